@@ -1,0 +1,36 @@
+package org.holdfast.tornado.cpu;
+
+import java.util.List;
+import java.util.Optional;
+import org.holdfast.tornado.api.TornadoDevice;
+import org.holdfast.tornado.spi.TornadoBackend;
+
+/** Runs the Java kernels themselves: sequentially (the reference) or on all cores. */
+public final class CpuBackend implements TornadoBackend {
+
+    private final CpuDevice sequential = new CpuDevice(false);
+    private final CpuDevice parallel = new CpuDevice(true);
+
+    @Override
+    public String name() {
+        return "cpu";
+    }
+
+    @Override
+    public List<TornadoDevice> devices() {
+        return List.of(sequential, parallel);
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Optional.empty();
+    }
+
+    public TornadoDevice sequential() {
+        return sequential;
+    }
+
+    public TornadoDevice parallel() {
+        return parallel;
+    }
+}
