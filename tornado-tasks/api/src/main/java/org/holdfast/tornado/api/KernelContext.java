@@ -104,12 +104,20 @@ public class KernelContext {
         globalIdx = x;
         globalIdy = y;
         globalIdz = z;
+        // Most grids are one-dimensional with y = z = 0: skip the divisions there.
         groupIdx = x / localGroupSizeX;
-        groupIdy = y / localGroupSizeY;
-        groupIdz = z / localGroupSizeZ;
         localIdx = x - groupIdx * localGroupSizeX;
-        localIdy = y - groupIdy * localGroupSizeY;
-        localIdz = z - groupIdz * localGroupSizeZ;
+        if ((y | z) == 0) {
+            groupIdy = 0;
+            groupIdz = 0;
+            localIdy = 0;
+            localIdz = 0;
+        } else {
+            groupIdy = y / localGroupSizeY;
+            groupIdz = z / localGroupSizeZ;
+            localIdy = y - groupIdy * localGroupSizeY;
+            localIdz = z - groupIdz * localGroupSizeZ;
+        }
         localArrayCalls = 0;
     }
 

@@ -78,13 +78,19 @@ final class CpuTask {
         context.setSizes(global, local);
         Object[] args = argsWith(context);
         long plane = (long) global[0] * global[1];
+        int z = (int) (from / plane);
+        int y = (int) ((from - z * plane) / global[0]);
+        int x = (int) (from - z * plane - (long) y * global[0]);
         for (long linear = from; linear < to; linear++) {
-            int z = (int) (linear / plane);
-            long rest = linear - z * plane;
-            int y = (int) (rest / global[0]);
-            int x = (int) (rest - (long) y * global[0]);
             context.setThread(x, y, z);
             spec.function().invoke(args);
+            if (++x == global[0]) {
+                x = 0;
+                if (++y == global[1]) {
+                    y = 0;
+                    z++;
+                }
+            }
         }
     }
 

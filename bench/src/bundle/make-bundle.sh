@@ -1,0 +1,51 @@
+#!/bin/sh
+# Builds the self-contained bundle: target/holdfast/ and target/<name>.tar.gz.
+#   runtime/   a jlink Java runtime with only the modules Holdfast uses
+#   lib/       holdfast.jar (the tool, its libraries and the JMH benchmarks) and the native library
+#   config/    the experiment files
+#   bin/       holdfast and holdfast-jmh
+# Arguments: the bench module's target folder, the tarball's name, the repository root.
+set -eu
+target=$1
+name=$2
+root=$3
+bundle=$target/holdfast
+limit_mib=64
+
+[ -n "${JAVA_HOME-}" ] && [ -x "$JAVA_HOME/bin/jlink" ] || { echo "make-bundle: JAVA_HOME must point at a JDK 25 with jlink (run through ./mvnw)" >&2; exit 1; }
+
+rm -rf "$bundle" "$target/$name.tar.gz"
+mkdir -p "$bundle/lib" "$bundle/bin"
+
+# java.desktop draws the plots; java.management and jdk.unsupported serve JMH.
+"$JAVA_HOME/bin/jlink" \
+  --add-modules java.base,java.desktop,java.management,jdk.unsupported \
+  --strip-debug --no-header-files --no-man-pages --compress=zip-9 \
+  --exclude-files='**/libawt_xawt.so,**/libsplashscreen.so,**/libjsound.so,**/libjawt.so' \
+  --output "$bundle/runtime"
+# The JDK's libraries keep their symbol tables (libjvm.so: 5 MiB of them); the bundle has no use for them.
+if command -v strip >/dev/null 2>&1; then
+  chmod -R u+w "$bundle/runtime/lib"
+  strip --strip-unneeded "$bundle/runtime/lib/server/libjvm.so" "$bundle/runtime/lib/"*.so
+fi
+
+cp "$target/holdfast-benchmarks.jar" "$bundle/lib/holdfast.jar"
+native=$root/native-hip/target/lib/libholdfast_native.so
+if [ -f "$native" ]; then
+  cp "$native" "$bundle/lib/"
+else
+  echo "make-bundle: no native library at $native (built only where nvcc is found): the persistent modes will say so"
+fi
+mkdir -p "$bundle/config"
+cp "$root"/config/* "$bundle/config/"
+cp "$root/bench/src/bundle/bin/holdfast" "$root/bench/src/bundle/bin/holdfast-jmh" "$bundle/bin/"
+chmod 755 "$bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
+cp "$root/bench/src/bundle/README.txt" "$bundle/"
+
+size_kib=$(du -sk "$bundle" | cut -f1)
+if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then
+  echo "make-bundle: the bundle is $((size_kib / 1024)) MiB, over the $limit_mib MiB limit" >&2
+  exit 1
+fi
+tar -czf "$target/$name.tar.gz" -C "$target" holdfast
+echo "make-bundle: $bundle ($((size_kib / 1024)) MiB) and $target/$name.tar.gz"

@@ -1,0 +1,49 @@
+package org.holdfast.bench;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Options;
+
+/** {@code --help}: what Holdfast does, every option with its default, and the exit statuses. */
+final class Help {
+
+    private static final int WIDTH = 100;
+
+    private static final String ABOUT = """
+            Measures, on a real GPU, standard kernel launches against persistent (co-resident) kernels for a
+            red-black Gauss-Seidel Poisson solver whose kernels are written in Java. Every mode solves the same
+            problem from the same array, and each result is checked over the full array against the sequential
+            Java reference. With no options it runs config/default: the CPU modes everywhere, the GPU modes
+            where there is a GPU.
+            """;
+
+    private static final String EXAMPLES = """
+
+            Examples:
+              holdfast                                  run config/default
+              holdfast -m cpu,cpu-parallel -n 101 -i 500
+              holdfast -c small -k java,native          the small sweep, Java and hand-written kernels
+              holdfast --devices                        what this machine can run
+
+            Exit status: 0 every row ran and matched the reference; 1 a mode failed or did not match;
+            2 bad input (options, config, sizes that do not fit, output folder); 3 a mode asked for by name
+            cannot run here (no GPU, driver or native library), while the rest ran.
+            """;
+
+    private Help() {
+    }
+
+    static void print(PrintStream out, Options options) {
+        HelpFormatter formatter = HelpFormatter.builder().get();
+        formatter.setOptionComparator(null); // the order the options were added in
+        PrintWriter writer = new PrintWriter(out);
+        formatter.printUsage(writer, WIDTH, "holdfast", options);
+        writer.println();
+        writer.print(ABOUT);
+        writer.println();
+        formatter.printOptions(writer, WIDTH, options, 2, 3);
+        writer.print(EXAMPLES);
+        writer.flush();
+    }
+}

@@ -1,0 +1,202 @@
+package org.holdfast.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.holdfast.bench.cli.HoldfastOptions;
+import org.holdfast.bench.config.ConfigException;
+import org.holdfast.bench.config.ConfigFile;
+import org.holdfast.bench.config.Experiment;
+import org.holdfast.bench.config.Settings;
+import org.holdfast.bench.harness.Harness;
+import org.holdfast.bench.harness.MemoryBudget;
+import org.holdfast.bench.harness.Progress;
+import org.holdfast.bench.harness.RunnerFactory;
+import org.holdfast.bench.harness.Runners;
+import org.holdfast.bench.report.CsvReport;
+import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.ResultsTable;
+
+/** The {@code holdfast} command: options in, a results table and files out, an exit status that says how it went. */
+public final class Holdfast {
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public Holdfast(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the command; returns the exit status ({@link ExitCode}). */
+    public int run(String... args) {
+        Options options = HoldfastOptions.create();
+        CommandLine line;
+        try {
+            line = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, args);
+        } catch (ParseException e) {
+            return usage(e.getMessage() + " (see --help)");
+        }
+        if (!line.getArgList().isEmpty()) {
+            return usage("unexpected argument '" + line.getArgList().get(0) + "' (options start with - or --; see --help)");
+        }
+        if (line.hasOption(HoldfastOptions.HELP)) {
+            Help.print(out, options);
+            return ExitCode.OK;
+        }
+        if (line.hasOption(HoldfastOptions.VERSION)) {
+            out.println("holdfast " + Version.current() + " (Java " + Runtime.version() + ")");
+            return ExitCode.OK;
+        }
+        if (line.hasOption(HoldfastOptions.DEVICES)) {
+            DeviceList.print(out);
+            return ExitCode.OK;
+        }
+        if (line.hasOption(HoldfastOptions.PRINT_KERNEL)) {
+            return KernelPrinter.print(out, err);
+        }
+        Experiment experiment;
+        try {
+            experiment = settle(line);
+            for (int n : experiment.sizes()) {
+                MemoryBudget.requireFits(n, MemoryBudget.availableBytes());
+            }
+            prepareOutput(experiment.output());
+        } catch (ConfigException | IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
+        return measure(experiment, line);
+    }
+
+    private int measure(Experiment experiment, CommandLine line) {
+        boolean profiler = line.hasOption(HoldfastOptions.PROFILER);
+        List<ResultRow> rows = java.util.Collections.synchronizedList(new ArrayList<>());
+        AtomicBoolean finished = new AtomicBoolean();
+        Report report = new Report(experiment, out, err);
+        Thread keepOnInterrupt = new Thread(() -> {
+            if (!finished.get()) {
+                err.println();
+                err.println("holdfast: interrupted; the " + rows.size() + " rows measured so far are in "
+                        + experiment.output().resolve(CsvReport.FILE));
+                report.writeJsonQuietly(rows, List.of());
+            }
+        }, "holdfast-interrupted");
+        Runtime.getRuntime().addShutdownHook(keepOnInterrupt);
+        Harness.Outcome outcome;
+        try (RunnerFactory runners = new Runners(GpuSide.open(experiment), profiler);
+                Progress progress = new Progress(err, Progress.stderrIsTerminal());
+                CsvReport csv = new CsvReport(experiment.output())) {
+            Harness harness = new Harness(experiment, runners, progress, row -> {
+                rows.add(row);
+                csv.append(row);
+            }, line.hasOption(HoldfastOptions.THREAD_INFO));
+            outcome = harness.run();
+        } catch (IOException e) {
+            err.println("holdfast: cannot write to " + experiment.output() + ": " + e.getMessage());
+            return ExitCode.FAILED;
+        } finally {
+            finished.set(true);
+        }
+        return report.finish(outcome, line.hasOption(HoldfastOptions.NO_PLOTS));
+    }
+
+    /** The config file's values, overridden by the options given. */
+    private static Experiment settle(CommandLine line) throws ConfigException {
+        Settings settings = new Settings();
+        String config = line.getOptionValue(HoldfastOptions.CONFIG);
+        Path file = ConfigFile.locate(config == null ? "default" : config, ConfigDirectory.find());
+        if (config != null || Files.exists(file)) {
+            settings.setName(file.getFileName().toString());
+            ConfigFile.apply(file, settings);
+        }
+        for (String key : Settings.KEYS) {
+            if (line.hasOption(key)) {
+                try {
+                    settings.set(key, line.getOptionValue(key));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--" + key + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return settings.toExperiment();
+    }
+
+    /** Creates the output folder and proves it can be written, before any work starts. */
+    private static void prepareOutput(Path folder) {
+        try {
+            Files.createDirectories(folder);
+            Path probe = Files.createTempFile(folder, ".holdfast-write-check", ".tmp");
+            Files.delete(probe);
+        } catch (IOException | SecurityException e) {
+            throw new IllegalArgumentException("cannot write to the output folder " + folder + ": " + describe(e));
+        }
+    }
+
+    private static String describe(Exception e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException || e instanceof java.nio.file.NotDirectoryException) {
+            return "a file of that name is in the way";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    private int usage(String message) {
+        err.println("holdfast: " + message);
+        return ExitCode.USAGE;
+    }
+
+    /** Prints the table and the notes, writes JSON and plots; returns the exit status. */
+    static final class Report {
+        private final Experiment experiment;
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Report(Experiment experiment, PrintStream out, PrintStream err) {
+            this.experiment = experiment;
+            this.out = out;
+            this.err = err;
+        }
+
+        int finish(Harness.Outcome outcome, boolean noPlots) {
+            int status = ExitCode.OK;
+            for (Harness.Skipped skipped : outcome.skipped()) {
+                err.println("holdfast: " + skipped.mode() + ": skipped: " + skipped.reason());
+                if (skipped.requested()) {
+                    status = ExitCode.UNAVAILABLE;
+                }
+            }
+            for (String launch : outcome.threadInfo()) {
+                out.println(launch);
+            }
+            if (!outcome.rows().isEmpty()) {
+                out.print(ResultsTable.of(outcome.rows()));
+            }
+            for (ResultRow row : outcome.rows()) {
+                if (!row.ok()) {
+                    status = ExitCode.FAILED;
+                }
+            }
+            writeJsonQuietly(outcome.rows(), List.of());
+            return status;
+        }
+
+        void writeJsonQuietly(List<ResultRow> rows, List<org.holdfast.bench.report.OverheadRow> overheads) {
+            try {
+                org.holdfast.bench.report.JsonReport.write(experiment.output(), RunDescription.of(experiment),
+                        java.util.Map.of(), overheads, List.copyOf(rows));
+            } catch (IOException e) {
+                err.println("holdfast: cannot write " + experiment.output().resolve("results.json") + ": " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package org.holdfast.bench;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.holdfast.bench.config.Experiment;
+
+/** What a run was, for results.json: the version, the machine and the experiment's settings. */
+final class RunDescription {
+
+    private RunDescription() {
+    }
+
+    static Map<String, Object> of(Experiment experiment) {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("holdfast", Version.current());
+        run.put("finished", Instant.now().toString());
+        run.put("java", Runtime.version().toString());
+        run.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        run.put("cpu_cores", Runtime.getRuntime().availableProcessors());
+        run.put("config", experiment.name());
+        run.put("sizes", experiment.sizes());
+        run.put("iterations", experiment.iterations());
+        run.put("modes", experiment.modes().stream().map(Mode::cliName).toList());
+        run.put("kernels", experiment.kernels().stream().map(KernelSource::cliName).toList());
+        run.put("blocks", experiment.blocks().spelling());
+        run.put("threads", experiment.threads());
+        run.put("repeats", experiment.repeats());
+        run.put("barrier", experiment.persistent().barrier().cliName());
+        run.put("schedule", experiment.persistent().schedule().cliName());
+        run.put("poll", experiment.persistent().poll().cliName());
+        run.put("watchdog_s", experiment.persistent().watchdogSeconds());
+        return run;
+    }
+}

@@ -1,0 +1,79 @@
+package org.holdfast.bench.cli;
+
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.holdfast.bench.CliNamed;
+import org.holdfast.bench.GridBarrier;
+import org.holdfast.bench.HostPoll;
+import org.holdfast.bench.HostSchedule;
+import org.holdfast.bench.KernelSource;
+import org.holdfast.bench.Mode;
+
+/** The command line's options. Every description ends with its default. */
+public final class HoldfastOptions {
+
+    public static final String CONFIG = "config";
+    public static final String MODES = "modes";
+    public static final String SIZES = "sizes";
+    public static final String ITERATIONS = "iterations";
+    public static final String REPEATS = "repeats";
+    public static final String KERNELS = "kernels";
+    public static final String BLOCKS = "blocks";
+    public static final String THREADS = "threads";
+    public static final String OUTPUT = "output";
+    public static final String BARRIER = "barrier";
+    public static final String SCHEDULE = "schedule";
+    public static final String POLL = "poll";
+    public static final String WATCHDOG = "watchdog";
+    public static final String DEVICES = "devices";
+    public static final String PRINT_KERNEL = "print-kernel";
+    public static final String THREAD_INFO = "thread-info";
+    public static final String PROFILER = "profiler";
+    public static final String NO_PLOTS = "no-plots";
+    public static final String HELP = "help";
+    public static final String VERSION = "version";
+
+    private HoldfastOptions() {
+    }
+
+    public static Options create() {
+        Options options = new Options();
+        options.addOption(valued("c", CONFIG, "FILE",
+                "experiment file: a name in config/ or a path; its values are the defaults of the options below (default: default)"));
+        options.addOption(valued("m", MODES, "LIST",
+                "modes to run, comma-separated, or all; modes: " + CliNamed.names(Mode.class)
+                        + " (default: the config's, all in config/default)"));
+        options.addOption(valued("n", SIZES, "LIST", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size (default: the config's, 11,101,1001 in config/default)"));
+        options.addOption(valued("i", ITERATIONS, "N", "iterations for every size (default: the config's, per size)"));
+        options.addOption(valued("r", REPEATS, "N", "timed repeats per mode and size; the median is reported (default: the config's, 5)"));
+        options.addOption(valued("k", KERNELS, "LIST",
+                "kernels of the standard-launch modes: " + CliNamed.names(KernelSource.class) + ", or both as java,native (default: java)"));
+        options.addOption(valued("b", BLOCKS, "RULE",
+                "block-count rule for both paradigms: auto, same-as-standard, or a number of blocks (default: auto)"));
+        options.addOption(valued("t", THREADS, "N", "threads per block on the GPU, a multiple of 32 up to 1024 (default: 256)"));
+        options.addOption(valued("o", OUTPUT, "DIR", "folder for results.csv, results.json and the plots (default: results/<config name>)"));
+        options.addOption(valued(null, BARRIER, "NAME",
+                "grid barrier of persistent-grid: " + CliNamed.names(GridBarrier.class) + " (default: cg)"));
+        options.addOption(valued(null, SCHEDULE, "NAME",
+                "host schedule of persistent-host: " + CliNamed.names(HostSchedule.class) + " (default: neighbour)"));
+        options.addOption(valued(null, POLL, "NAME", "host polling of persistent-host: " + CliNamed.names(HostPoll.class) + " (default: busy)"));
+        options.addOption(valued(null, WATCHDOG, "SECONDS",
+                "longest a persistent kernel may wait for anything before it stops with an error (default: 10)"));
+        options.addOption(flag(null, DEVICES, "list the CPU and GPU devices and the native library, then exit (default: off)"));
+        options.addOption(flag(null, PRINT_KERNEL, "print the CUDA C generated from the Java kernels, then exit (default: off)"));
+        options.addOption(flag(null, THREAD_INFO, "print the grid and block of every launch (default: off)"));
+        options.addOption(flag(null, PROFILER, "print per-task JSON for the task-graph modes: kernel, dispatch, copy in and out (default: off)"));
+        options.addOption(flag(null, NO_PLOTS, "skip the PNG plots (default: plots on)"));
+        options.addOption(flag("h", HELP, "print this help and exit (default: off)"));
+        options.addOption(flag("V", VERSION, "print the version and exit (default: off)"));
+        return options;
+    }
+
+    private static Option valued(String shortName, String longName, String argName, String description) {
+        return Option.builder(shortName).longOpt(longName).hasArg().argName(argName).desc(description).get();
+    }
+
+    private static Option flag(String shortName, String longName, String description) {
+        return Option.builder(shortName).longOpt(longName).desc(description).get();
+    }
+}

@@ -1,0 +1,43 @@
+package org.holdfast.bench.config;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.holdfast.bench.KernelSource;
+import org.holdfast.bench.Mode;
+import org.holdfast.bench.PersistentOptions;
+import org.holdfast.tornado.api.BlockCountRule;
+
+/**
+ * One experiment, as the config file and the command line settled it.
+ *
+ * @param name the config's name, used for the default output folder
+ * @param sizes N values, in order
+ * @param iterations iterations per size, one per entry of {@code sizes}
+ * @param modes the modes to run, in order
+ * @param allModes whether the modes came from {@code all} (then modes this machine cannot run are skipped quietly)
+ * @param kernels kernel sources for the standard-launch modes
+ * @param blocks the block-count rule
+ * @param threads threads per block on the GPU
+ * @param repeats timed repeats per mode and size (each runs every iteration from the initial array)
+ * @param output folder for CSV, JSON and plots
+ * @param persistent variants of the persistent modes
+ */
+public record Experiment(String name, List<Integer> sizes, List<Integer> iterations, List<Mode> modes, boolean allModes,
+        List<KernelSource> kernels, BlockCountRule blocks, int threads, int repeats, Path output,
+        PersistentOptions persistent) {
+
+    public Experiment {
+        sizes = List.copyOf(sizes);
+        iterations = List.copyOf(iterations);
+        modes = List.copyOf(modes);
+        kernels = List.copyOf(kernels);
+        if (sizes.size() != iterations.size()) {
+            throw new IllegalArgumentException(iterations.size() + " iteration counts for " + sizes.size() + " sizes");
+        }
+    }
+
+    /** Iterations for the {@code index}-th size. */
+    public int iterationsAt(int index) {
+        return iterations.get(index);
+    }
+}

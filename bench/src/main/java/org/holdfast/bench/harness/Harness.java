@@ -1,0 +1,133 @@
+package org.holdfast.bench.harness;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.holdfast.bench.KernelSource;
+import org.holdfast.bench.Mode;
+import org.holdfast.bench.config.Experiment;
+import org.holdfast.bench.report.ResultRow;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.poisson.PoissonSolver;
+import org.holdfast.tornado.api.TornadoRuntime;
+
+/**
+ * Runs an experiment: for each size, builds the problem once, computes the sequential reference,
+ * then gives every mode the same initial array and checks its full result against the reference.
+ */
+public final class Harness {
+
+    /**
+     * A mode that did not run.
+     *
+     * @param mode its name
+     * @param reason why, in one line
+     * @param requested whether the user asked for it by name (rather than through {@code all})
+     */
+    public record Skipped(String mode, String reason, boolean requested) {
+    }
+
+    /** Rows in the order measured, and the modes that could not run. */
+    public record Outcome(List<ResultRow> rows, List<Skipped> skipped, List<String> threadInfo) {
+    }
+
+    private final Experiment experiment;
+    private final RunnerFactory runners;
+    private final Progress progress;
+    private final Consumer<ResultRow> onRow;
+    private final boolean threadInfo;
+
+    /**
+     * @param onRow called after every row, so a report can keep what was measured if the run stops early
+     * @param threadInfo whether to collect each launch's grid and block
+     */
+    public Harness(Experiment experiment, RunnerFactory runners, Progress progress, Consumer<ResultRow> onRow,
+            boolean threadInfo) {
+        this.experiment = experiment;
+        this.runners = runners;
+        this.progress = progress;
+        this.onRow = onRow;
+        this.threadInfo = threadInfo;
+    }
+
+    public Outcome run() {
+        List<ResultRow> rows = new ArrayList<>();
+        List<Skipped> skipped = new ArrayList<>();
+        List<String> launches = new ArrayList<>();
+        for (int index = 0; index < experiment.sizes().size(); index++) {
+            int n = experiment.sizes().get(index);
+            int iterations = experiment.iterationsAt(index);
+            PoissonProblem problem = new PoissonProblem(n);
+            double[] initialU = problem.initialU();
+            double[] f = problem.rightHandSide();
+            progress.update("cpu reference N=" + n);
+            double[] reference = PoissonSolver.solve(problem, iterations, TornadoRuntime.sequentialCpu());
+            for (Mode mode : experiment.modes()) {
+                for (KernelSource kernels : kernelSources(mode)) {
+                    if (alreadySkipped(skipped, mode)) {
+                        continue;
+                    }
+                    ResultRow row;
+                    try (ModeRunner runner = runners.create(mode, kernels, experiment)) {
+                        Measurement measured = runner.measure(problem, initialU, f, iterations, experiment.repeats(), progress);
+                        row = rowOf(mode, kernels, problem, iterations, measured, reference);
+                        if (threadInfo) {
+                            measured.launches().forEach(l -> launches.add("N=" + n + " " + mode + " (" + kernels + "): " + l));
+                        }
+                    } catch (ModeUnavailableException e) {
+                        skipped.add(new Skipped(mode.cliName(), e.getMessage(), !experiment.allModes()));
+                        continue;
+                    } catch (RuntimeException e) {
+                        row = ResultRow.failed(mode.cliName(), kernels.cliName(), variant(mode), n, iterations,
+                                experiment.repeats(), oneLine(e));
+                    }
+                    rows.add(row);
+                    onRow.accept(row);
+                }
+            }
+        }
+        return new Outcome(rows, skipped, launches);
+    }
+
+    private static boolean alreadySkipped(List<Skipped> skipped, Mode mode) {
+        return skipped.stream().anyMatch(s -> s.mode().equals(mode.cliName()));
+    }
+
+    /** The kernel sources a mode runs with: only standard launches choose. */
+    private List<KernelSource> kernelSources(Mode mode) {
+        return switch (mode.paradigm()) {
+            case CPU -> List.of(KernelSource.JAVA);
+            case STANDARD -> experiment.kernels();
+            case PERSISTENT -> List.of(KernelSource.NATIVE);
+        };
+    }
+
+    private String variant(Mode mode) {
+        return switch (mode) {
+            case PERSISTENT_GRID -> experiment.persistent().barrier().cliName();
+            case PERSISTENT_HOST -> experiment.persistent().schedule().cliName() + "/" + experiment.persistent().poll().cliName();
+            default -> "";
+        };
+    }
+
+    private ResultRow rowOf(Mode mode, KernelSource kernels, PoissonProblem problem, int iterations, Measurement measured,
+            double[] reference) {
+        Statistics stats = Statistics.of(measured.microsPerIteration());
+        double seconds = stats.median() * 1e-6;
+        double pointsPerSecond = problem.interiorPoints() / seconds;
+        double gbPerSecond = ResultRow.bytesPerIteration(problem.n()) / seconds / 1e9;
+        double maxDiff = PoissonProblem.maxAbsDiff(measured.result(), reference);
+        double maxError = problem.maxErrorAgainstExact(measured.result());
+        String status = maxDiff <= ResultRow.TOLERANCE ? "ok" : "MISMATCH";
+        return new ResultRow(mode.cliName(), kernels.cliName(), variant(mode), problem.n(), iterations,
+                experiment.repeats(), measured.blocks(), measured.threads(), stats.median(), stats.min(), stats.max(),
+                pointsPerSecond, gbPerSecond, runners.copyBandwidth(mode), maxDiff, maxError, status);
+    }
+
+    /** An exception as one line: its message, or its type when it has none. */
+    static String oneLine(Throwable e) {
+        String message = e.getMessage();
+        String text = message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+        return text.replace('\n', ' ').strip();
+    }
+}

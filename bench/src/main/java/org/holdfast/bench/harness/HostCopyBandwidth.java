@@ -1,0 +1,30 @@
+package org.holdfast.bench.harness;
+
+/** The host's memory copy bandwidth, the ceiling the CPU modes are compared with. */
+public final class HostCopyBandwidth {
+
+    /** 256 MiB per array: well past the caches of any CPU this runs on. */
+    private static final int ELEMENTS = 32 * 1024 * 1024;
+    private static final int ROUNDS = 5;
+
+    private HostCopyBandwidth() {
+    }
+
+    /** Best of a few copies of a 256 MiB array, counting bytes read and written, in GB/s. */
+    public static double measureGbPerSecond() {
+        int elements = (int) Math.min(ELEMENTS, Math.max(1 << 20, MemoryBudget.availableBytes() / 8 / Double.BYTES));
+        double[] source = new double[elements];
+        double[] target = new double[elements];
+        java.util.Arrays.fill(source, 1.0);
+        long best = Long.MAX_VALUE;
+        for (int round = 0; round < ROUNDS; round++) {
+            long start = System.nanoTime();
+            System.arraycopy(source, 0, target, 0, elements);
+            best = Math.min(best, System.nanoTime() - start);
+        }
+        if (target[elements - 1] != 1.0) {
+            throw new IllegalStateException("the copy did not happen");
+        }
+        return 2.0 * elements * Double.BYTES / best;
+    }
+}

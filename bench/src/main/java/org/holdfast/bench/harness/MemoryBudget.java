@@ -1,0 +1,39 @@
+package org.holdfast.bench.harness;
+
+import java.util.Locale;
+
+/** Whether the host arrays of a size fit in the memory this Java runtime may use. */
+public final class MemoryBudget {
+
+    /** Arrays the harness holds per size: the initial u, f, the working u and the reference. */
+    public static final int HOST_ARRAYS = 4;
+
+    private MemoryBudget() {
+    }
+
+    /** Bytes of host memory the arrays of size {@code n} take. */
+    public static long hostBytes(int n) {
+        return (long) HOST_ARRAYS * n * n * Double.BYTES;
+    }
+
+    /** Throws with the figures when size {@code n} would not fit in {@code availableBytes}. */
+    public static void requireFits(int n, long availableBytes) {
+        long needed = hostBytes(n);
+        if (needed > availableBytes) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "N = %d needs %s of memory for its arrays (%d arrays of %d x %d doubles), but this Java runtime may use %s;"
+                            + " give it more with HOLDFAST_JAVA_OPTS=-Xmx<size>",
+                    n, gib(needed), HOST_ARRAYS, n, n, gib(availableBytes)));
+        }
+    }
+
+    /** What this JVM can still allocate, roughly: its maximum heap less what is in use. */
+    public static long availableBytes() {
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    }
+
+    public static String gib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+    }
+}

@@ -1,0 +1,30 @@
+package org.holdfast.bench.harness;
+
+import org.holdfast.bench.KernelSource;
+import org.holdfast.bench.Mode;
+import org.holdfast.bench.config.Experiment;
+
+/** The GPU side of a machine where the GPU modes cannot run: every request says why. */
+public final class NoGpuRunners implements RunnerFactory {
+
+    private final String reason;
+
+    public NoGpuRunners(String reason) {
+        this.reason = reason;
+    }
+
+    @Override
+    public ModeRunner create(Mode mode, KernelSource kernels, Experiment experiment) {
+        throw new ModeUnavailableException(reason);
+    }
+
+    @Override
+    public double copyBandwidth(Mode mode) {
+        throw new ModeUnavailableException(reason);
+    }
+
+    @Override
+    public void close() {
+        // Nothing held.
+    }
+}

@@ -1,0 +1,56 @@
+package org.holdfast.bench.report;
+
+/**
+ * One measured mode at one size: what every report prints.
+ *
+ * @param mode the mode's name
+ * @param kernels {@code java} or {@code native} for standard launches, {@code native} for persistent
+ *     kernels, {@code java} on the CPU
+ * @param variant the persistent variant (barrier, schedule, polling), or empty
+ * @param n points per side
+ * @param iterations iterations per repeat
+ * @param repeats timed repeats
+ * @param blocks blocks (groups) per launch, 0 on the CPU
+ * @param threads threads per block, 0 on the CPU
+ * @param medianMicros median time per iteration, µs
+ * @param minMicros fastest repeat, µs per iteration
+ * @param maxMicros slowest repeat, µs per iteration
+ * @param pointsPerSecond interior points updated per second at the median
+ * @param gbPerSecond effective bandwidth at the median: 24·N² bytes per iteration (u read, f read, u written)
+ * @param copyGbPerSecond copy bandwidth of the device measured at the start of the run (bytes read + written)
+ * @param maxDiff max |u - reference| over the full array
+ * @param maxError max |u - exact solution| over the full array
+ * @param status {@code ok}, {@code MISMATCH}, or {@code failed: ...}
+ */
+public record ResultRow(String mode, String kernels, String variant, int n, int iterations, int repeats, int blocks,
+        int threads, double medianMicros, double minMicros, double maxMicros, double pointsPerSecond, double gbPerSecond,
+        double copyGbPerSecond, double maxDiff, double maxError, String status) {
+
+    /** Largest max |diff| against the reference that still counts as a match. */
+    public static final double TOLERANCE = 1e-12;
+
+    /** Bytes one iteration must move at least: u read once, f read once, u written once. */
+    public static double bytesPerIteration(int n) {
+        return 3.0 * Double.BYTES * n * n;
+    }
+
+    public double spreadPercent() {
+        return medianMicros == 0 ? 0 : (maxMicros - minMicros) / medianMicros * 100;
+    }
+
+    /** Effective bandwidth as a fraction of the measured copy bandwidth. */
+    public double copyFraction() {
+        return copyGbPerSecond > 0 ? gbPerSecond / copyGbPerSecond : Double.NaN;
+    }
+
+    public boolean ok() {
+        return status.equals("ok");
+    }
+
+    /** A row for a mode that could not produce a result. */
+    public static ResultRow failed(String mode, String kernels, String variant, int n, int iterations, int repeats,
+            String reason) {
+        return new ResultRow(mode, kernels, variant, n, iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "failed: " + reason);
+    }
+}

@@ -1,0 +1,132 @@
+package org.holdfast.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.holdfast.bench.harness.MemoryBudget;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every kind of bad input gets one clear line on stderr, exit status 2, no stack trace and no output. */
+class BadInputTest {
+
+    @TempDir
+    Path temp;
+
+    private CommandRun runBad(String... args) {
+        CommandRun run = CommandRun.of(args);
+        assertEquals(ExitCode.USAGE, run.status(), "exit status; stderr was: " + run.err());
+        assertEquals(1, run.err().lines().count(), "one line on stderr: " + run.err());
+        assertEquals("", run.out(), "nothing on stdout");
+        return run;
+    }
+
+    @Test
+    void nBelowThree() {
+        assertEquals("holdfast: --sizes: N must be at least 3 (one interior point), got 2\n",
+                runBad("-n", "11,2", "-o", temp.toString()).err());
+    }
+
+    @Test
+    void iterationsBelowOne() {
+        assertEquals("holdfast: --iterations: iterations must be at least 1, got 0\n",
+                runBad("-i", "0", "-o", temp.toString()).err());
+    }
+
+    @Test
+    void unknownMode() {
+        assertEquals("holdfast: --modes: unknown mode 'lunch' (choose from: cpu, cpu-parallel, launch, launch-sync, graph,"
+                + " persistent-grid, persistent-host, persistent-dataflow)\n", runBad("-m", "cpu,lunch").err());
+    }
+
+    @Test
+    void unknownOption() {
+        assertEquals("holdfast: Unrecognized option: --size (see --help)\n", runBad("--size", "11").err());
+    }
+
+    @Test
+    void strayArgument() {
+        assertEquals("holdfast: unexpected argument '11' (options start with - or --; see --help)\n", runBad("11").err());
+    }
+
+    @Test
+    void unreadableConfigFile() {
+        Path missing = temp.resolve("nope");
+        assertEquals("holdfast: cannot read config file " + missing + ": no such file\n",
+                runBad("-c", missing.toString()).err());
+    }
+
+    @Test
+    void configFileThatIsAFolder() throws IOException {
+        Path folder = Files.createDirectory(temp.resolve("folder"));
+        assertTrue(runBad("-c", folder.toString()).err().startsWith("holdfast: cannot read config file " + folder + ": "));
+    }
+
+    @Test
+    void malformedConfigNamesFileLineAndKey() throws IOException {
+        Path config = write("bad", "# a comment\nsizes = 11, abc\n");
+        assertEquals("holdfast: " + config + ":2: sizes: N must be a whole number, got 'abc'\n", runBad("-c", config.toString()).err());
+    }
+
+    @Test
+    void configLineWithoutEquals() throws IOException {
+        Path config = write("bad", "sizes = 11\n\nrepeats 5\n");
+        assertEquals("holdfast: " + config + ":3: expected 'key = value', got 'repeats 5'\n", runBad("-c", config.toString()).err());
+    }
+
+    @Test
+    void unknownConfigKey() throws IOException {
+        Path config = write("bad", "size = 11\n");
+        assertEquals("holdfast: " + config + ":1: size: unknown key (keys: sizes, iterations, modes, kernels, blocks, threads,"
+                + " repeats, output, barrier, schedule, poll, watchdog)\n", runBad("-c", config.toString()).err());
+    }
+
+    @Test
+    void emptySizeList() throws IOException {
+        Path config = write("bad", "sizes = ,\n");
+        assertEquals("holdfast: " + config + ":1: sizes: the list of sizes is empty\n", runBad("-c", config.toString()).err());
+    }
+
+    @Test
+    void badValueOfAKnownKey() throws IOException {
+        Path config = write("bad", "modes = cpu\nbarrier = fence\n");
+        assertEquals("holdfast: " + config + ":2: barrier: unknown barrier 'fence' (choose from: cg, two-slot)\n",
+                runBad("-c", config.toString()).err());
+    }
+
+    @Test
+    void iterationsThatDoNotMatchTheSizes() throws IOException {
+        Path config = write("bad", "sizes = 11, 21, 31\niterations = 10, 20\n");
+        assertEquals("holdfast: iterations lists 2 counts for 3 sizes: give one count, or one per size\n",
+                runBad("-c", config.toString()).err());
+    }
+
+    @Test
+    void sizeWhoseArraysDoNotFitInMemorySaysHowMuchItNeeds() {
+        String err = runBad("-n", "40000", "-o", temp.toString()).err();
+        assertTrue(err.startsWith("holdfast: N = 40000 needs 47.7 GiB of memory for its arrays (4 arrays of 40000 x 40000 doubles),"
+                + " but this Java runtime may use "), err);
+        assertTrue(err.endsWith("; give it more with HOLDFAST_JAVA_OPTS=-Xmx<size>\n"), err);
+        assertTrue(MemoryBudget.availableBytes() < MemoryBudget.hostBytes(40000), "this test needs a heap under 47.7 GiB");
+    }
+
+    @Test
+    void sizeBeyondTheLargestJavaArray() {
+        assertEquals("holdfast: --sizes: N = 50000 is too large: a Java array holds at most 2^31-1 elements, so N <= 46340\n",
+                runBad("-n", "50000").err());
+    }
+
+    @Test
+    void outputFolderThatCannotBeWrittenFailsBeforeAnyWork() throws IOException {
+        Path file = Files.writeString(temp.resolve("taken"), "x");
+        assertEquals("holdfast: cannot write to the output folder " + file + ": a file of that name is in the way\n",
+                runBad("-m", "cpu", "-n", "5", "-o", file.toString()).err());
+    }
+
+    private Path write(String name, String text) throws IOException {
+        return Files.writeString(temp.resolve(name), text);
+    }
+}

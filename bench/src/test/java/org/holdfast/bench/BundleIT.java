@@ -1,0 +1,103 @@
+package org.holdfast.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bundle as a user on a compute node meets it: copied somewhere else, started with no
+ * JAVA_HOME and no java on the PATH.
+ */
+class BundleIT {
+
+    private static final long LIMIT_BYTES = 64L * 1024 * 1024;
+
+    @TempDir
+    static Path temp;
+    private static Path bundle;
+
+    @BeforeAll
+    static void copyTheBundle() throws IOException {
+        Path built = Path.of(System.getProperty("holdfast.bundle.dir", "target/holdfast"));
+        assertTrue(Files.isDirectory(built), "the build made no bundle at " + built);
+        bundle = temp.resolve("elsewhere/holdfast");
+        try (Stream<Path> files = Files.walk(built)) {
+            for (Path file : files.toList()) {
+                Path target = bundle.resolve(built.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
+    @Test
+    void isAtMost64MiB() throws IOException {
+        long bytes;
+        try (Stream<Path> files = Files.walk(bundle)) {
+            bytes = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        }
+        assertTrue(bytes <= LIMIT_BYTES, "the bundle holds " + bytes + " bytes");
+    }
+
+    @Test
+    void runsWithoutJavaHomeAndWithoutJavaOnThePath() throws Exception {
+        Path noJava = Files.createDirectories(temp.resolve("empty-bin"));
+        Path output = temp.resolve("out");
+        Process version = start(noJava, output.getParent(), "--version");
+        String versionLine = read(version);
+        assertEquals(0, version.waitFor(), versionLine);
+        assertTrue(versionLine.startsWith("holdfast 0."), versionLine);
+
+        Process run = start(noJava, temp, "-m", "cpu,cpu-parallel", "-n", "5,11", "-i", "4", "-r", "1", "-o", output.toString());
+        String printed = read(run);
+        assertEquals(0, run.waitFor(), printed);
+        assertTrue(printed.contains("| cpu-parallel | java    | 11 "), printed);
+        assertTrue(Files.exists(output.resolve("results.csv")));
+    }
+
+    @Test
+    void findsItsConfigFolder() throws Exception {
+        Path noJava = Files.createDirectories(temp.resolve("empty-bin-2"));
+        Process run = start(noJava, temp, "-c", "smoke", "-m", "cpu", "-o", temp.resolve("smoke").toString());
+        String printed = read(run);
+        assertEquals(0, run.waitFor(), printed);
+        assertTrue(printed.contains("| cpu "), printed);
+    }
+
+    private static Process start(Path path, Path workingDirectory, String... args) throws IOException {
+        Path launcher = bundle.resolve("bin/holdfast");
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(launcher)));
+        ProcessBuilder builder = new ProcessBuilder(Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList())
+                .directory(workingDirectory.toFile())
+                .redirectErrorStream(true);
+        Map<String, String> environment = builder.environment();
+        environment.remove("JAVA_HOME");
+        environment.remove("HOLDFAST_CONFIG_DIR");
+        environment.remove("HOLDFAST_HOME");
+        environment.put("PATH", path.toString());
+        return builder.start();
+    }
+
+    private static String read(Process process) throws Exception {
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the bundle did not finish within 120 s");
+        }
+        return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+}

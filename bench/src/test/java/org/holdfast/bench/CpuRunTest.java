@@ -1,0 +1,42 @@
+package org.holdfast.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.holdfast.tornado.api.TornadoRuntime;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CPU modes end to end through the command, on any machine. */
+class CpuRunTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void cpuModesPrintTheTableAndMatchTheReference() throws IOException {
+        CommandRun run = CommandRun.of("-m", "cpu,cpu-parallel", "-n", "3,4,12", "-i", "7", "-r", "2", "-o", temp.toString());
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        List<String> rows = run.out().lines().filter(l -> l.startsWith("| cpu")).toList();
+        assertEquals(6, rows.size(), run.out());
+        for (String row : rows) {
+            assertTrue(row.contains("| ok "), row);
+            assertTrue(row.contains("| 0 "), "max diff 0 in " + row);
+        }
+        assertEquals(7, Files.readAllLines(temp.resolve("results.csv")).size());
+    }
+
+    @Test
+    void aGpuModeAskedForByNameOnAMachineWithoutOneSaysSoAndTheCpuModesStillRun() {
+        Assumptions.assumeTrue(TornadoRuntime.firstGpu().isEmpty(), "this machine has a GPU");
+        CommandRun run = CommandRun.of("-m", "cpu,graph", "-n", "5", "-i", "3", "-r", "1", "-o", temp.toString());
+        assertEquals(ExitCode.UNAVAILABLE, run.status());
+        assertTrue(run.err().lines().anyMatch(l -> l.startsWith("holdfast: graph: skipped: ")), run.err());
+        assertTrue(run.out().contains("| cpu "), run.out());
+    }
+}

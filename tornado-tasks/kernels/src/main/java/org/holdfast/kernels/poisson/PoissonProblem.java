@@ -1,0 +1,121 @@
+package org.holdfast.kernels.poisson;
+
+/**
+ * The problem every mode solves: -Δu = -f on the unit square, discretised on {@code n} points per side
+ * (both edges included), spacing {@code d = 1 / (n - 1)}.
+ *
+ * <p>Exact solution {@code u = sin(2πx)·cos(2πy)}, so {@code f = -8π²·sin(2πx)·cos(2πy)}; the
+ * boundary comes from the exact solution and the interior starts at zero. Arrays are row-major
+ * {@code n x n} doubles: point (i, j) sits at {@code x = j·d}, {@code y = i·d}, index {@code i·n + j}.
+ */
+public record PoissonProblem(int n) {
+
+    /** The largest n whose n² doubles fit in one Java array. */
+    public static final int MAX_N = 46_340;
+
+    public PoissonProblem {
+        if (n < 3) {
+            throw new IllegalArgumentException("N must be at least 3 (one interior point), got " + n);
+        }
+        if (n > MAX_N) {
+            throw new IllegalArgumentException("N = " + n + " is too large: a Java array holds at most 2^31-1 elements, so N <= " + MAX_N);
+        }
+    }
+
+    /** Grid spacing. */
+    public double spacing() {
+        return 1.0 / (n - 1);
+    }
+
+    /** d², the factor of f in the update. */
+    public double h2() {
+        double d = spacing();
+        return d * d;
+    }
+
+    /** Points in the grid, n². */
+    public int points() {
+        return n * n;
+    }
+
+    /** Interior points, (n - 2)², the points one iteration updates. */
+    public long interiorPoints() {
+        return (long) (n - 2) * (n - 2);
+    }
+
+    public static double exact(double x, double y) {
+        return Math.sin(2 * Math.PI * x) * Math.cos(2 * Math.PI * y);
+    }
+
+    public static double rightHandSide(double x, double y) {
+        return -8 * Math.PI * Math.PI * Math.sin(2 * Math.PI * x) * Math.cos(2 * Math.PI * y);
+    }
+
+    /** The starting array: the exact solution on the boundary, zero inside. */
+    public double[] initialU() {
+        double[] u = new double[points()];
+        double d = spacing();
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (i == 0 || j == 0 || i == n - 1 || j == n - 1) {
+                    u[i * n + j] = exact(j * d, i * d);
+                }
+            }
+        }
+        return u;
+    }
+
+    /** The right-hand side f at every point. */
+    public double[] rightHandSide() {
+        double[] f = new double[points()];
+        double d = spacing();
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                f[i * n + j] = rightHandSide(j * d, i * d);
+            }
+        }
+        return f;
+    }
+
+    /** The largest |u - exact| over the grid. */
+    public double maxErrorAgainstExact(double[] u) {
+        double d = spacing();
+        double max = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                max = Math.max(max, Math.abs(u[i * n + j] - exact(j * d, i * d)));
+            }
+        }
+        return max;
+    }
+
+    /** The largest |a - b| element by element; NaN anywhere gives NaN. */
+    public static double maxAbsDiff(double[] a, double[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("arrays differ in length: " + a.length + " and " + b.length);
+        }
+        double max = 0;
+        for (int k = 0; k < a.length; k++) {
+            double diff = Math.abs(a[k] - b[k]);
+            if (Double.isNaN(diff)) {
+                return Double.NaN;
+            }
+            max = Math.max(max, diff);
+        }
+        return max;
+    }
+
+    /** The largest |discrete residual| over the interior: |(sum of neighbours - 4u)/d² - f|. */
+    public double maxResidual(double[] u, double[] f) {
+        double h2 = h2();
+        double max = 0;
+        for (int i = 1; i < n - 1; i++) {
+            for (int j = 1; j < n - 1; j++) {
+                int c = i * n + j;
+                double laplacian = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - 4 * u[c]) / h2;
+                max = Math.max(max, Math.abs(laplacian - f[c]));
+            }
+        }
+        return max;
+    }
+}

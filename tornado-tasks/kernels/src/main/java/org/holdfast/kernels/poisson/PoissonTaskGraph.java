@@ -1,0 +1,64 @@
+package org.holdfast.kernels.poisson;
+
+import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.tornado.api.DataTransferMode;
+import org.holdfast.tornado.api.GridScheduler;
+import org.holdfast.tornado.api.ImmutableTaskGraph;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.TaskGraph;
+import org.holdfast.tornado.api.WorkerGrid;
+import org.holdfast.tornado.api.WorkerGrid1D;
+
+/**
+ * One Gauss-Seidel iteration as a task graph: the red task, then the black one, over shared
+ * {@code u} and {@code f}. A plan that repeats the graph k times runs k iterations.
+ *
+ * <p>{@code u} is copied to the device on every execution and back after it, so each execution
+ * starts from whatever the host array holds; {@code f} is copied once.
+ */
+public final class PoissonTaskGraph {
+
+    public static final String GRAPH = "poisson";
+    public static final String RED_TASK = "red";
+    public static final String BLACK_TASK = "black";
+
+    private final ImmutableTaskGraph graph;
+    private final GridScheduler scheduler;
+
+    /**
+     * @param problem the grid
+     * @param u the solution array, updated in place
+     * @param f the right-hand side
+     * @param blocks groups (CUDA blocks) per task
+     * @param threadsPerBlock threads per group
+     */
+    public PoissonTaskGraph(PoissonProblem problem, double[] u, double[] f, int blocks, int threadsPerBlock) {
+        KernelContext context = new KernelContext();
+        int n = problem.n();
+        double h2 = problem.h2();
+        this.graph = new TaskGraph(GRAPH)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, u)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, f)
+                .task(RED_TASK, RedBlackKernels::red, context, u, f, n, h2)
+                .task(BLACK_TASK, RedBlackKernels::black, context, u, f, n, h2)
+                .transferToHost(DataTransferMode.EVERY_EXECUTION, u)
+                .snapshot();
+        WorkerGrid grid = new WorkerGrid1D((long) blocks * threadsPerBlock).setLocalWork(threadsPerBlock, 1, 1);
+        this.scheduler = new GridScheduler()
+                .addWorkerGrid(GRAPH + "." + RED_TASK, grid)
+                .addWorkerGrid(GRAPH + "." + BLACK_TASK, grid);
+    }
+
+    public ImmutableTaskGraph graph() {
+        return graph;
+    }
+
+    public GridScheduler scheduler() {
+        return scheduler;
+    }
+
+    /** Blocks that give every point of a colour its own thread. */
+    public static int blocksForOnePointPerThread(int n, int threadsPerBlock) {
+        return (int) Math.max(1, (RedBlackKernels.pointsPerColour(n) + threadsPerBlock - 1) / threadsPerBlock);
+    }
+}
