@@ -80,17 +80,19 @@ public final class Holdfast {
         boolean profiler = line.hasOption(HoldfastOptions.PROFILER);
         List<ResultRow> rows = java.util.Collections.synchronizedList(new ArrayList<>());
         AtomicBoolean finished = new AtomicBoolean();
-        Report report = new Report(experiment, out, err);
+        RunReport report = new RunReport(experiment, out, err);
         Thread keepOnInterrupt = new Thread(() -> {
             if (!finished.get()) {
                 err.println();
                 err.println("holdfast: interrupted; the " + rows.size() + " rows measured so far are in "
                         + experiment.output().resolve(CsvReport.FILE));
-                report.writeJsonQuietly(rows, List.of());
+                report.writeJsonQuietly(rows, java.util.Map.of(), List.of());
             }
         }, "holdfast-interrupted");
         Runtime.getRuntime().addShutdownHook(keepOnInterrupt);
         Harness.Outcome outcome;
+        java.util.Map<String, Double> ceilings;
+        List<org.holdfast.bench.report.OverheadRow> overheads;
         try (RunnerFactory runners = new Runners(GpuSide.open(experiment), profiler);
                 Progress progress = new Progress(err, Progress.stderrIsTerminal());
                 CsvReport csv = new CsvReport(experiment.output())) {
@@ -99,13 +101,15 @@ public final class Holdfast {
                 csv.append(row);
             }, line.hasOption(HoldfastOptions.THREAD_INFO));
             outcome = harness.run();
+            ceilings = runners.ceilings();
+            overheads = runners.overheads();
         } catch (IOException e) {
             err.println("holdfast: cannot write to " + experiment.output() + ": " + e.getMessage());
             return ExitCode.FAILED;
         } finally {
             finished.set(true);
         }
-        return report.finish(outcome, line.hasOption(HoldfastOptions.NO_PLOTS));
+        return report.finish(outcome, ceilings, overheads, !line.hasOption(HoldfastOptions.NO_PLOTS), profiler);
     }
 
     /** The config file's values, overridden by the options given. */
@@ -153,50 +157,5 @@ public final class Holdfast {
     private int usage(String message) {
         err.println("holdfast: " + message);
         return ExitCode.USAGE;
-    }
-
-    /** Prints the table and the notes, writes JSON and plots; returns the exit status. */
-    static final class Report {
-        private final Experiment experiment;
-        private final PrintStream out;
-        private final PrintStream err;
-
-        Report(Experiment experiment, PrintStream out, PrintStream err) {
-            this.experiment = experiment;
-            this.out = out;
-            this.err = err;
-        }
-
-        int finish(Harness.Outcome outcome, boolean noPlots) {
-            int status = ExitCode.OK;
-            for (Harness.Skipped skipped : outcome.skipped()) {
-                err.println("holdfast: " + skipped.mode() + ": skipped: " + skipped.reason());
-                if (skipped.requested()) {
-                    status = ExitCode.UNAVAILABLE;
-                }
-            }
-            for (String launch : outcome.threadInfo()) {
-                out.println(launch);
-            }
-            if (!outcome.rows().isEmpty()) {
-                out.print(ResultsTable.of(outcome.rows()));
-            }
-            for (ResultRow row : outcome.rows()) {
-                if (!row.ok()) {
-                    status = ExitCode.FAILED;
-                }
-            }
-            writeJsonQuietly(outcome.rows(), List.of());
-            return status;
-        }
-
-        void writeJsonQuietly(List<ResultRow> rows, List<org.holdfast.bench.report.OverheadRow> overheads) {
-            try {
-                org.holdfast.bench.report.JsonReport.write(experiment.output(), RunDescription.of(experiment),
-                        java.util.Map.of(), overheads, List.copyOf(rows));
-            } catch (IOException e) {
-                err.println("holdfast: cannot write " + experiment.output().resolve("results.json") + ": " + e.getMessage());
-            }
-        }
     }
 }

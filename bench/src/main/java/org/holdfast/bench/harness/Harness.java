@@ -27,8 +27,12 @@ public final class Harness {
     public record Skipped(String mode, String reason, boolean requested) {
     }
 
-    /** Rows in the order measured, and the modes that could not run. */
-    public record Outcome(List<ResultRow> rows, List<Skipped> skipped, List<String> threadInfo) {
+    /** Per-task times of one measured run, when the profiler was on. */
+    public record Profiled(String mode, String kernels, int n, List<org.holdfast.tornado.api.TaskProfile> tasks) {
+    }
+
+    /** Rows in the order measured, the modes that could not run, launch shapes and profiles. */
+    public record Outcome(List<ResultRow> rows, List<Skipped> skipped, List<String> threadInfo, List<Profiled> profiles) {
     }
 
     private final Experiment experiment;
@@ -54,6 +58,7 @@ public final class Harness {
         List<ResultRow> rows = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
         List<String> launches = new ArrayList<>();
+        List<Profiled> profiles = new ArrayList<>();
         for (int index = 0; index < experiment.sizes().size(); index++) {
             int n = experiment.sizes().get(index);
             int iterations = experiment.iterationsAt(index);
@@ -71,6 +76,9 @@ public final class Harness {
                     try (ModeRunner runner = runners.create(mode, kernels, experiment)) {
                         Measurement measured = runner.measure(problem, initialU, f, iterations, experiment.repeats(), progress);
                         row = rowOf(mode, kernels, problem, iterations, measured, reference);
+                        if (!measured.profile().isEmpty()) {
+                            profiles.add(new Profiled(mode.cliName(), kernels.cliName(), n, measured.profile()));
+                        }
                         if (threadInfo) {
                             measured.launches().forEach(l -> launches.add("N=" + n + " " + mode + " (" + kernels + "): " + l));
                         }
@@ -86,7 +94,7 @@ public final class Harness {
                 }
             }
         }
-        return new Outcome(rows, skipped, launches);
+        return new Outcome(rows, skipped, launches, profiles);
     }
 
     private static boolean alreadySkipped(List<Skipped> skipped, Mode mode) {

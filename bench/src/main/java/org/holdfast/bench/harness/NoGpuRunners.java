@@ -24,6 +24,16 @@ public final class NoGpuRunners implements RunnerFactory {
     }
 
     @Override
+    public java.util.Map<String, Double> ceilings() {
+        return java.util.Map.of();
+    }
+
+    @Override
+    public java.util.List<org.holdfast.bench.report.OverheadRow> overheads() {
+        return java.util.List.of();
+    }
+
+    @Override
     public void close() {
         // Nothing held.
     }

@@ -17,6 +17,15 @@ public interface RunnerFactory extends AutoCloseable {
     /** Copy bandwidth (bytes read + written per second, in GB/s) of the device {@code mode} runs on, measured once. */
     double copyBandwidth(Mode mode);
 
+    /** The copy bandwidths measured so far, GB/s, by the device's name. */
+    java.util.Map<String, Double> ceilings();
+
+    /**
+     * The overhead breakdown (launch latency, graph node, grid barrier, host handshake), measured
+     * once per run; empty where there is no GPU.
+     */
+    java.util.List<org.holdfast.bench.report.OverheadRow> overheads();
+
     @Override
     void close();
 }

@@ -51,6 +51,21 @@ public final class Runners implements RunnerFactory {
     }
 
     @Override
+    public Map<String, Double> ceilings() {
+        Map<String, Double> all = new java.util.LinkedHashMap<>();
+        if (hostCopy != null) {
+            all.put("host", hostCopy);
+        }
+        all.putAll(gpu.ceilings());
+        return all;
+    }
+
+    @Override
+    public java.util.List<org.holdfast.bench.report.OverheadRow> overheads() {
+        return gpu.overheads();
+    }
+
+    @Override
     public void close() {
         gpu.close();
     }

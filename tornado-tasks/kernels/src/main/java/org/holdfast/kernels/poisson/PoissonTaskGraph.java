@@ -13,8 +13,8 @@ import org.holdfast.tornado.api.WorkerGrid1D;
  * One Gauss-Seidel iteration as a task graph: the red task, then the black one, over shared
  * {@code u} and {@code f}. A plan that repeats the graph k times runs k iterations.
  *
- * <p>{@code u} is copied to the device on every execution and back after it, so each execution
- * starts from whatever the host array holds; {@code f} is copied once.
+ * <p>By default {@code u} is copied to the device on every execution and back after it, so each
+ * execution starts from whatever the host array holds; {@code f} is copied once.
  */
 public final class PoissonTaskGraph {
 
@@ -33,15 +33,26 @@ public final class PoissonTaskGraph {
      * @param threadsPerBlock threads per group
      */
     public PoissonTaskGraph(PoissonProblem problem, double[] u, double[] f, int blocks, int threadsPerBlock) {
+        this(problem, u, f, blocks, threadsPerBlock, DataTransferMode.EVERY_EXECUTION);
+    }
+
+    /**
+     * @param uTransfers when {@code u} moves: {@code EVERY_EXECUTION} (in before, out after every
+     *     execution) or {@code FIRST_EXECUTION} (in once; out only on demand), for benchmarks that
+     *     keep iterating on the device
+     */
+    public PoissonTaskGraph(PoissonProblem problem, double[] u, double[] f, int blocks, int threadsPerBlock,
+            DataTransferMode uTransfers) {
         KernelContext context = new KernelContext();
+        DataTransferMode uBack = uTransfers == DataTransferMode.EVERY_EXECUTION ? uTransfers : DataTransferMode.UNDER_DEMAND;
         int n = problem.n();
         double h2 = problem.h2();
         this.graph = new TaskGraph(GRAPH)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, u)
+                .transferToDevice(uTransfers, u)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, f)
                 .task(RED_TASK, RedBlackKernels::red, context, u, f, n, h2)
                 .task(BLACK_TASK, RedBlackKernels::black, context, u, f, n, h2)
-                .transferToHost(DataTransferMode.EVERY_EXECUTION, u)
+                .transferToHost(uBack, u)
                 .snapshot();
         WorkerGrid grid = new WorkerGrid1D((long) blocks * threadsPerBlock).setLocalWork(threadsPerBlock, 1, 1);
         this.scheduler = new GridScheduler()

@@ -1,0 +1,103 @@
+package org.holdfast.tornado.cuda.backend;
+
+import java.lang.reflect.Method;
+import java.util.HashMap;
+import java.util.Map;
+import org.holdfast.tornado.api.ImmutableTaskGraph;
+import org.holdfast.tornado.api.Kernel;
+import org.holdfast.tornado.api.PlanSettings;
+import org.holdfast.tornado.api.TornadoDevice;
+import org.holdfast.tornado.cuda.CudaContext;
+import org.holdfast.tornado.cuda.CudaDevice;
+import org.holdfast.tornado.cuda.nvrtc.KernelCompiler;
+
+/**
+ * A GPU as a Holdfast device ({@code cuda:0}). Task graphs compiled for it run their kernels'
+ * generated CUDA C, or, in a view made by {@link #withKernelOverride(Method, long)}, a native
+ * kernel in place of a Java one, through the same launch path.
+ */
+public final class CudaTornadoDevice implements TornadoDevice {
+
+    private final DeviceSession session;
+    private final Map<Method, Long> overrides;
+
+    CudaTornadoDevice(DeviceSession session, Map<Method, Long> overrides) {
+        this.session = session;
+        this.overrides = Map.copyOf(overrides);
+    }
+
+    @Override
+    public String id() {
+        return "cuda:" + session.device().ordinal();
+    }
+
+    /** {@code NVIDIA H200, 132 SMs, 139.8 GiB, sm_90, driver 13.0}, and the overridden kernels if any. */
+    @Override
+    public String description() {
+        String description = session.device().summary() + ", driver " + session.driverVersion();
+        if (!overrides.isEmpty()) {
+            description += ", native kernels for " + overrides.keySet().stream().map(Method::getName).sorted().toList();
+        }
+        return description;
+    }
+
+    @Override
+    public boolean isGpu() {
+        return true;
+    }
+
+    /** Compiles and loads the kernels, allocates device memory per array and prepares every launch. */
+    @Override
+    public CudaCompiledGraph compile(ImmutableTaskGraph graph, PlanSettings settings) {
+        return new CudaCompiledGraph(this, graph, settings);
+    }
+
+    /**
+     * A view of this device on which tasks of {@code javaKernel} launch {@code cuFunction} instead
+     * of the kernel's generated code. The native kernel must take the generated kernel's parameters
+     * (the Java ones without the {@code KernelContext}, in order) and be loaded in this device's
+     * primary context, which is the CUDA runtime's too.
+     *
+     * @param cuFunction a {@code CUfunction} handle, for example from {@code cudaGetFuncBySymbol}
+     */
+    public CudaTornadoDevice withKernelOverride(Method javaKernel, long cuFunction) {
+        if (!javaKernel.isAnnotationPresent(Kernel.class)) {
+            throw new IllegalArgumentException(javaKernel.getName() + " is not a @Kernel method");
+        }
+        if (cuFunction == 0) {
+            throw new IllegalArgumentException("no CUfunction given for " + javaKernel.getName());
+        }
+        Map<Method, Long> more = new HashMap<>(overrides);
+        more.put(javaKernel, cuFunction);
+        return new CudaTornadoDevice(session, more);
+    }
+
+    /** The native kernels this view launches in place of Java ones. */
+    public Map<Method, Long> overrides() {
+        return overrides;
+    }
+
+    public CudaDevice device() {
+        return session.device();
+    }
+
+    /** The primary context, retained on first use and made current on the calling thread. */
+    public CudaContext context() {
+        return session.context();
+    }
+
+    /** NVRTC through the disk cache. */
+    public KernelCompiler compiler() {
+        return session.compiler();
+    }
+
+    /** The driver's CUDA version: {@code 13.0}. */
+    public String driverVersion() {
+        return session.driverVersion();
+    }
+
+    @Override
+    public String toString() {
+        return id() + " (" + description() + ")";
+    }
+}

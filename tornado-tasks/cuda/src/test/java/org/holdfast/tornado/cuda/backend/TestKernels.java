@@ -1,0 +1,51 @@
+package org.holdfast.tornado.cuda.backend;
+
+import org.holdfast.tornado.api.Kernel;
+import org.holdfast.tornado.api.KernelContext;
+
+/**
+ * Kernels for the backend's own tests, one per kind of parameter. Their CUDA C is written by hand
+ * in the test resources, in the form the kernel compiler generates, so that these tests depend on
+ * the runtime alone.
+ */
+public final class TestKernels {
+
+    private TestKernels() {
+    }
+
+    /** One colour of a Gauss-Seidel sweep on an {@code n x n} grid, one thread per interior point of a 2D grid. */
+    @Kernel
+    public static void halfSweep(KernelContext context, double[] u, double[] f, int n, double h2, int colour) {
+        int j = context.globalIdx + 1;
+        int i = context.globalIdy + 1;
+        if (i < n - 1 && j < n - 1 && ((i + j) & 1) == colour) {
+            int k = i * n + j;
+            u[k] = (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - h2 * f[k]) * 0.25;
+        }
+    }
+
+    /** {@code y = a x + y} in single precision. */
+    @Kernel
+    public static void axpy(KernelContext context, float[] y, float[] x, float a, int n) {
+        int i = context.globalIdx;
+        if (i < n) {
+            y[i] = a * x[i] + y[i];
+        }
+    }
+
+    /** Widens, offsets and optionally negates: ints, longs and a boolean. */
+    @Kernel
+    public static void widen(KernelContext context, long[] out, int[] in, long offset, boolean negate, int n) {
+        int i = context.globalIdx;
+        if (i < n) {
+            long value = in[i] + offset;
+            out[i] = negate ? -value : value;
+        }
+    }
+
+    /** No kernel context: runs once. */
+    @Kernel
+    public static void store(long[] out, long value) {
+        out[0] = value;
+    }
+}
