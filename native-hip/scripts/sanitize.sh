@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Runs holdfast_native_selftest under compute-sanitizer's memcheck, racecheck and synccheck at a
+# small size and prints one summary line per tool. Exit status 0 only when every tool reports no
+# errors and every self-test case passes.
+#
+#   scripts/sanitize.sh [path/to/holdfast_native_selftest] [extra self-test options...]
+#
+# The self-test is looked for beside this script's ../target/bin, then in the current folder.
+# Faults are left out (a deliberately stuck kernel is not what the sanitizers are for), and the
+# watchdog is raised to 30 s because the tools slow the kernels down by orders of magnitude. Each
+# tool gets at most SANITIZE_TIMEOUT seconds (default 240); logs go to SANITIZE_LOG_DIR.
+set -uo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+selftest="${1:-}"
+if [[ -n "$selftest" && -x "$selftest" ]]; then
+    shift
+else
+    selftest=""
+    for candidate in "$here/../target/bin/holdfast_native_selftest" "./holdfast_native_selftest"; do
+        if [[ -x "$candidate" ]]; then
+            selftest="$candidate"
+            break
+        fi
+    done
+fi
+if [[ -z "$selftest" ]]; then
+    echo "sanitize: holdfast_native_selftest not found (build native-hip first, or pass its path)" >&2
+    exit 2
+fi
+
+sanitizer="$(command -v compute-sanitizer || true)"
+if [[ -z "$sanitizer" && -x /usr/local/cuda/bin/compute-sanitizer ]]; then
+    sanitizer=/usr/local/cuda/bin/compute-sanitizer
+fi
+if [[ -z "$sanitizer" ]]; then
+    echo "sanitize: compute-sanitizer not found on PATH or in /usr/local/cuda/bin" >&2
+    exit 2
+fi
+
+# Small: two sizes (odd and even n), a single block, several blocks and a block count that
+# leaves blocks without rows, two iterations.
+options=(--sizes 11,12 --blocks 1,7,13 --threads 64 --iterations 2 --watchdog 30 --no-faults "$@")
+limit="${SANITIZE_TIMEOUT:-240}"
+log_dir="${SANITIZE_LOG_DIR:-$(mktemp -d)}"
+mkdir -p "$log_dir"
+summary=()
+failed=0
+
+for tool in memcheck racecheck synccheck; do
+    log="$log_dir/sanitize-$tool.log"
+    extra=()
+    if [[ "$tool" == racecheck ]]; then
+        extra=(--racecheck-report all)
+    fi
+    start=$SECONDS
+    timeout "$limit" "$sanitizer" --tool "$tool" "${extra[@]}" --error-exitcode 99 "$selftest" "${options[@]}" >"$log" 2>&1
+    status=$?
+    if [[ "$status" -eq 124 ]]; then
+        echo "(stopped after $limit s)" >>"$log"
+    fi
+    errors="$(grep -Eo 'ERROR SUMMARY: [0-9]+ error' "$log" | tail -n 1 | grep -Eo '[0-9]+' || true)"
+    hazards="$(grep -Eo 'RACECHECK SUMMARY: [0-9]+ hazard' "$log" | tail -n 1 | grep -Eo '[0-9]+' || true)"
+    cases="$(grep -E '^(ALL PASSED|FAILURES):' "$log" | tail -n 1)"
+    line="$tool: exit $status, errors ${errors:-?}${hazards:+, hazards $hazards}, self-test: ${cases:-no summary} ($((SECONDS - start)) s, log $log)"
+    summary+=("$line")
+    if [[ "$status" -ne 0 || "${errors:-1}" != 0 || "${hazards:-0}" != 0 ]]; then
+        failed=1
+        echo "---- $tool: last lines of $log"
+        tail -n 25 "$log"
+    fi
+done
+
+echo "==== compute-sanitizer summary"
+printf '%s\n' "${summary[@]}"
+if [[ "$failed" -eq 0 ]]; then
+    echo "sanitize: clean"
+else
+    echo "sanitize: problems found"
+fi
+exit "$failed"

@@ -1,0 +1,271 @@
+/*
+ * holdfast_native_selftest: runs every kernel and persistent mode of libholdfast_native at small
+ * sizes against a sequential CPU reference, through the public ABI only, and prints one
+ * PASS/FAIL line per case. Exit status: 0 all passed, 1 a case failed, 2 bad usage, 77 no GPU.
+ *
+ *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
+ *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
+ *                            [--no-faults] [--verbose]
+ *
+ * Variants: standard, grid-cooperative-groups, grid-two-slot, host-lockstep-busy,
+ * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, dataflow.
+ *
+ * Block count 0 means "auto": every co-resident block for the persistent modes, one thread per
+ * point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "holdfast_native.h"
+#include "test_support.h"
+
+#define FAULT_WATCHDOG_SECONDS 0.2
+#define FAULT_RETURN_LIMIT_SECONDS 3.0
+
+typedef struct {
+    CaseGrid grid;
+    double watchdog_seconds;
+    int faults;
+    int verbose;
+} Options;
+
+typedef struct {
+    int passed;
+    int failed;
+} Tally;
+
+typedef struct {
+    const Options* options;
+    Tally* tally;
+} Session;
+
+/* ------------------------------------------------------------------ small helpers */
+
+static void record(Tally* tally, int passed, const char* format, ...) __attribute__((format(printf, 3, 4)));
+
+static void record(Tally* tally, int passed, const char* format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    printf("%s ", passed ? "PASS" : "FAIL");
+    vprintf(format, arguments);
+    printf("\n");
+    va_end(arguments);
+    fflush(stdout);
+    if (passed) {
+        tally->passed++;
+    } else {
+        tally->failed++;
+    }
+}
+
+static int parse_options(int argc, char** argv, Options* options)
+{
+    CaseGrid* grid = &options->grid;
+    parse_list("3,4,11,12,33", &grid->sizes);
+    parse_list("1,2,7,0", &grid->blocks);
+    parse_list("256,64", &grid->threads);
+    grid->iterations = 10;
+    grid->variants = NULL;
+    options->watchdog_seconds = 10.0;
+    options->faults = 1;
+    options->verbose = 0;
+    for (int i = 1; i < argc; ++i) {
+        const char* option = argv[i];
+        const char* value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(option, "--no-faults") == 0) {
+            options->faults = 0;
+        } else if (strcmp(option, "--verbose") == 0) {
+            options->verbose = 1;
+        } else if (value != NULL && strcmp(option, "--watchdog") == 0) {
+            options->watchdog_seconds = atof(value);
+            ++i;
+        } else if (value != NULL && parse_grid_option(grid, option, value) == 1) {
+            ++i;
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ cases */
+
+/* One kernel variant on one problem: runs it and diffs the whole array against the reference. */
+static int run_case(void* context, Problem* problem, const Variant* variant, int blocks, int threads)
+{
+    const Session* session = context;
+    const Options* options = session->options;
+    const int n = problem->n;
+    hf_run_report report;
+    if (!problem_reset(problem)) {
+        record(session->tally, 0, "%-22s n=%-3d blocks=%-2d threads=%-4d reset: %s", variant->name, n, blocks, threads,
+               last_error());
+        return 0;
+    }
+    const hf_status status = run_variant(problem->device_u, problem->device_f, n, problem->h2, variant, blocks,
+                                         threads, options->grid.iterations, options->watchdog_seconds, &report);
+    if (status != HF_OK) {
+        record(session->tally, 0, "%-22s n=%-3d blocks=%-2d threads=%-4d %s: %s", variant->name, n, blocks, threads,
+               hf_status_name(status), last_error());
+        return 0;
+    }
+    double max_diff = 0.0;
+    int identical = 0;
+    const int matches = problem_check(problem, &max_diff, &identical);
+    record(session->tally, matches, "%-22s n=%-3d blocks=%-2d threads=%-4d max|diff|=%.3g%s", variant->name, n,
+           blocks, threads, max_diff, identical ? " (bit-identical)" : "");
+    if (options->verbose && variant->mode >= 0) {
+        printf("     launched %d blocks (%d with work, %d per SM x %d SMs), device %.3f ms, host %.3f ms, "
+               "%lld handshakes\n",
+               report.blocks, report.active_blocks, report.blocks_per_sm, report.sm_count, report.device_ms,
+               report.host_ms, (long long)report.handshakes);
+    }
+    return matches;
+}
+
+typedef struct {
+    const char* name;
+    int mode;
+    int fault;
+    int fault_block;
+} FaultCase;
+
+/* A forced watchdog must come back as HF_ERR_WATCHDOG naming a block and a step, promptly. */
+static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tally)
+{
+    hf_run_config config;
+    memset(&config, 0, sizeof config);
+    config.mode = fault->mode;
+    config.blocks = 7;
+    config.watchdog_seconds = FAULT_WATCHDOG_SECONDS;
+    config.fault = fault->fault;
+    config.fault_block = fault->fault_block;
+    hf_run_report report;
+    problem_reset(problem);
+    const double start = seconds_now();
+    const hf_status status =
+        hf_run(&config, problem->device_u, problem->device_f, problem->n, 10, problem->h2, NULL, &report);
+    const double elapsed = seconds_now() - start;
+    const int passed = status == HF_ERR_WATCHDOG && report.error_block >= 0 && report.error_step >= 0 &&
+                       elapsed < FAULT_RETURN_LIMIT_SECONDS && strstr(last_error(), "block") != NULL;
+    record(tally, passed, "watchdog %-28s -> %s in %.2f s (wait %d, block %d, step %d, peer %d): %s", fault->name,
+           hf_status_name(status), elapsed, report.error_code, report.error_block, report.error_step,
+           report.error_peer, last_error());
+}
+
+static void run_fault_cases(const Options* options, Tally* tally)
+{
+    static const FaultCase FAULTS[] = {
+        {"grid-two-slot skip-barrier", HF_MODE_GRID_TWO_SLOT, HF_FAULT_SKIP_GRID_BARRIER, 1},
+        {"dataflow never-publish", HF_MODE_DATAFLOW, HF_FAULT_NEVER_PUBLISH, 0},
+        {"host-lockstep never-signal", HF_MODE_HOST_LOCKSTEP, HF_FAULT_NEVER_SIGNAL, 0},
+        {"host-neighbour never-signal", HF_MODE_HOST_NEIGHBOUR, HF_FAULT_NEVER_SIGNAL, 3},
+    };
+    Problem problem;
+    if (!problem_create(&problem, 33, 0)) {
+        record(tally, 0, "watchdog setup: %s", last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    for (size_t k = 0; k < sizeof FAULTS / sizeof FAULTS[0]; ++k) {
+        run_fault_case(&problem, &FAULTS[k], tally);
+    }
+    problem_destroy(&problem);
+
+    /* The device must still work after the faults. */
+    Problem after;
+    if (problem_create(&after, 33, options->grid.iterations)) {
+        for (int v = 1; v < VARIANT_COUNT; ++v) {
+            Session session = {options, tally};
+            run_case(&session, &after, &VARIANTS[v], 7, 256);
+        }
+    } else {
+        record(tally, 0, "after-watchdog setup: %s", last_error());
+    }
+    problem_destroy(&after);
+}
+
+/* A grid larger than the co-resident maximum is refused before launch, naming both numbers. */
+static void run_coresidency_case(Tally* tally)
+{
+    hf_capacity capacity;
+    if (hf_query_capacity(HF_MODE_GRID_TWO_SLOT, 256, 0, &capacity) != HF_OK) {
+        record(tally, 0, "capacity query: %s", last_error());
+        return;
+    }
+    const int maximum = capacity.blocks_per_sm * capacity.sm_count;
+    Problem problem;
+    if (!problem_create(&problem, 11, 1)) {
+        record(tally, 0, "co-residency setup: %s", last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    hf_run_config config;
+    memset(&config, 0, sizeof config);
+    config.mode = HF_MODE_GRID_TWO_SLOT;
+    config.blocks = maximum + 1;
+    hf_run_report report;
+    const hf_status status = hf_run(&config, problem.device_u, problem.device_f, 11, 1, problem.h2, NULL, &report);
+    char requested[32];
+    char allowed[32];
+    snprintf(requested, sizeof requested, "%d", maximum + 1);
+    snprintf(allowed, sizeof allowed, "%d", maximum);
+    const char* message = last_error();
+    record(tally, status == HF_ERR_NOT_CORESIDENT && strstr(message, requested) && strstr(message, allowed),
+           "co-residency: %d blocks (max %d = %d per SM x %d SMs) -> %s: %s", maximum + 1, maximum,
+           capacity.blocks_per_sm, capacity.sm_count, hf_status_name(status), message);
+    problem_destroy(&problem);
+}
+
+static void run_standard_handles_case(Tally* tally)
+{
+    hf_standard_kernels kernels;
+    memset(&kernels, 0, sizeof kernels);
+    const hf_status status = hf_get_standard_kernels(&kernels);
+    record(tally, status == HF_OK && kernels.red && kernels.black && kernels.empty,
+           "standard kernel handles: red=%p black=%p empty=%p %s", kernels.red, kernels.black, kernels.empty,
+           status == HF_OK ? "" : last_error());
+    double queued = 0.0;
+    double synced = 0.0;
+    const hf_status timed = hf_launch_benchmark(200, NULL, &queued, &synced);
+    record(tally, timed == HF_OK && queued > 0.0 && synced > 0.0,
+           "launch benchmark (200 empty launches): %.2f us queued, %.2f us with sync %s", queued * 1e6,
+           synced * 1e6, timed == HF_OK ? "" : last_error());
+}
+
+int main(int argc, char** argv)
+{
+    Options options;
+    if (!parse_options(argc, argv, &options)) {
+        fprintf(stderr,
+                "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
+                "          [--watchdog seconds] [--variants name,...] [--no-faults] [--verbose]\n",
+                argv[0]);
+        return 2;
+    }
+    if (!gpu_available()) {
+        return 77;
+    }
+    int32_t devices = 0;
+    int32_t runtime = 0;
+    int32_t driver = 0;
+    hf_device_count(&devices);
+    hf_runtime_version(&runtime, &driver);
+    printf("holdfast_native %s (ABI %d), %s runtime %d, driver %d, %d device(s)\n", hf_version(), hf_abi_version(),
+           hf_runtime_name(), runtime, driver, devices);
+
+    Tally tally = {0, 0};
+    Session session = {&options, &tally};
+    /* The failed cases, which run_case has counted already, plus failed setups. */
+    tally.failed = for_each_case(&options.grid, run_case, &session);
+    run_coresidency_case(&tally);
+    run_standard_handles_case(&tally);
+    if (options.faults) {
+        run_fault_cases(&options, &tally);
+    }
+    printf("%s: %d passed, %d failed\n", tally.failed == 0 ? "ALL PASSED" : "FAILURES", tally.passed, tally.failed);
+    return tally.failed == 0 ? 0 : 1;
+}

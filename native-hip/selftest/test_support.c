@@ -1,0 +1,238 @@
+/*
+ * test_support.c: the problem, the reference and the helpers of test_support.h.
+ */
+#include "test_support.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const Variant VARIANTS[] = {
+    {"standard", -1, HF_POLL_BUSY},
+    {"grid-cooperative-groups", HF_MODE_GRID_COOPERATIVE_GROUPS, HF_POLL_BUSY},
+    {"grid-two-slot", HF_MODE_GRID_TWO_SLOT, HF_POLL_BUSY},
+    {"host-lockstep-busy", HF_MODE_HOST_LOCKSTEP, HF_POLL_BUSY},
+    {"host-lockstep-sleep", HF_MODE_HOST_LOCKSTEP, HF_POLL_SLEEP},
+    {"host-neighbour-busy", HF_MODE_HOST_NEIGHBOUR, HF_POLL_BUSY},
+    {"host-neighbour-sleep", HF_MODE_HOST_NEIGHBOUR, HF_POLL_SLEEP},
+    {"dataflow", HF_MODE_DATAFLOW, HF_POLL_BUSY},
+};
+const int VARIANT_COUNT = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
+
+int parse_list(const char* text, IntList* list)
+{
+    list->count = 0;
+    const char* cursor = text;
+    while (*cursor != '\0' && list->count < MAX_LIST) {
+        char* end = NULL;
+        const long value = strtol(cursor, &end, 10);
+        if (end == cursor) {
+            return 0;
+        }
+        list->values[list->count++] = (int)value;
+        cursor = *end == ',' ? end + 1 : end;
+    }
+    return list->count > 0 && *cursor == '\0';
+}
+
+int selected(const char* list, const char* name)
+{
+    if (list == NULL) {
+        return 1;
+    }
+    const size_t length = strlen(name);
+    const char* item = list;
+    while (item != NULL) {
+        if (strncmp(item, name, length) == 0 && (item[length] == ',' || item[length] == '\0')) {
+            return 1;
+        }
+        const char* comma = strchr(item, ',');
+        item = comma != NULL ? comma + 1 : NULL;
+    }
+    return 0;
+}
+
+hf_status run_variant(void* device_u, void* device_f, int n, double h2, const Variant* variant, int blocks,
+                      int threads, int iterations, double watchdog, hf_run_report* report)
+{
+    memset(report, 0, sizeof *report);
+    if (variant->mode < 0) {
+        const int points = (n - 2) * ((n - 1) / 2);
+        report->blocks = blocks > 0 ? blocks : (points + threads - 1) / threads;
+        report->active_blocks = report->blocks;
+        return hf_launch_standard(device_u, device_f, n, iterations, h2, report->blocks, threads, NULL);
+    }
+    hf_run_config config;
+    memset(&config, 0, sizeof config);
+    config.mode = variant->mode;
+    config.blocks = blocks;
+    config.threads_per_block = threads;
+    config.host_polling = variant->polling;
+    config.watchdog_seconds = watchdog;
+    return hf_run(&config, device_u, device_f, n, iterations, h2, NULL, report);
+}
+
+double seconds_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+const char* last_error(void)
+{
+    static char message[2048];
+    hf_last_error(message, (int64_t)sizeof message);
+    return message;
+}
+
+/* The sequential red-black reference, in the kernels' arithmetic order. */
+static void solve_reference(double* u, const double* f, int n, double h2, int iterations)
+{
+    for (int iteration = 0; iteration < iterations; ++iteration) {
+        for (int colour = 0; colour < 2; ++colour) {
+            for (int i = 1; i < n - 1; ++i) {
+                for (int j = 1; j < n - 1; ++j) {
+                    if (((i + j) & 1) == colour) {
+                        const int c = i * n + j;
+                        u[c] = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25;
+                    }
+                }
+            }
+        }
+    }
+}
+
+static int64_t problem_bytes(const Problem* problem)
+{
+    return (int64_t)problem->n * problem->n * (int64_t)sizeof(double);
+}
+
+int problem_create(Problem* problem, int n, int iterations)
+{
+    const double pi = 3.14159265358979323846;
+    const size_t count = (size_t)n * (size_t)n;
+    const double d = 1.0 / (double)(n - 1);
+    memset(problem, 0, sizeof *problem);
+    problem->n = n;
+    problem->h2 = d * d;
+    problem->initial = calloc(count, sizeof(double));
+    problem->f = calloc(count, sizeof(double));
+    problem->expected = calloc(count, sizeof(double));
+    problem->actual = calloc(count, sizeof(double));
+    if (!problem->initial || !problem->f || !problem->expected || !problem->actual) {
+        return 0;
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const double exact = sin(2.0 * pi * (double)j * d) * cos(2.0 * pi * (double)i * d);
+            const int boundary = i == 0 || j == 0 || i == n - 1 || j == n - 1;
+            problem->initial[i * n + j] = boundary ? exact : 0.0;
+            problem->f[i * n + j] = -8.0 * pi * pi * exact;
+        }
+    }
+    memcpy(problem->expected, problem->initial, count * sizeof(double));
+    solve_reference(problem->expected, problem->f, n, problem->h2, iterations);
+    const int64_t bytes = problem_bytes(problem);
+    return hf_device_alloc(bytes, &problem->device_u) == HF_OK && hf_device_alloc(bytes, &problem->device_f) == HF_OK &&
+           hf_copy_to_device(problem->device_f, problem->f, bytes) == HF_OK;
+}
+
+void problem_destroy(Problem* problem)
+{
+    if (problem->device_u) {
+        hf_device_free(problem->device_u);
+    }
+    if (problem->device_f) {
+        hf_device_free(problem->device_f);
+    }
+    free(problem->initial);
+    free(problem->f);
+    free(problem->expected);
+    free(problem->actual);
+    memset(problem, 0, sizeof *problem);
+}
+
+int problem_reset(Problem* problem)
+{
+    return hf_copy_to_device(problem->device_u, problem->initial, problem_bytes(problem)) == HF_OK;
+}
+
+int problem_check(Problem* problem, double* max_diff, int* identical)
+{
+    if (hf_copy_to_host(problem->actual, problem->device_u, problem_bytes(problem)) != HF_OK) {
+        return 0;
+    }
+    const size_t count = (size_t)problem->n * (size_t)problem->n;
+    *max_diff = 0.0;
+    *identical = memcmp(problem->actual, problem->expected, count * sizeof(double)) == 0;
+    for (size_t k = 0; k < count; ++k) {
+        const double diff = fabs(problem->actual[k] - problem->expected[k]);
+        if (!(diff <= *max_diff)) { /* also catches NaN */
+            *max_diff = isnan(diff) ? INFINITY : diff;
+        }
+    }
+    return *max_diff <= TOLERANCE;
+}
+
+int parse_grid_option(CaseGrid* grid, const char* option, const char* value)
+{
+    if (strcmp(option, "--sizes") == 0) {
+        return parse_list(value, &grid->sizes) ? 1 : -1;
+    }
+    if (strcmp(option, "--blocks") == 0) {
+        return parse_list(value, &grid->blocks) ? 1 : -1;
+    }
+    if (strcmp(option, "--threads") == 0) {
+        return parse_list(value, &grid->threads) ? 1 : -1;
+    }
+    if (strcmp(option, "--iterations") == 0) {
+        grid->iterations = atoi(value);
+        return grid->iterations >= 0 ? 1 : -1;
+    }
+    if (strcmp(option, "--variants") == 0) {
+        grid->variants = value;
+        return 1;
+    }
+    return 0;
+}
+
+int gpu_available(void)
+{
+    int32_t devices = 0;
+    if (hf_device_count(&devices) != HF_OK) {
+        printf("SKIP no GPU: %s\n", last_error());
+        return 0;
+    }
+    return 1;
+}
+
+int for_each_case(const CaseGrid* grid, CaseFunction run_one, void* context)
+{
+    int failures = 0;
+    for (int s = 0; s < grid->sizes.count; ++s) {
+        Problem problem;
+        if (!problem_create(&problem, grid->sizes.values[s], grid->iterations)) {
+            printf("FAIL setup n=%d: %s\n", grid->sizes.values[s], last_error());
+            problem_destroy(&problem);
+            ++failures;
+            continue;
+        }
+        for (int v = 0; v < VARIANT_COUNT; ++v) {
+            if (!selected(grid->variants, VARIANTS[v].name)) {
+                continue;
+            }
+            for (int t = 0; t < grid->threads.count; ++t) {
+                for (int b = 0; b < grid->blocks.count; ++b) {
+                    failures += run_one(context, &problem, &VARIANTS[v], grid->blocks.values[b], grid->threads.values[t])
+                                    ? 0
+                                    : 1;
+                }
+            }
+        }
+        problem_destroy(&problem);
+    }
+    return failures;
+}

@@ -1,0 +1,95 @@
+/*
+ * test_support.h: what the self-test and the benchmark share: the Poisson problem with its
+ * sequential reference in device memory, the list of kernel variants, and small helpers. Only
+ * the public ABI (holdfast_native.h) is used.
+ */
+#ifndef HOLDFAST_SELFTEST_TEST_SUPPORT_H
+#define HOLDFAST_SELFTEST_TEST_SUPPORT_H
+
+#include <stdint.h>
+
+#include "holdfast_native.h"
+
+#define MAX_LIST 16
+#define TOLERANCE 1e-12
+
+typedef struct {
+    int values[MAX_LIST];
+    int count;
+} IntList;
+
+/* Parses "3,4,11" into list; 0 when the text is not such a list. */
+int parse_list(const char* text, IntList* list);
+
+/* Whether name is one of the comma-separated names in list (every name when list is NULL). */
+int selected(const char* list, const char* name);
+
+/* A persistent mode with its host polling, or the standard kernels (mode -1). */
+typedef struct {
+    const char* name;
+    int mode;
+    int polling;
+} Variant;
+
+extern const Variant VARIANTS[];
+extern const int VARIANT_COUNT;
+
+/* Runs `iterations` iterations of variant on problem's device array: hf_run for a persistent
+ * mode, hf_launch_standard for the standard kernels (blocks 0 = one thread per point; the
+ * report then has only blocks). */
+hf_status run_variant(void* device_u, void* device_f, int n, double h2, const Variant* variant, int blocks,
+                      int threads, int iterations, double watchdog, hf_run_report* report);
+
+double seconds_now(void);
+
+/* The calling thread's last library error (a static buffer). */
+const char* last_error(void);
+
+/* The problem of DESIGN.md: boundary from the exact solution, interior 0, in device memory,
+ * with the sequential reference after `iterations` iterations on the host. */
+typedef struct {
+    int n;
+    double h2;
+    double* initial;
+    double* f;
+    double* expected;
+    double* actual;
+    void* device_u;
+    void* device_f;
+} Problem;
+
+/* 1 on success; problem_destroy() in every case. */
+int problem_create(Problem* problem, int n, int iterations);
+void problem_destroy(Problem* problem);
+
+/* Copies the initial array to the device. */
+int problem_reset(Problem* problem);
+
+/* Copies the result back and compares the whole array with the reference. */
+int problem_check(Problem* problem, double* max_diff, int* identical);
+
+/* 1 when there is a GPU; otherwise prints "SKIP no GPU: <reason>" and returns 0 (exit 77). */
+int gpu_available(void);
+
+/* The cases to run: every size x selected variant x thread count x block count. */
+typedef struct {
+    IntList sizes;
+    IntList blocks;
+    IntList threads;
+    int iterations;
+    const char* variants; /* comma-separated names, NULL for all */
+} CaseGrid;
+
+/* Takes "--sizes", "--blocks", "--threads" (lists), "--iterations" and "--variants" with their
+ * value. Returns 1 when it took the option, 0 when the option is not one of these, -1 when the
+ * value is bad. */
+int parse_grid_option(CaseGrid* grid, const char* option, const char* value);
+
+/* One case; returns 1 when it passed. */
+typedef int (*CaseFunction)(void* context, Problem* problem, const Variant* variant, int blocks, int threads);
+
+/* Runs run_one for every case of grid on a problem of each size (with its reference after
+ * grid->iterations iterations). Returns the number of failed cases and setups. */
+int for_each_case(const CaseGrid* grid, CaseFunction run_one, void* context);
+
+#endif /* HOLDFAST_SELFTEST_TEST_SUPPORT_H */

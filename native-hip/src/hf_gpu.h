@@ -1,0 +1,39 @@
+/*
+ * hf_gpu.h: picks the GPU runtime for the one HIP-style source.
+ *
+ * CMake defines HF_RUNTIME_CUDA or HF_RUNTIME_HIP from its GPU_RUNTIME cache variable. With CUDA
+ * the HIP names come from hip_compat_cuda.h; with HIP they are HIP's own.
+ */
+#ifndef HOLDFAST_HF_GPU_H
+#define HOLDFAST_HF_GPU_H
+
+#if defined(HF_RUNTIME_CUDA)
+#include "hip_compat_cuda.h"
+#define HF_RUNTIME_NAME "CUDA"
+#define HF_HAS_WALL_CLOCK_RATE_ATTRIBUTE 1
+#elif defined(HF_RUNTIME_HIP)
+#include <hip/hip_runtime.h>
+/* after hip_runtime.h, which it needs */
+#include <hip/hip_cooperative_groups.h>
+#define HF_RUNTIME_NAME "HIP"
+/* hipDeviceAttributeWallClockRate arrived in ROCm 5.3. */
+#define HF_HAS_WALL_CLOCK_RATE_ATTRIBUTE (HIP_VERSION >= 50300000)
+#else
+#error "define HF_RUNTIME_CUDA or HF_RUNTIME_HIP (CMake does, from GPU_RUNTIME)"
+#endif
+
+namespace cg = cooperative_groups;
+
+/* The device's constant-rate clock, in ticks of the wall-clock rate
+ * (hipDeviceAttributeWallClockRate, kHz). ROCm 5.2 declares wall_clock64() for the device pass
+ * only, and clang parses kernel bodies in the host pass too, hence the guard. */
+__device__ __forceinline__ long long hf_wall_clock()
+{
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+    return wall_clock64();
+#else
+    return 0;
+#endif
+}
+
+#endif /* HOLDFAST_HF_GPU_H */

@@ -1,0 +1,68 @@
+/*
+ * persistent_dataflow.h: persistent-dataflow, no grid barrier.
+ *
+ * Block b owns a band of rows and a step counter. Before half-sweep s it waits until both
+ * neighbours have published s (acquire, device scope): their halo rows hold step s-1's values
+ * and they have finished reading b's rows for s-1. After the half-sweep and a block barrier,
+ * thread 0 publishes s + 1 (release). Neighbours therefore never drift more than one step apart,
+ * and the array after every iteration is exactly the lockstep one.
+ */
+#ifndef HOLDFAST_KERNELS_PERSISTENT_DATAFLOW_H
+#define HOLDFAST_KERNELS_PERSISTENT_DATAFLOW_H
+
+#include "../device/row_bands.h"
+#include "../device/watchdog.h"
+
+namespace holdfast {
+
+__device__ inline bool wait_for_counter(const PersistentArgs& args, int peer, int step)
+{
+    const StepCounter* counter = &args.counters[peer];
+    return wait_until(
+        [&] {
+            return __hip_atomic_load(&counter->completed, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) >= step;
+        },
+        args, HF_WAIT_NEIGHBOUR, step, peer);
+}
+
+/* Whether both neighbours have finished step - 1; false when the block must leave. Neighbours
+ * outside [0, active) own no rows and count as always ready. */
+__device__ inline bool wait_for_neighbours(const PersistentArgs& args, int block, int active, int step)
+{
+    __shared__ int ready;
+    if (threadIdx.x == 0) {
+        const bool left = block == 0 || wait_for_counter(args, block - 1, step);
+        ready = left && (block + 1 == active || wait_for_counter(args, block + 1, step));
+    }
+    __syncthreads();
+    return ready != 0;
+}
+
+__global__ void persistent_dataflow(PersistentArgs args)
+{
+    const int block = static_cast<int>(blockIdx.x);
+    const int active = active_band_count(static_cast<int>(gridDim.x), args.problem.n);
+    StepCounter* own = &args.counters[block];
+    if (block >= active) {
+        if (threadIdx.x == 0) { /* an empty band is finished at once */
+            __hip_atomic_store(&own->completed, args.steps, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+        }
+        return;
+    }
+    const RowBand band = row_band(block, static_cast<int>(gridDim.x), args.problem.n);
+    const bool publishes = !(args.fault == HF_FAULT_NEVER_PUBLISH && block == args.fault_block);
+    for (int step = 0; step < args.steps; ++step) {
+        if (step > 0 && !wait_for_neighbours(args, block, active, step)) {
+            return;
+        }
+        half_sweep_band(args.problem, band, step & 1);
+        __syncthreads();
+        if (threadIdx.x == 0 && publishes) {
+            __hip_atomic_store(&own->completed, step + 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+        }
+    }
+}
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_KERNELS_PERSISTENT_DATAFLOW_H */

@@ -1,0 +1,65 @@
+/*
+ * persistent_args.h: what a persistent launch gets, and the per-launch control block.
+ *
+ * The control block is device memory that one launch owns and that the host zeroes before the
+ * launch: the error word (first writer wins), the two slots of the grid barrier, and one step
+ * counter per block for the dataflow kernel. Each item has its own 128-byte line so that blocks
+ * spinning on one do not slow the writers of another.
+ *
+ * The device headers (device/, kernels/) take the GPU runtime as given: hf_gpu.h, or the CPU
+ * emulation of tests/, is included before them.
+ */
+#ifndef HOLDFAST_PERSISTENT_ARGS_H
+#define HOLDFAST_PERSISTENT_ARGS_H
+
+#include "holdfast_native.h" /* HF_FAULT_*, HF_WAIT_* */
+#include "host_flags.h"
+
+namespace holdfast {
+
+constexpr int kLineBytes = 128;
+
+/* Which wait expired first: code (HF_WAIT_*), the block that waited, its step, and the block it
+ * waited for (or -1). */
+struct alignas(kLineBytes) DeviceError {
+    int code;
+    int block;
+    int step;
+    int peer;
+};
+
+struct alignas(kLineBytes) LineCounter {
+    unsigned int value;
+};
+
+struct ControlBlock {
+    DeviceError error;
+    LineCounter arrivals;   /* grid barrier: blocks arrived at the current barrier */
+    LineCounter generation; /* grid barrier: barriers completed; waiters watch it change */
+};
+
+struct alignas(kLineBytes) StepCounter {
+    int completed; /* dataflow: half-sweeps this block has finished and published */
+};
+
+struct Problem {
+    double* u;
+    const double* f;
+    int n;
+    double h2;
+};
+
+struct PersistentArgs {
+    Problem problem;
+    int steps;                  /* half-sweeps: 2 * iterations */
+    ControlBlock* control;
+    StepCounter* counters;      /* dataflow: one per block, after the control block */
+    HostFlag* flags;            /* host modes: device view of the mapped host flags */
+    long long timeout_ticks;    /* watchdog, in wall-clock ticks */
+    int fault;                  /* HF_FAULT_* */
+    int fault_block;
+};
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_PERSISTENT_ARGS_H */

@@ -1,0 +1,118 @@
+/*
+ * cpu_emulation.h: just enough of the GPU for the kernels' headers to run on CPU threads.
+ *
+ * One CPU thread plays one block of ONE thread (blockDim.x = 1): __shared__ becomes per-thread
+ * storage and __syncthreads() has nothing to wait for. What this checks is the logic between
+ * blocks, which is where persistent kernels go wrong: the row bands, the two-slot barrier, the
+ * dataflow counters, the host flags and the watchdog, each against the sequential reference.
+ * The atomics map to the compiler's, with the source's memory orders (the scope is dropped: a
+ * CPU is one coherent "system"). It does not check the GPU's memory model: compute-sanitizer
+ * and the full-array diff on the H200 do.
+ */
+#ifndef HOLDFAST_TESTS_CPU_EMULATION_H
+#define HOLDFAST_TESTS_CPU_EMULATION_H
+
+#include <barrier>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __shared__ static thread_local
+
+#define __HIP_MEMORY_SCOPE_WORKGROUP 3
+#define __HIP_MEMORY_SCOPE_AGENT 4
+#define __HIP_MEMORY_SCOPE_SYSTEM 5
+
+struct EmulatedDim3 {
+    unsigned int x = 0, y = 0, z = 0;
+};
+
+inline thread_local EmulatedDim3 blockIdx;
+inline thread_local EmulatedDim3 threadIdx;
+inline thread_local EmulatedDim3 blockDim;
+inline thread_local EmulatedDim3 gridDim;
+
+inline void __syncthreads() {}
+
+/* Orders are the compiler's __ATOMIC_* values already; only the scope argument is extra. */
+template <typename T>
+T __hip_atomic_load(const T* address, int order, int)
+{
+    return order == __ATOMIC_RELAXED ? __atomic_load_n(address, __ATOMIC_RELAXED)
+                                     : __atomic_load_n(address, __ATOMIC_ACQUIRE);
+}
+
+template <typename T>
+void __hip_atomic_store(T* address, T value, int order, int)
+{
+    if (order == __ATOMIC_RELAXED) {
+        __atomic_store_n(address, value, __ATOMIC_RELAXED);
+    } else {
+        __atomic_store_n(address, value, __ATOMIC_RELEASE);
+    }
+}
+
+template <typename T>
+T __hip_atomic_fetch_add(T* address, T increment, int, int)
+{
+    return __atomic_fetch_add(address, increment, __ATOMIC_ACQ_REL);
+}
+
+template <typename T>
+bool __hip_atomic_compare_exchange_strong(T* address, T* expected, T desired, int, int, int)
+{
+    return __atomic_compare_exchange_n(address, expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+#define __builtin_amdgcn_fence(order, scope) __atomic_thread_fence(__ATOMIC_ACQ_REL)
+
+/* Nanoseconds; the poll loops call it every few polls, so it also lets the other "blocks" run
+ * when there are more of them than cores. */
+inline long long hf_wall_clock()
+{
+    std::this_thread::yield();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+namespace cooperative_groups {
+
+inline std::barrier<>* emulated_grid_barrier = nullptr;
+
+struct grid_group {
+    void sync() { emulated_grid_barrier->arrive_and_wait(); }
+};
+
+inline grid_group this_grid() { return grid_group{}; }
+
+}  // namespace cooperative_groups
+
+namespace cg = cooperative_groups;
+
+/* Runs body once per block, each on its own CPU thread as a one-thread block, and joins them. */
+template <typename Body>
+void emulate_launch(int blocks, Body body)
+{
+    std::barrier<> grid(blocks);
+    cooperative_groups::emulated_grid_barrier = &grid;
+    std::vector<std::thread> threads;
+    for (int block = 0; block < blocks; ++block) {
+        threads.emplace_back([=] {
+            blockIdx.x = static_cast<unsigned int>(block);
+            gridDim.x = static_cast<unsigned int>(blocks);
+            threadIdx.x = 0;
+            blockDim.x = 1;
+            body();
+        });
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    cooperative_groups::emulated_grid_barrier = nullptr;
+}
+
+#endif /* HOLDFAST_TESTS_CPU_EMULATION_H */

@@ -1,0 +1,206 @@
+/*
+ * kernel_emulation_test: the kernels' own code, on CPU threads (cpu_emulation.h), against the
+ * sequential reference, bit for bit; and the watchdog faults. Runs in CI without a GPU.
+ */
+#include "cpu_emulation.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "host_scheduler.h"
+#include "kernels/persistent_dataflow.h"
+#include "kernels/persistent_grid.h"
+#include "kernels/persistent_host.h"
+#include "kernels/standard_kernels.h"
+
+using namespace holdfast;
+
+namespace {
+
+constexpr int kIterations = 6;
+
+struct Grid {
+    int n;
+    double h2;
+    std::vector<double> u;
+    std::vector<double> f;
+    std::vector<double> expected;
+
+    explicit Grid(int size) : n(size), u(size_t(size) * size), f(size_t(size) * size)
+    {
+        const double d = 1.0 / (n - 1);
+        h2 = d * d;
+        for (int i = 0; i < n; ++i) {
+            for (int j = 0; j < n; ++j) {
+                const double exact = std::sin(2 * M_PI * j * d) * std::cos(2 * M_PI * i * d);
+                const bool boundary = i == 0 || j == 0 || i == n - 1 || j == n - 1;
+                u[size_t(i) * n + j] = boundary ? exact : 0.0;
+                f[size_t(i) * n + j] = -8 * M_PI * M_PI * exact;
+            }
+        }
+        expected = u;
+        for (int iteration = 0; iteration < kIterations; ++iteration) {
+            for (int colour = 0; colour < 2; ++colour) {
+                for (int i = 1; i < n - 1; ++i) {
+                    for (int j = 1; j < n - 1; ++j) {
+                        if (((i + j) & 1) == colour) {
+                            const int c = i * n + j;
+                            double* e = expected.data();
+                            e[c] = (e[c + n] + e[c - n] + e[c + 1] + e[c - 1] - h2 * f[size_t(c)]) * 0.25;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    bool matches() const { return std::memcmp(u.data(), expected.data(), u.size() * sizeof(double)) == 0; }
+};
+
+/* The launch's zeroed control block with the dataflow counters behind it, and the host flags. */
+struct Launch {
+    int blocks;
+    ControlBlock* control;
+    HostFlag* flags;
+    PersistentArgs args;
+
+    Launch(Grid& grid, int block_count, double timeout_seconds, int fault, int fault_block) : blocks(block_count)
+    {
+        const size_t control_bytes = sizeof(ControlBlock) + sizeof(StepCounter) * size_t(blocks);
+        control = static_cast<ControlBlock*>(std::aligned_alloc(kLineBytes, control_bytes));
+        std::memset(static_cast<void*>(control), 0, control_bytes);
+        const size_t flag_bytes = sizeof(HostFlag) * size_t(host_flag_count(blocks));
+        flags = static_cast<HostFlag*>(std::aligned_alloc(kFlagLineBytes, flag_bytes));
+        std::memset(static_cast<void*>(flags), 0, flag_bytes);
+        args = PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2},
+                              2 * kIterations,
+                              control,
+                              reinterpret_cast<StepCounter*>(control + 1),
+                              flags,
+                              static_cast<long long>(timeout_seconds * 1e9),
+                              fault,
+                              fault_block};
+    }
+    ~Launch()
+    {
+        std::free(control);
+        std::free(flags);
+    }
+    Launch(const Launch&) = delete;
+    Launch& operator=(const Launch&) = delete;
+};
+
+int failures = 0;
+
+void report(bool passed, const std::string& what)
+{
+    std::printf("%s %s\n", passed ? "PASS" : "FAIL", what.c_str());
+    failures += passed ? 0 : 1;
+}
+
+std::string describe(const char* mode, int n, int blocks)
+{
+    return std::string(mode) + " n=" + std::to_string(n) + " blocks=" + std::to_string(blocks);
+}
+
+void run_device_only(const char* mode, void (*kernel)(PersistentArgs), int n, int blocks)
+{
+    Grid grid(n);
+    Launch launch(grid, blocks, 10.0, HF_FAULT_NONE, 0);
+    emulate_launch(blocks, [&launch, kernel] { kernel(launch.args); });
+    report(grid.matches() && launch.control->error.code == 0, describe(mode, n, blocks));
+}
+
+HostScheduleOutcome run_host_mode(Launch& launch, int n, bool neighbour, double timeout, int never_signal)
+{
+    std::thread device([&launch] { emulate_launch(launch.blocks, [&launch] { persistent_host(launch.args); }); });
+    const HostSchedule schedule{launch.flags, active_band_count(launch.blocks, n), launch.args.steps, neighbour, false,
+                                timeout, never_signal};
+    const HostScheduleOutcome outcome = run_host_schedule(schedule);
+    if (!outcome.completed) {
+        abort_blocks(launch.flags, schedule.blocks);
+    }
+    device.join();
+    return outcome;
+}
+
+void run_host(bool neighbour, int n, int blocks)
+{
+    Grid grid(n);
+    Launch launch(grid, blocks, 10.0, HF_FAULT_NONE, 0);
+    const HostScheduleOutcome outcome = run_host_mode(launch, n, neighbour, 10.0, -1);
+    report(outcome.completed && grid.matches() && launch.control->error.code == 0,
+           describe(neighbour ? "host-neighbour" : "host-lockstep", n, blocks));
+}
+
+void run_standard(int n, int blocks)
+{
+    Grid grid(n);
+    for (int iteration = 0; iteration < kIterations; ++iteration) {
+        emulate_launch(blocks, [&grid] { hf_red(grid.u.data(), grid.f.data(), grid.n, grid.h2); });
+        emulate_launch(blocks, [&grid] { hf_black(grid.u.data(), grid.f.data(), grid.n, grid.h2); });
+    }
+    report(grid.matches(), describe("standard", n, blocks));
+}
+
+void run_faults()
+{
+    {
+        Grid grid(33);
+        Launch launch(grid, 7, 0.2, HF_FAULT_SKIP_GRID_BARRIER, 1);
+        emulate_launch(7, [&launch] { persistent_grid_two_slot(launch.args); });
+        const DeviceError& error = launch.control->error;
+        report(error.code == HF_WAIT_GRID_BARRIER && error.step == 0 && error.block != 1 &&
+                   launch.control->arrivals.value == 6,
+               "two-slot, block 1 skips the barrier: wait " + std::to_string(error.code) + ", block " +
+                   std::to_string(error.block) + ", step " + std::to_string(error.step) + ", " +
+                   std::to_string(launch.control->arrivals.value) + " of 7 arrived");
+    }
+    {
+        Grid grid(33);
+        Launch launch(grid, 7, 0.2, HF_FAULT_NEVER_PUBLISH, 0);
+        emulate_launch(7, [&launch] { persistent_dataflow(launch.args); });
+        /* The first wait to expire is block 1's (for block 0) or, down the chain, block 0's (for
+         * block 1); either way block 0's counter is the one that stayed behind. */
+        const DeviceError& error = launch.control->error;
+        const StepCounter* counters = launch.args.counters;
+        bool zero_is_behind = counters[0].completed == 0;
+        for (int block = 1; block < 7; ++block) {
+            zero_is_behind = zero_is_behind && counters[block].completed > 0;
+        }
+        report(error.code == HF_WAIT_NEIGHBOUR && std::abs(error.block - error.peer) == 1 && zero_is_behind,
+               "dataflow, block 0 never publishes: wait " + std::to_string(error.code) + ", block " +
+                   std::to_string(error.block) + ", step " + std::to_string(error.step) + ", peer " +
+                   std::to_string(error.peer) + ", block 0 published " + std::to_string(counters[0].completed));
+    }
+    for (bool neighbour : {false, true}) {
+        Grid grid(33);
+        Launch launch(grid, 7, 0.2, HF_FAULT_NEVER_SIGNAL, 3);
+        const HostScheduleOutcome outcome = run_host_mode(launch, 33, neighbour, 0.2, 3);
+        report(!outcome.completed && outcome.stuck_block == 3 && outcome.stuck_step == 0,
+               std::string(neighbour ? "host-neighbour" : "host-lockstep") + ", block 3 never signalled: stuck block " +
+                   std::to_string(outcome.stuck_block) + " step " + std::to_string(outcome.stuck_step));
+    }
+}
+
+}  // namespace
+
+int main()
+{
+    for (int n : {3, 4, 11, 12, 33}) {
+        for (int blocks : {1, 2, 7, 13}) {
+            run_standard(n, blocks);
+            run_device_only("grid-cooperative-groups", persistent_grid_cooperative_groups, n, blocks);
+            run_device_only("grid-two-slot", persistent_grid_two_slot, n, blocks);
+            run_device_only("dataflow", persistent_dataflow, n, blocks);
+            run_host(false, n, blocks);
+            run_host(true, n, blocks);
+        }
+    }
+    run_faults();
+    std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");
+    return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,105 @@
+package org.holdfast.bridge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.holdfast.bridge.raw.holdfast_native_h;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The raw layer and the enums say what holdfast_native.h says: no library needed, only the header. */
+class HeaderMirrorTest {
+
+    private static final Pattern CONSTANT = Pattern.compile("\\b(HF_[A-Z0-9_]+)\\s*=\\s*(\\d+)");
+    private static final Pattern DEFINE = Pattern.compile("#define\\s+(HF_ABI_VERSION)\\s+(\\d+)");
+    private static final Pattern FUNCTION = Pattern.compile("HF_API\\s+[\\w\\s*]+?\\b(hf_\\w+)\\s*\\(");
+
+    private static String header;
+
+    @BeforeAll
+    static void readHeader() throws IOException {
+        final String property = System.getProperty("holdfast.native.header");
+        assumeTrue(property != null && Files.isRegularFile(Path.of(property)),
+                "holdfast_native.h not found at " + property);
+        header = Files.readString(Path.of(property));
+    }
+
+    private static Map<String, Integer> headerConstants() {
+        final Map<String, Integer> constants = new TreeMap<>();
+        for (Pattern pattern : new Pattern[] {CONSTANT, DEFINE}) {
+            final Matcher matcher = pattern.matcher(header);
+            while (matcher.find()) {
+                constants.put(matcher.group(1), Integer.valueOf(matcher.group(2)));
+            }
+        }
+        return constants;
+    }
+
+    private static Map<String, Integer> javaConstants() throws IllegalAccessException {
+        final Map<String, Integer> constants = new TreeMap<>();
+        for (Field field : holdfast_native_h.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == int.class && field.getName().startsWith("HF_")) {
+                constants.put(field.getName(), field.getInt(null));
+            }
+        }
+        return constants;
+    }
+
+    @Test
+    void everyConstantOfTheHeaderIsMirroredWithItsValue() throws IllegalAccessException {
+        final Map<String, Integer> fromHeader = headerConstants();
+        assertTrue(fromHeader.size() > 30, "parsed too few constants: " + fromHeader);
+        assertEquals(fromHeader, javaConstants());
+    }
+
+    @Test
+    void everyFunctionOfTheHeaderHasARawMethod() {
+        final Set<String> fromHeader = new TreeSet<>();
+        final Matcher matcher = FUNCTION.matcher(header);
+        while (matcher.find()) {
+            fromHeader.add(matcher.group(1));
+        }
+        final Set<String> fromJava = Arrays.stream(holdfast_native_h.class.getMethods())
+                .map(Method::getName)
+                .filter(name -> name.startsWith("hf_"))
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(19, fromHeader.size(), "functions parsed from the header: " + fromHeader);
+        assertEquals(fromHeader, fromJava);
+    }
+
+    @Test
+    void enumsMatchTheHeaderValueForValue() {
+        final Map<String, Integer> constants = headerConstants();
+        assertMirrors(NativeStatus.values(), status -> status.nativeName(), NativeStatus::code, "HF_STATUS_COUNT", constants);
+        assertMirrors(PersistentMode.values(), mode -> "HF_MODE_" + mode.name(), PersistentMode::code, "HF_MODE_COUNT", constants);
+        assertMirrors(HostPolling.values(), polling -> "HF_POLL_" + polling.name(), HostPolling::code, "HF_POLL_COUNT", constants);
+        assertMirrors(FaultInjection.values(), fault -> "HF_FAULT_" + fault.name(), FaultInjection::code, "HF_FAULT_COUNT", constants);
+        assertMirrors(WatchdogWait.values(), wait -> "HF_WAIT_" + wait.name(), WatchdogWait::code, "HF_WAIT_COUNT", constants);
+    }
+
+    private static <E extends Enum<E>> void assertMirrors(E[] values, Function<E, String> headerName,
+            ToIntFunction<E> code, String countName, Map<String, Integer> constants) {
+        for (E value : values) {
+            assertEquals(constants.get(headerName.apply(value)), code.applyAsInt(value), value + " vs " + headerName.apply(value));
+        }
+        assertEquals(constants.get(countName), values.length, countName);
+    }
+}

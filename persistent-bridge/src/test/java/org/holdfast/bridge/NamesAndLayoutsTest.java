@@ -1,0 +1,94 @@
+package org.holdfast.bridge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.lang.foreign.GroupLayout;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemoryLayout.PathElement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.holdfast.bridge.raw.hf_capacity;
+import org.holdfast.bridge.raw.hf_run_config;
+import org.holdfast.bridge.raw.hf_run_report;
+import org.holdfast.bridge.raw.hf_standard_kernels;
+import org.junit.jupiter.api.Test;
+
+/** The Java names and struct layouts agree with the compiled library (hf_status_name, hf_abi_describe). */
+class NamesAndLayoutsTest extends LibraryTestBase {
+
+    private static final Map<String, GroupLayout> JAVA_STRUCTS = Map.of(
+            "hf_run_config", hf_run_config.LAYOUT,
+            "hf_run_report", hf_run_report.LAYOUT,
+            "hf_capacity", hf_capacity.LAYOUT,
+            "hf_standard_kernels", hf_standard_kernels.LAYOUT);
+
+    private static final Map<String, Integer> JAVA_ENUM_SIZES = Map.of(
+            "hf_status", NativeStatus.values().length,
+            "hf_mode", PersistentMode.values().length,
+            "hf_poll", HostPolling.values().length,
+            "hf_fault", FaultInjection.values().length,
+            "hf_wait", WatchdogWait.values().length);
+
+    @Test
+    void everyStatusHasTheLibrarysName() {
+        for (NativeStatus status : NativeStatus.values()) {
+            assertEquals(status.nativeName(), bridge.nativeStatusName(status.code()));
+            assertEquals(status, NativeStatus.fromCode(status.code()));
+        }
+        assertEquals("HF_STATUS_UNKNOWN", bridge.nativeStatusName(NativeStatus.values().length));
+        assertEquals("HF_STATUS_UNKNOWN", bridge.nativeStatusName(-1));
+    }
+
+    @Test
+    void everyModeHasTheLibrarysName() {
+        for (PersistentMode mode : PersistentMode.values()) {
+            assertEquals(mode.label(), bridge.nativeModeName(mode.code()));
+        }
+    }
+
+    /** One struct of hf_abi_describe(): size, alignment, and each field's offset and size. */
+    private record NativeStruct(long size, long alignment, Map<String, long[]> fields) {
+    }
+
+    @Test
+    void structLayoutsMatchTheCompiledHeader() {
+        final Map<String, NativeStruct> structs = new LinkedHashMap<>();
+        final Map<String, Integer> enums = new LinkedHashMap<>();
+        Map<String, long[]> fields = null;
+        for (String line : bridge.abiDescription().split("\n")) {
+            final String[] item = line.split(" ");
+            switch (item[0]) {
+                case "struct" -> {
+                    fields = new LinkedHashMap<>();
+                    structs.put(item[1], new NativeStruct(Long.parseLong(item[2]), Long.parseLong(item[3]), fields));
+                }
+                case "field" -> fields.put(item[1], new long[] {Long.parseLong(item[2]), Long.parseLong(item[3])});
+                case "enum" -> enums.put(item[1], Integer.valueOf(item[2]));
+                default -> throw new AssertionError("unexpected line in hf_abi_describe(): " + line);
+            }
+        }
+        assertEquals(JAVA_STRUCTS.keySet(), structs.keySet());
+        for (Map.Entry<String, NativeStruct> entry : structs.entrySet()) {
+            final GroupLayout layout = JAVA_STRUCTS.get(entry.getKey());
+            final NativeStruct expected = entry.getValue();
+            assertEquals(expected.size(), layout.byteSize(), entry.getKey() + " size");
+            assertEquals(expected.alignment(), layout.byteAlignment(), entry.getKey() + " alignment");
+            final List<String> javaFields = new ArrayList<>();
+            for (MemoryLayout member : layout.memberLayouts()) {
+                member.name().ifPresent(javaFields::add);
+            }
+            assertEquals(new ArrayList<>(expected.fields().keySet()), javaFields, entry.getKey() + " fields");
+            for (Map.Entry<String, long[]> field : expected.fields().entrySet()) {
+                final PathElement path = PathElement.groupElement(field.getKey());
+                assertEquals(field.getValue()[0], layout.byteOffset(path), entry.getKey() + "." + field.getKey() + " offset");
+                assertEquals(field.getValue()[1], layout.select(path).byteSize(), entry.getKey() + "." + field.getKey() + " size");
+            }
+        }
+        assertEquals(JAVA_ENUM_SIZES, enums);
+        assertNotNull(fields);
+    }
+}
