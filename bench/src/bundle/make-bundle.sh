@@ -17,9 +17,9 @@ limit_mib=64
 rm -rf "$bundle" "$target/$name.tar.gz"
 mkdir -p "$bundle/lib" "$bundle/bin"
 
-# java.desktop draws the plots; java.management and jdk.unsupported serve JMH.
+# java.desktop draws the plots; java.management and jdk.unsupported serve JMH; java.logging serves JUnit on GPU machines.
 "$JAVA_HOME/bin/jlink" \
-  --add-modules java.base,java.desktop,java.management,jdk.unsupported \
+  --add-modules java.base,java.desktop,java.logging,java.management,jdk.unsupported \
   --strip-debug --no-header-files --no-man-pages --compress=zip-9 \
   --exclude-files='**/libawt_xawt.so,**/libsplashscreen.so,**/libjsound.so,**/libjawt.so' \
   --output "$bundle/runtime"

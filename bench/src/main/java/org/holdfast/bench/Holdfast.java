@@ -93,7 +93,7 @@ public final class Holdfast {
         Harness.Outcome outcome;
         java.util.Map<String, Double> ceilings;
         List<org.holdfast.bench.report.OverheadRow> overheads;
-        try (RunnerFactory runners = new Runners(GpuSide.open(experiment), profiler);
+        try (RunnerFactory runners = new Runners(GpuSide.open(experiment, profiler), profiler);
                 Progress progress = new Progress(err, Progress.stderrIsTerminal());
                 CsvReport csv = new CsvReport(experiment.output())) {
             Harness harness = new Harness(experiment, runners, progress, row -> {

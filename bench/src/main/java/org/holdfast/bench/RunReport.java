@@ -34,12 +34,15 @@ final class RunReport {
     int finish(Harness.Outcome outcome, Map<String, Double> ceilings, List<OverheadRow> overheads, boolean plots,
             boolean profiler) {
         int status = ExitCode.OK;
+        // One line per reason: "launch, graph: skipped: no NVIDIA driver ...".
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
         for (Harness.Skipped skipped : outcome.skipped()) {
-            err.println("holdfast: " + skipped.mode() + ": skipped: " + skipped.reason());
+            byReason.computeIfAbsent(skipped.reason(), r -> new java.util.ArrayList<>()).add(skipped.mode());
             if (skipped.requested()) {
                 status = ExitCode.UNAVAILABLE;
             }
         }
+        byReason.forEach((reason, modes) -> err.println("holdfast: " + String.join(", ", modes) + ": skipped: " + reason));
         for (String launch : outcome.threadInfo()) {
             out.println(launch);
         }

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# One batch of GPU work on a machine without Java: unpacks the kit made by make-device-kit.sh and
+# runs the phases named on the command line, each bounded by a timeout, logging everything.
+#
+#   bench/src/device/h200-session.sh PHASE...
+#     info                 the GPU, the driver, NVRTC and the tools found
+#     native               the native self-test (every kernel and mode, watchdog faults)
+#     native-bench         the native library's own C benchmark
+#     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
+#     sanitize             compute-sanitizer memcheck, racecheck and synccheck on the native self-test
+#                          and on the Java-generated kernels (through the holdfast command)
+#     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS comma-free words joined by '+')
+#
+# Writes $OUT/summary.txt, $OUT/logs.tgz and $OUT/results.tgz (the device tool brings $OUT back).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+kit=$root/.device-kit
+out=${OUT:-$root/device-out}
+work=/tmp/holdfast-session
+logs=$work/logs
+mkdir -p "$out" "$logs" "$work/results"
+summary=$out/summary.txt
+: >"$summary"
+say() { echo "$*" | tee -a "$summary"; }
+
+tar -xzf "$kit"/holdfast-*-linux-x86_64.tar.gz -C "$work"
+bundle=$work/holdfast
+java=$bundle/runtime/bin/java
+export PATH=$PATH:/usr/local/cuda/bin
+export HOLDFAST_JAVA_OPTS="-Dholdfast.kernel.cache=$work/kernel-cache"
+
+# step NAME SECONDS COMMAND...: runs COMMAND with its output in logs/NAME.log and one summary line.
+step() {
+  local name=$1 limit=$2
+  shift 2
+  local start=$SECONDS
+  timeout "$limit" "$@" >"$logs/$name.log" 2>&1
+  local status=$?
+  local note=""
+  [ "$status" -eq 124 ] && note=" (stopped at the $limit s limit)"
+  say "$name: exit $status in $((SECONDS - start)) s$note"
+  return "$status"
+}
+
+for phase in "$@"; do
+  case $phase in
+    info)
+      {
+        nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+        ls -l /usr/local/cuda*/lib64/libnvrtc* 2>/dev/null | head
+        compute-sanitizer --version | head -n 2
+        nproc; free -g | head -n 2
+      } >"$logs/info.log" 2>&1
+      say "info: $(sed -n 2p "$logs/info.log")"
+      ;;
+    native)
+      step native-selftest 240 "$kit/native/holdfast_native_selftest" --verbose
+      say "  $(tail -n 1 "$logs/native-selftest.log")"
+      grep -E '^FAIL' "$logs/native-selftest.log" | head -n 10 | tee -a "$summary"
+      ;;
+    native-bench)
+      step native-bench 240 "$kit/native/holdfast_native_bench"
+      ;;
+    tests)
+      classpath=$bundle/lib/holdfast.jar
+      for dir in "$kit"/tests/*/; do classpath=$classpath:$dir; done
+      classpath=$classpath:$(ls "$kit"/tests/holdfast-kernel-compiler-*-tests.jar)
+      step junit-gpu 300 "$java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true \
+        -Dholdfast.native.library="$bundle/lib/libholdfast_native.so" -Dholdfast.kernel.cache="$work/kernel-cache" \
+        -jar "$kit/tests/junit-platform-console-standalone.jar" execute \
+        --class-path "$classpath" --scan-class-path "$(echo "$kit"/tests/*/ | tr ' ' ':')" \
+        --include-tag gpu --details=summary --disable-banner --reports-dir "$logs/junit"
+      grep -E 'tests (successful|failed|skipped|aborted)' "$logs/junit-gpu.log" | tee -a "$summary"
+      grep -E '✘|MethodSource|=> ' "$logs/junit-gpu.log" | head -n 30 | tee -a "$summary"
+      ;;
+    sanitize)
+      SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-120} SANITIZE_LOG_DIR=$logs \
+        step native-sanitize 400 bash "$root/native-hip/scripts/sanitize.sh" "$kit/native/holdfast_native_selftest"
+      sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
+      for tool in memcheck racecheck synccheck; do
+        step "java-$tool" 240 compute-sanitizer --tool "$tool" --error-exitcode 99 --target-processes all \
+          "$bundle/bin/holdfast" -m launch,launch-sync,graph -k java,native -n 11,12,33 -i 2 -r 1 --no-plots \
+          -o "$work/results/sanitize-$tool"
+        say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/java-$tool.log" | tail -n 1)"
+      done
+      ;;
+    sweep:*)
+      spec=${phase#sweep:}
+      name=${spec%%:*}
+      args=${spec#*:}
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      step "sweep-$name" 540 "$bundle/bin/holdfast" ${args//+/ } -o "$work/results/$name"
+      cat "$logs/sweep-$name.log" >>"$summary"
+      ;;
+    *)
+      say "unknown phase $phase"
+      ;;
+  esac
+done
+
+tar -czf "$out/logs.tgz" -C "$work" logs
+tar -czf "$out/results.tgz" -C "$work" results

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Packs what a GPU machine without Java, Maven or network needs to test and measure Holdfast:
+# the bundle's tarball, the GPU tests (test classes and JUnit's console launcher) and the native
+# self-test. Run from the repository root after ./mvnw install; writes .device-kit/ (ignored by git),
+# which the device tool carries. See bench/src/device/h200-session.sh for what runs there.
+set -eu
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+kit=$root/.device-kit
+junit_version=1.14.4
+rm -rf "$kit"
+mkdir -p "$kit/tests" "$kit/native"
+cp "$root"/bench/target/holdfast-*-linux-x86_64.tar.gz "$kit/"
+for module in tornado-tasks/cuda tornado-tasks/kernels persistent-bridge bench; do
+  name=$(basename "$module")
+  cp -r "$root/$module/target/test-classes" "$kit/tests/$name"
+done
+cp "$root"/tornado-tasks/compiler/target/holdfast-kernel-compiler-*-tests.jar "$kit/tests/"
+"$root/mvnw" -q -B dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:$junit_version \
+  -DoutputDirectory="$kit/tests" -Dmdep.stripVersion=true
+cp "$root"/native-hip/target/bin/holdfast_native_selftest "$root"/native-hip/target/bin/holdfast_native_bench "$kit/native/"
+du -sh "$kit"

@@ -1,0 +1,146 @@
+package org.holdfast.bench.gpu;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.holdfast.bench.KernelSource;
+import org.holdfast.bench.Mode;
+import org.holdfast.bench.PersistentOptions;
+import org.holdfast.bench.config.Experiment;
+import org.holdfast.bench.harness.ModeRunner;
+import org.holdfast.bench.harness.ModeUnavailableException;
+import org.holdfast.bench.harness.RunnerFactory;
+import org.holdfast.bench.harness.TaskGraphRunner;
+import org.holdfast.bench.report.OverheadRow;
+import org.holdfast.bridge.HostPolling;
+import org.holdfast.bridge.PersistentBridge;
+import org.holdfast.bridge.PersistentConfig;
+import org.holdfast.bridge.PersistentMode;
+import org.holdfast.bridge.StandardKernels;
+import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.cuda.CopyBandwidth;
+import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
+
+/** The GPU modes: task graphs on the CUDA backend, and the native library's persistent kernels. */
+public final class GpuRunners implements RunnerFactory {
+
+    private final CudaTornadoDevice gpu;
+    private final PersistentBridge bridge;
+    private final String bridgeMissing;
+    private final boolean profiler;
+    private Double copyBandwidth;
+    private List<OverheadRow> overheads;
+
+    /**
+     * @param bridge the native library, or null when it could not be loaded
+     * @param bridgeMissing why the native library is missing (when {@code bridge} is null)
+     */
+    public GpuRunners(CudaTornadoDevice gpu, PersistentBridge bridge, String bridgeMissing, boolean profiler) {
+        this.gpu = gpu;
+        this.bridge = bridge;
+        this.bridgeMissing = bridgeMissing;
+        this.profiler = profiler;
+    }
+
+    @Override
+    public ModeRunner create(Mode mode, KernelSource kernels, Experiment experiment) {
+        return switch (mode.paradigm()) {
+            case STANDARD -> standard(mode, kernels, experiment);
+            case PERSISTENT -> new PersistentRunner(requireBridge(), gpu.context(), persistentConfig(mode, experiment),
+                    experiment.blocks(), gpu.id());
+            case CPU -> throw new IllegalArgumentException(mode + " is not a GPU mode");
+        };
+    }
+
+    private ModeRunner standard(Mode mode, KernelSource kernels, Experiment experiment) {
+        CudaTornadoDevice device = kernels == KernelSource.NATIVE ? withNativeKernels() : gpu;
+        TaskGraphRunner.Launching launching = switch (mode) {
+            case LAUNCH_SYNC -> TaskGraphRunner.Launching.SYNC_EVERY_ITERATION;
+            case GRAPH -> TaskGraphRunner.Launching.CUDA_GRAPH;
+            default -> TaskGraphRunner.Launching.PLAIN;
+        };
+        return new TaskGraphRunner(mode.cliName(), device, launching,
+                (problem, threads) -> experiment.blocks().standardBlocks(RedBlackKernels.pointsPerColour(problem.n()), threads),
+                experiment.threads(), profiler && mode != Mode.GRAPH);
+    }
+
+    /** The same device, launching the hand-written kernels in place of the Java ones. */
+    private CudaTornadoDevice withNativeKernels() {
+        StandardKernels native_ = requireBridge().standardKernels();
+        return gpu.withKernelOverride(kernel("red"), native_.red()).withKernelOverride(kernel("black"), native_.black());
+    }
+
+    private static Method kernel(String name) {
+        try {
+            return RedBlackKernels.class.getMethod(name, KernelContext.class, double[].class, double[].class, int.class,
+                    double.class);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("RedBlackKernels." + name + " is missing", e);
+        }
+    }
+
+    static PersistentConfig persistentConfig(Mode mode, Experiment experiment) {
+        PersistentOptions options = experiment.persistent();
+        PersistentMode persistent = switch (mode) {
+            case PERSISTENT_GRID -> switch (options.barrier()) {
+                case CG -> PersistentMode.GRID_COOPERATIVE_GROUPS;
+                case TWO_SLOT -> PersistentMode.GRID_TWO_SLOT;
+            };
+            case PERSISTENT_HOST -> switch (options.schedule()) {
+                case LOCKSTEP -> PersistentMode.HOST_LOCKSTEP;
+                case NEIGHBOUR -> PersistentMode.HOST_NEIGHBOUR;
+            };
+            case PERSISTENT_DATAFLOW -> PersistentMode.DATAFLOW;
+            default -> throw new IllegalArgumentException(mode + " is not a persistent mode");
+        };
+        HostPolling polling = switch (options.poll()) {
+            case BUSY -> HostPolling.BUSY;
+            case SLEEP -> HostPolling.SLEEP;
+        };
+        return PersistentConfig.of(persistent).withThreadsPerBlock(experiment.threads()).withHostPolling(polling)
+                .withWatchdogSeconds(options.watchdogSeconds());
+    }
+
+    private PersistentBridge requireBridge() {
+        if (bridge == null) {
+            throw new ModeUnavailableException(bridgeMissing);
+        }
+        return bridge;
+    }
+
+    @Override
+    public double copyBandwidth(Mode mode) {
+        if (copyBandwidth == null) {
+            gpu.context().makeCurrent();
+            copyBandwidth = CopyBandwidth.measure(gpu.context()).gigabytesPerSecond();
+        }
+        return copyBandwidth;
+    }
+
+    @Override
+    public Map<String, Double> ceilings() {
+        Map<String, Double> ceilings = new LinkedHashMap<>();
+        if (copyBandwidth != null) {
+            ceilings.put(gpu.device().name(), copyBandwidth);
+        }
+        return ceilings;
+    }
+
+    @Override
+    public List<OverheadRow> overheads() {
+        if (overheads == null) {
+            overheads = copyBandwidth == null ? List.of() : new OverheadProbe(gpu, bridge).measure();
+        }
+        return new ArrayList<>(overheads);
+    }
+
+    @Override
+    public void close() {
+        if (bridge != null) {
+            bridge.close();
+        }
+    }
+}
