@@ -36,6 +36,8 @@ inline thread_local EmulatedDim3 threadIdx;
 inline thread_local EmulatedDim3 blockDim;
 inline thread_local EmulatedDim3 gridDim;
 
+inline constexpr int warpSize = 32;
+
 inline void __syncthreads() {}
 
 /* Orders are the compiler's __ATOMIC_* values already; only the scope argument is extra. */

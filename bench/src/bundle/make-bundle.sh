@@ -21,13 +21,18 @@ mkdir -p "$bundle/lib" "$bundle/bin"
 "$JAVA_HOME/bin/jlink" \
   --add-modules java.base,java.desktop,java.logging,java.management,jdk.unsupported \
   --strip-debug --no-header-files --no-man-pages --compress=zip-9 \
-  --exclude-files='**/libawt_xawt.so,**/libsplashscreen.so,**/libjsound.so,**/libjawt.so' \
+  --exclude-files='**/libawt_xawt.so,**/libsplashscreen.so,**/libjsound.so,**/libjawt.so,**/libjavajpeg.so,**/bin/keytool' \
   --output "$bundle/runtime"
 # The JDK's libraries keep their symbol tables (libjvm.so: 5 MiB of them); the bundle has no use for them.
 if command -v strip >/dev/null 2>&1; then
   chmod -R u+w "$bundle/runtime/lib"
   strip --strip-unneeded "$bundle/runtime/lib/server/libjvm.so" "$bundle/runtime/lib/"*.so
 fi
+
+# Fonts for the plots on machines that have none: fontconfig.properties is Java's fallback.
+mkdir -p "$bundle/runtime/lib/fonts"
+cp "$root"/bench/src/bundle/fonts/*.ttf "$root/bench/src/bundle/fonts/LICENSE.txt" "$bundle/runtime/lib/fonts/"
+cp "$root/bench/src/bundle/fonts/fontconfig.properties" "$bundle/runtime/lib/"
 
 cp "$target/holdfast-benchmarks.jar" "$bundle/lib/holdfast.jar"
 native=$root/native-hip/target/lib/libholdfast_native.so

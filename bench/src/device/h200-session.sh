@@ -54,12 +54,12 @@ for phase in "$@"; do
       say "info: $(sed -n 2p "$logs/info.log")"
       ;;
     native)
-      step native-selftest 240 "$kit/native/holdfast_native_selftest" --verbose
+      LD_LIBRARY_PATH=$bundle/lib step native-selftest 240 "$kit/native/holdfast_native_selftest" --verbose
       say "  $(tail -n 1 "$logs/native-selftest.log")"
       grep -E '^FAIL' "$logs/native-selftest.log" | head -n 10 | tee -a "$summary"
       ;;
     native-bench)
-      step native-bench 240 "$kit/native/holdfast_native_bench"
+      LD_LIBRARY_PATH=$bundle/lib step native-bench 240 "$kit/native/holdfast_native_bench"
       ;;
     tests)
       classpath=$bundle/lib/holdfast.jar
@@ -75,7 +75,7 @@ for phase in "$@"; do
       ;;
     sanitize)
       SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-120} SANITIZE_LOG_DIR=$logs \
-        step native-sanitize 400 bash "$root/native-hip/scripts/sanitize.sh" "$kit/native/holdfast_native_selftest"
+        LD_LIBRARY_PATH=$bundle/lib step native-sanitize 400 bash "$root/native-hip/scripts/sanitize.sh" "$kit/native/holdfast_native_selftest"
       sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
       for tool in memcheck racecheck synccheck; do
         step "java-$tool" 240 compute-sanitizer --tool "$tool" --error-exitcode 99 --target-processes all \

@@ -26,16 +26,22 @@ __device__ inline bool wait_for_counter(const PersistentArgs& args, int peer, in
 }
 
 /* Whether both neighbours have finished step - 1; false when the block must leave. Neighbours
- * outside [0, active) own no rows and count as always ready. */
+ * outside [0, active) own no rows and count as always ready. Two warps watch one neighbour each,
+ * so the two waits overlap instead of adding up; the block barrier then passes what each
+ * watcher acquired on to every thread. */
 __device__ inline bool wait_for_neighbours(const PersistentArgs& args, int block, int active, int step)
 {
-    __shared__ int ready;
-    if (threadIdx.x == 0) {
-        const bool left = block == 0 || wait_for_counter(args, block - 1, step);
-        ready = left && (block + 1 == active || wait_for_counter(args, block + 1, step));
+    __shared__ int ready[2];
+    const int thread = static_cast<int>(threadIdx.x);
+    const int right_watcher = static_cast<int>(blockDim.x) > warpSize ? warpSize : 0;
+    if (thread == 0) {
+        ready[0] = block == 0 || wait_for_counter(args, block - 1, step);
+    }
+    if (thread == right_watcher) {
+        ready[1] = block + 1 == active || wait_for_counter(args, block + 1, step);
     }
     __syncthreads();
-    return ready != 0;
+    return ready[0] != 0 && ready[1] != 0;
 }
 
 __global__ void persistent_dataflow(PersistentArgs args)
@@ -51,13 +57,15 @@ __global__ void persistent_dataflow(PersistentArgs args)
     }
     const RowBand band = row_band(block, static_cast<int>(gridDim.x), args.problem.n);
     const bool publishes = !(args.fault == HF_FAULT_NEVER_PUBLISH && block == args.fault_block);
+    /* A lone band has nobody to wait for: the block barrier after each half-sweep is enough. */
+    const bool alone = active == 1;
     for (int step = 0; step < args.steps; ++step) {
-        if (step > 0 && !wait_for_neighbours(args, block, active, step)) {
+        if (step > 0 && !alone && !wait_for_neighbours(args, block, active, step)) {
             return;
         }
         half_sweep_band(args.problem, band, step & 1);
         __syncthreads();
-        if (threadIdx.x == 0 && publishes) {
+        if (threadIdx.x == 0 && publishes && !alone) {
             __hip_atomic_store(&own->completed, step + 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
         }
     }

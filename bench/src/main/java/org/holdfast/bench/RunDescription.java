@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.holdfast.bench.config.Experiment;
+import org.holdfast.tornado.api.BlockCountRule;
 
 /** What a run was, for results.json: the version, the machine and the experiment's settings. */
 final class RunDescription {
@@ -23,7 +24,7 @@ final class RunDescription {
         run.put("iterations", experiment.iterations());
         run.put("modes", experiment.modes().stream().map(Mode::cliName).toList());
         run.put("kernels", experiment.kernels().stream().map(KernelSource::cliName).toList());
-        run.put("blocks", experiment.blocks().spelling());
+        run.put("blocks", experiment.blocks().stream().map(BlockCountRule::spelling).toList());
         run.put("threads", experiment.threads());
         run.put("repeats", experiment.repeats());
         run.put("barrier", experiment.persistent().barrier().cliName());

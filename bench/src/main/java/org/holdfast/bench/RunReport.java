@@ -65,7 +65,8 @@ final class RunReport {
         if (plots) {
             try {
                 Plots.write(experiment.output(), outcome.rows(), ceilings, overheads);
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException | Error e) {
+                // Java's font setup throws an Error on machines with no fonts; the bundle ships its own.
                 err.println("holdfast: cannot draw the plots in " + experiment.output() + ": " + e.getMessage());
                 status = ExitCode.FAILED;
             }

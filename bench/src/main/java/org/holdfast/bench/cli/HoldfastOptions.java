@@ -49,7 +49,7 @@ public final class HoldfastOptions {
         options.addOption(valued("k", KERNELS, "LIST",
                 "kernels of the standard-launch modes: " + CliNamed.names(KernelSource.class) + ", or both as java,native (default: java)"));
         options.addOption(valued("b", BLOCKS, "RULE",
-                "block-count rule for both paradigms: auto, same-as-standard, or a number of blocks (default: auto)"));
+                "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each (default: auto)"));
         options.addOption(valued("t", THREADS, "N", "threads per block on the GPU, a multiple of 32 up to 1024 (default: 256)"));
         options.addOption(valued("o", OUTPUT, "DIR", "folder for results.csv, results.json and the plots (default: results/<config name>)"));
         options.addOption(valued(null, BARRIER, "NAME",

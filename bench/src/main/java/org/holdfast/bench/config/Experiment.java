@@ -16,14 +16,14 @@ import org.holdfast.tornado.api.BlockCountRule;
  * @param modes the modes to run, in order
  * @param allModes whether the modes came from {@code all} (then modes this machine cannot run are skipped quietly)
  * @param kernels kernel sources for the standard-launch modes
- * @param blocks the block-count rule
+ * @param blocks the block-count rules; the GPU modes run once with each
  * @param threads threads per block on the GPU
  * @param repeats timed repeats per mode and size (each runs every iteration from the initial array)
  * @param output folder for CSV, JSON and plots
  * @param persistent variants of the persistent modes
  */
 public record Experiment(String name, List<Integer> sizes, List<Integer> iterations, List<Mode> modes, boolean allModes,
-        List<KernelSource> kernels, BlockCountRule blocks, int threads, int repeats, Path output,
+        List<KernelSource> kernels, List<BlockCountRule> blocks, int threads, int repeats, Path output,
         PersistentOptions persistent) {
 
     public Experiment {
@@ -31,6 +31,7 @@ public record Experiment(String name, List<Integer> sizes, List<Integer> iterati
         iterations = List.copyOf(iterations);
         modes = List.copyOf(modes);
         kernels = List.copyOf(kernels);
+        blocks = List.copyOf(blocks);
         if (sizes.size() != iterations.size()) {
             throw new IllegalArgumentException(iterations.size() + " iteration counts for " + sizes.size() + " sizes");
         }

@@ -32,7 +32,7 @@ public final class Settings {
     private List<Mode> modes = List.of(Mode.values());
     private boolean allModes = true;
     private List<KernelSource> kernels = List.of(KernelSource.JAVA);
-    private BlockCountRule blocks = BlockCountRule.parse("auto");
+    private List<BlockCountRule> blocks = List.of(BlockCountRule.parse("auto"));
     private int threads = 256;
     private int repeats = 5;
     private Path output;
@@ -48,7 +48,7 @@ public final class Settings {
             case "iterations" -> setIterations(value);
             case "modes" -> setModes(value);
             case "kernels" -> kernels = parseList(value, "kernel source", KernelSource.class);
-            case "blocks" -> blocks = BlockCountRule.parse(value);
+            case "blocks" -> setBlocks(value);
             case "threads" -> setThreads(value);
             case "repeats" -> repeats = positive(value, "repeats");
             case "output" -> setOutput(value);
@@ -122,6 +122,17 @@ public final class Settings {
         }
         modes = parseList(value, "mode", Mode.class);
         allModes = false;
+    }
+
+    private void setBlocks(String value) {
+        List<BlockCountRule> rules = new ArrayList<>();
+        for (String item : items(value, "block-count rules")) {
+            BlockCountRule rule = BlockCountRule.parse(item);
+            if (rules.stream().noneMatch(r -> r.spelling().equals(rule.spelling()))) {
+                rules.add(rule);
+            }
+        }
+        blocks = List.copyOf(rules);
     }
 
     private void setThreads(String value) {

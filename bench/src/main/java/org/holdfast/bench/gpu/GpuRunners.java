@@ -20,6 +20,7 @@ import org.holdfast.bridge.PersistentConfig;
 import org.holdfast.bridge.PersistentMode;
 import org.holdfast.bridge.StandardKernels;
 import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.tornado.api.BlockCountRule;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.cuda.CopyBandwidth;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
@@ -46,16 +47,16 @@ public final class GpuRunners implements RunnerFactory {
     }
 
     @Override
-    public ModeRunner create(Mode mode, KernelSource kernels, Experiment experiment) {
+    public ModeRunner create(Mode mode, KernelSource kernels, BlockCountRule blocks, Experiment experiment) {
         return switch (mode.paradigm()) {
-            case STANDARD -> standard(mode, kernels, experiment);
+            case STANDARD -> standard(mode, kernels, blocks, experiment);
             case PERSISTENT -> new PersistentRunner(requireBridge(), gpu.context(), persistentConfig(mode, experiment),
-                    experiment.blocks(), gpu.id());
+                    blocks, gpu.id());
             case CPU -> throw new IllegalArgumentException(mode + " is not a GPU mode");
         };
     }
 
-    private ModeRunner standard(Mode mode, KernelSource kernels, Experiment experiment) {
+    private ModeRunner standard(Mode mode, KernelSource kernels, BlockCountRule blocks, Experiment experiment) {
         CudaTornadoDevice device = kernels == KernelSource.NATIVE ? withNativeKernels() : gpu;
         TaskGraphRunner.Launching launching = switch (mode) {
             case LAUNCH_SYNC -> TaskGraphRunner.Launching.SYNC_EVERY_ITERATION;
@@ -63,7 +64,7 @@ public final class GpuRunners implements RunnerFactory {
             default -> TaskGraphRunner.Launching.PLAIN;
         };
         return new TaskGraphRunner(mode.cliName(), device, launching,
-                (problem, threads) -> experiment.blocks().standardBlocks(RedBlackKernels.pointsPerColour(problem.n()), threads),
+                (problem, threads) -> blocks.standardBlocks(RedBlackKernels.pointsPerColour(problem.n()), threads),
                 experiment.threads(), profiler && mode != Mode.GRAPH);
     }
 

@@ -9,6 +9,7 @@ import org.holdfast.bench.config.Experiment;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson.PoissonSolver;
+import org.holdfast.tornado.api.BlockCountRule;
 import org.holdfast.tornado.api.TornadoRuntime;
 
 /**
@@ -69,32 +70,41 @@ public final class Harness {
             double[] reference = PoissonSolver.solve(problem, iterations, TornadoRuntime.sequentialCpu());
             for (Mode mode : experiment.modes()) {
                 for (KernelSource kernels : kernelSources(mode)) {
-                    if (alreadySkipped(skipped, mode)) {
-                        continue;
-                    }
-                    ResultRow row;
-                    try (ModeRunner runner = runners.create(mode, kernels, experiment)) {
-                        Measurement measured = runner.measure(problem, initialU, f, iterations, experiment.repeats(), progress);
-                        row = rowOf(mode, kernels, problem, iterations, measured, reference);
-                        if (!measured.profile().isEmpty()) {
-                            profiles.add(new Profiled(mode.cliName(), kernels.cliName(), n, measured.profile()));
+                    for (BlockCountRule blocks : blockRules(mode)) {
+                        if (alreadySkipped(skipped, mode)) {
+                            continue;
                         }
-                        if (threadInfo) {
-                            measured.launches().forEach(l -> launches.add("N=" + n + " " + mode + " (" + kernels + "): " + l));
+                        ResultRow row;
+                        try (ModeRunner runner = runners.create(mode, kernels, blocks, experiment)) {
+                            Measurement measured = runner.measure(problem, initialU, f, iterations, experiment.repeats(),
+                                    progress);
+                            row = rowOf(mode, kernels, blocks, problem, iterations, measured, reference);
+                            keep(measured, mode, kernels, n, launches, profiles);
+                        } catch (ModeUnavailableException e) {
+                            skipped.add(new Skipped(mode.cliName(), e.getMessage(), !experiment.allModes()));
+                            continue;
+                        } catch (RuntimeException e) {
+                            row = ResultRow.failed(mode.cliName(), kernels.cliName(), variant(mode), blocks.spelling(), n,
+                                    iterations, experiment.repeats(), oneLine(e));
                         }
-                    } catch (ModeUnavailableException e) {
-                        skipped.add(new Skipped(mode.cliName(), e.getMessage(), !experiment.allModes()));
-                        continue;
-                    } catch (RuntimeException e) {
-                        row = ResultRow.failed(mode.cliName(), kernels.cliName(), variant(mode), n, iterations,
-                                experiment.repeats(), oneLine(e));
+                        rows.add(row);
+                        onRow.accept(row);
                     }
-                    rows.add(row);
-                    onRow.accept(row);
                 }
             }
         }
         return new Outcome(rows, skipped, launches, profiles);
+    }
+
+    /** Keeps what the report prints besides the row: launch shapes and per-task profiles. */
+    private void keep(Measurement measured, Mode mode, KernelSource kernels, int n, List<String> launches,
+            List<Profiled> profiles) {
+        if (!measured.profile().isEmpty()) {
+            profiles.add(new Profiled(mode.cliName(), kernels.cliName(), n, measured.profile()));
+        }
+        if (threadInfo) {
+            measured.launches().forEach(l -> launches.add("N=" + n + " " + mode + " (" + kernels + "): " + l));
+        }
     }
 
     private static boolean alreadySkipped(List<Skipped> skipped, Mode mode) {
@@ -110,6 +120,11 @@ public final class Harness {
         };
     }
 
+    /** The block-count rules a mode runs with: the CPU has no blocks to count. */
+    private List<BlockCountRule> blockRules(Mode mode) {
+        return mode.needsGpu() ? experiment.blocks() : experiment.blocks().subList(0, 1);
+    }
+
     private String variant(Mode mode) {
         return switch (mode) {
             case PERSISTENT_GRID -> experiment.persistent().barrier().cliName();
@@ -118,8 +133,8 @@ public final class Harness {
         };
     }
 
-    private ResultRow rowOf(Mode mode, KernelSource kernels, PoissonProblem problem, int iterations, Measurement measured,
-            double[] reference) {
+    private ResultRow rowOf(Mode mode, KernelSource kernels, BlockCountRule blocks, PoissonProblem problem, int iterations,
+            Measurement measured, double[] reference) {
         Statistics stats = Statistics.of(measured.microsPerIteration());
         double seconds = stats.median() * 1e-6;
         double pointsPerSecond = problem.interiorPoints() / seconds;
@@ -127,7 +142,8 @@ public final class Harness {
         double maxDiff = PoissonProblem.maxAbsDiff(measured.result(), reference);
         double maxError = problem.maxErrorAgainstExact(measured.result());
         String status = maxDiff <= ResultRow.TOLERANCE ? "ok" : "MISMATCH";
-        return new ResultRow(mode.cliName(), kernels.cliName(), variant(mode), problem.n(), iterations,
+        return new ResultRow(mode.cliName(), kernels.cliName(), variant(mode), mode.needsGpu() ? blocks.spelling() : "",
+                problem.n(), iterations,
                 experiment.repeats(), measured.blocks(), measured.threads(), stats.median(), stats.min(), stats.max(),
                 pointsPerSecond, gbPerSecond, runners.copyBandwidth(mode), maxDiff, maxError, status);
     }

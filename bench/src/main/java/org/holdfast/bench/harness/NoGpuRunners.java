@@ -3,6 +3,7 @@ package org.holdfast.bench.harness;
 import org.holdfast.bench.KernelSource;
 import org.holdfast.bench.Mode;
 import org.holdfast.bench.config.Experiment;
+import org.holdfast.tornado.api.BlockCountRule;
 
 /** The GPU side of a machine where the GPU modes cannot run: every request says why. */
 public final class NoGpuRunners implements RunnerFactory {
@@ -14,7 +15,7 @@ public final class NoGpuRunners implements RunnerFactory {
     }
 
     @Override
-    public ModeRunner create(Mode mode, KernelSource kernels, Experiment experiment) {
+    public ModeRunner create(Mode mode, KernelSource kernels, BlockCountRule blocks, Experiment experiment) {
         throw new ModeUnavailableException(reason);
     }
 

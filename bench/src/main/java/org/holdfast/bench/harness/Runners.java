@@ -5,6 +5,7 @@ import java.util.Map;
 import org.holdfast.bench.KernelSource;
 import org.holdfast.bench.Mode;
 import org.holdfast.bench.config.Experiment;
+import org.holdfast.tornado.api.BlockCountRule;
 import org.holdfast.kernels.poisson.PoissonSolver;
 import org.holdfast.tornado.api.TornadoRuntime;
 
@@ -29,13 +30,13 @@ public final class Runners implements RunnerFactory {
     }
 
     @Override
-    public ModeRunner create(Mode mode, KernelSource kernels, Experiment experiment) {
+    public ModeRunner create(Mode mode, KernelSource kernels, BlockCountRule blocks, Experiment experiment) {
         return switch (mode) {
             case CPU -> new TaskGraphRunner(mode.cliName(), TornadoRuntime.sequentialCpu(), TaskGraphRunner.Launching.PLAIN,
                     PoissonSolver::oneThread, 1, profiler);
             case CPU_PARALLEL -> new TaskGraphRunner(mode.cliName(), TornadoRuntime.parallelCpu(),
                     TaskGraphRunner.Launching.PLAIN, PoissonSolver::onePointPerThread, CPU_GROUP, profiler);
-            default -> gpu.create(mode, kernels, experiment);
+            default -> gpu.create(mode, kernels, blocks, experiment);
         };
     }
 

@@ -113,9 +113,11 @@ public final class Plots {
 
     private static XYSeriesCollection seriesByMode(List<ResultRow> rows, java.util.function.ToDoubleFunction<ResultRow> value) {
         Map<String, XYSeries> series = new LinkedHashMap<>();
+        boolean severalRules = rows.stream().map(ResultRow::rule).filter(r -> !r.isEmpty()).distinct().count() > 1;
         for (ResultRow row : rows) {
             String name = row.mode() + (row.mode().startsWith("cpu") ? "" : " (" + row.kernels() + ")")
-                    + (row.variant().isEmpty() ? "" : " " + row.variant());
+                    + (row.variant().isEmpty() ? "" : " " + row.variant())
+                    + (severalRules && !row.rule().isEmpty() ? ", blocks " + row.rule() : "");
             series.computeIfAbsent(name, XYSeries::new).add(row.n(), value.applyAsDouble(row));
         }
         XYSeriesCollection collection = new XYSeriesCollection();

@@ -7,6 +7,7 @@ package org.holdfast.bench.report;
  * @param kernels {@code java} or {@code native} for standard launches, {@code native} for persistent
  *     kernels, {@code java} on the CPU
  * @param variant the persistent variant (barrier, schedule, polling), or empty
+ * @param rule the block-count rule the GPU modes ran with ({@code auto}, a number, {@code same-as-standard}); empty on the CPU
  * @param n points per side
  * @param iterations iterations per repeat
  * @param repeats timed repeats
@@ -22,7 +23,7 @@ package org.holdfast.bench.report;
  * @param maxError max |u - exact solution| over the full array
  * @param status {@code ok}, {@code MISMATCH}, or {@code failed: ...}
  */
-public record ResultRow(String mode, String kernels, String variant, int n, int iterations, int repeats, int blocks,
+public record ResultRow(String mode, String kernels, String variant, String rule, int n, int iterations, int repeats, int blocks,
         int threads, double medianMicros, double minMicros, double maxMicros, double pointsPerSecond, double gbPerSecond,
         double copyGbPerSecond, double maxDiff, double maxError, String status) {
 
@@ -48,9 +49,9 @@ public record ResultRow(String mode, String kernels, String variant, int n, int 
     }
 
     /** A row for a mode that could not produce a result. */
-    public static ResultRow failed(String mode, String kernels, String variant, int n, int iterations, int repeats,
-            String reason) {
-        return new ResultRow(mode, kernels, variant, n, iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN,
+    public static ResultRow failed(String mode, String kernels, String variant, String rule, int n, int iterations,
+            int repeats, String reason) {
+        return new ResultRow(mode, kernels, variant, rule, n, iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "failed: " + reason);
     }
 }

@@ -89,7 +89,7 @@ class PersistentModesGpuTest {
         double[] reference = REFERENCES.computeIfAbsent(n,
                 size -> PoissonSolver.solve(problem, ITERATIONS, TornadoRuntime.parallelCpu()));
         Mode chosen = experiment.modes().get(0);
-        try (ModeRunner runner = runners.create(chosen, KernelSource.NATIVE, experiment);
+        try (ModeRunner runner = runners.create(chosen, KernelSource.NATIVE, experiment.blocks().get(0), experiment);
                 Progress progress = new Progress(System.err, false)) {
             Measurement measured = runner.measure(problem, problem.initialU(), problem.rightHandSide(), ITERATIONS, 1, progress);
             double diff = PoissonProblem.maxAbsDiff(reference, measured.result());
