@@ -77,6 +77,9 @@ static inline hipError_t hipLaunchCooperativeKernel(const void* kernel, dim3 gri
 typedef int hipDeviceAttribute_t;
 #define hipDeviceAttributeCooperativeLaunch cudaDevAttrCooperativeLaunch
 #define hipDeviceAttributeMultiprocessorCount cudaDevAttrMultiProcessorCount
+#define hipDeviceAttributeSharedMemPerBlockOptin cudaDevAttrMaxSharedMemoryPerBlockOptin
+#define hipFuncSetAttribute cudaFuncSetAttribute
+#define hipFuncAttributeMaxDynamicSharedMemorySize cudaFuncAttributeMaxDynamicSharedMemorySize
 #define hipDeviceAttributeWallClockRate (-1)
 
 static inline hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device)

@@ -116,7 +116,7 @@ typedef struct hf_run_report {
                                   block the host waited for; -1 when none */
     int32_t error_step;        /* the half-sweep it was at; -1 when none */
     int32_t error_peer;        /* HF_WAIT_NEIGHBOUR: the neighbour it waited for; -1 otherwise */
-    int32_t reserved;
+    int32_t on_chip;           /* 1 when one block held the whole grid in shared memory (grid, dataflow) */
 } hf_run_report;
 
 /* Occupancy of one persistent kernel. The caller multiplies: co-resident = blocks_per_sm * sm_count. */

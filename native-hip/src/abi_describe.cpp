@@ -63,7 +63,7 @@ AbiDescription describe()
         .HF_FIELD(hf_run_report, error_block)
         .HF_FIELD(hf_run_report, error_step)
         .HF_FIELD(hf_run_report, error_peer)
-        .HF_FIELD(hf_run_report, reserved);
+        .HF_FIELD(hf_run_report, on_chip);
     abi.add_struct<hf_capacity>("hf_capacity")
         .HF_FIELD(hf_capacity, blocks_per_sm)
         .HF_FIELD(hf_capacity, sm_count)

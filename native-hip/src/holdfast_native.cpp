@@ -19,6 +19,7 @@
 #include "kernels/persistent_dataflow.h"
 #include "kernels/persistent_grid.h"
 #include "kernels/persistent_host.h"
+#include "kernels/persistent_on_chip.h"
 #include "kernels/standard_kernels.h"
 #include "persistent_args.h"
 
@@ -174,6 +175,8 @@ hf_status query_capacity(int mode, int threads, size_t dynamic_shared_bytes, hf_
 struct RunPlan {
     int mode;
     const void* kernel;
+    size_t shared_bytes; /* dynamic shared memory: the grid itself, on chip */
+    int f_on_chip;       /* on chip: whether f is copied beside u */
     int blocks;
     int active_blocks;
     int threads;
@@ -225,6 +228,24 @@ hf_status validate_fault(const RunPlan& plan)
     return HF_OK;
 }
 
+/* One block with nobody to synchronise with: keep the grid in shared memory when it fits (u and
+ * f, or u alone), which is what a persistent kernel can do and a standard launch cannot. */
+hf_status plan_on_chip(int device, int n, RunPlan* plan)
+{
+    int limit = 0;
+    HF_CHECK(hipDeviceGetAttribute(&limit, hipDeviceAttributeSharedMemPerBlockOptin, device));
+    const size_t available = static_cast<size_t>(limit);
+    if (on_chip_bytes(n, false) > available) {
+        return HF_OK;
+    }
+    plan->f_on_chip = on_chip_bytes(n, true) <= available ? 1 : 0;
+    plan->shared_bytes = on_chip_bytes(n, plan->f_on_chip != 0);
+    plan->kernel = reinterpret_cast<const void*>(&persistent_on_chip);
+    HF_CHECK(hipFuncSetAttribute(plan->kernel, hipFuncAttributeMaxDynamicSharedMemorySize,
+                                 static_cast<int>(plan->shared_bytes)));
+    return HF_OK;
+}
+
 /* Validates the run, sizes the grid and refuses one that cannot be co-resident. */
 hf_status plan_run(const hf_run_config& config, int n, int iterations, RunPlan* plan, hf_run_report* report)
 {
@@ -265,6 +286,9 @@ hf_status plan_run(const hf_run_config& config, int n, int iterations, RunPlan* 
 
     plan->mode = config.mode;
     plan->kernel = kernel_of(config.mode);
+    if (blocks == 1 && !is_host_mode(config.mode)) {
+        HF_RETURN_IF_FAILED(plan_on_chip(capacity.device, n, plan));
+    }
     plan->blocks = blocks;
     plan->active_blocks = config.mode == HF_MODE_GRID_COOPERATIVE_GROUPS || config.mode == HF_MODE_GRID_TWO_SLOT
                               ? blocks
@@ -277,6 +301,7 @@ hf_status plan_run(const hf_run_config& config, int n, int iterations, RunPlan* 
     plan->fault_block = config.fault_block;
     plan->host_polling = config.host_polling;
     report->active_blocks = plan->active_blocks;
+    report->on_chip = plan->shared_bytes > 0 ? 1 : 0;
     return validate_fault(*plan);
 }
 
@@ -472,12 +497,14 @@ hf_status execute_run(const RunPlan& plan, const Problem& problem, RunResources&
                         plan.timeout_ticks,
                         plan.fault,
                         plan.fault_block};
-    void* kernel_arguments[] = {&args};
+    int f_on_chip = plan.f_on_chip;
+    void* kernel_arguments[] = {&args, &f_on_chip};
 
     HF_CHECK(hipEventRecord(resources.start, stream));
     const auto host_start = Clock::now();
     HF_CHECK(hipLaunchCooperativeKernel(plan.kernel, dim3(static_cast<unsigned int>(plan.blocks)),
-                                        dim3(static_cast<unsigned int>(plan.threads)), kernel_arguments, 0, stream));
+                                        dim3(static_cast<unsigned int>(plan.threads)), kernel_arguments,
+                                        static_cast<unsigned int>(plan.shared_bytes), stream));
     HF_CHECK(hipEventRecord(resources.stop, stream));
 
     if (is_host_mode(plan.mode)) {

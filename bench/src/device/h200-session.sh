@@ -6,6 +6,7 @@
 #     info                 the GPU, the driver, NVRTC and the tools found
 #     native               the native self-test (every kernel and mode, watchdog faults)
 #     native-bench         the native library's own C benchmark
+#     probe                the floor under a host handshake (GPU ping-pong through mapped flags)
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
 #     sanitize             compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #                          and on the Java-generated kernels (through the holdfast command)
@@ -58,6 +59,10 @@ for phase in "$@"; do
       say "  $(tail -n 1 "$logs/native-selftest.log")"
       grep -E '^FAIL' "$logs/native-selftest.log" | head -n 10 | tee -a "$summary"
       ;;
+    probe)
+      step handshake-probe 120 "$kit/native/handshake_probe" 20000
+      cat "$logs/handshake-probe.log" >>"$summary"
+      ;;
     native-bench)
       LD_LIBRARY_PATH=$bundle/lib step native-bench 240 "$kit/native/holdfast_native_bench"
       ;;
@@ -72,6 +77,11 @@ for phase in "$@"; do
         --include-tag gpu --details=summary --disable-banner --reports-dir "$logs/junit"
       grep -E 'tests (successful|failed|skipped|aborted)' "$logs/junit-gpu.log" | tee -a "$summary"
       grep -E '✘|MethodSource|=> ' "$logs/junit-gpu.log" | head -n 30 | tee -a "$summary"
+      ;;
+    sanitize-native)
+      SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-120} SANITIZE_LOG_DIR=$logs \
+        LD_LIBRARY_PATH=$bundle/lib step native-sanitize 400 bash "$root/native-hip/scripts/sanitize.sh" "$kit/native/holdfast_native_selftest"
+      sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
       ;;
     sanitize)
       SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-120} SANITIZE_LOG_DIR=$logs \

@@ -17,5 +17,5 @@ done
 cp "$root"/tornado-tasks/compiler/target/holdfast-kernel-compiler-*-tests.jar "$kit/tests/"
 "$root/mvnw" -q -B dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:$junit_version \
   -DoutputDirectory="$kit/tests" -Dmdep.stripVersion=true
-cp "$root"/native-hip/target/bin/holdfast_native_selftest "$root"/native-hip/target/bin/holdfast_native_bench "$kit/native/"
+cp "$root"/native-hip/target/bin/* "$kit/native/"
 du -sh "$kit"

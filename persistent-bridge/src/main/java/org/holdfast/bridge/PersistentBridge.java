@@ -168,7 +168,8 @@ public final class PersistentBridge implements AutoCloseable {
                 hf_run_report.handshakes(report), hf_run_report.blocks(report), hf_run_report.active_blocks(report),
                 hf_run_report.threads_per_block(report), hf_run_report.blocks_per_sm(report),
                 hf_run_report.sm_count(report), WatchdogWait.fromCode(hf_run_report.error_code(report)),
-                hf_run_report.error_block(report), hf_run_report.error_step(report), hf_run_report.error_peer(report));
+                hf_run_report.error_block(report), hf_run_report.error_step(report), hf_run_report.error_peer(report),
+                hf_run_report.on_chip(report) != 0);
     }
 
     // ------------------------------------------------------------------ standard kernels

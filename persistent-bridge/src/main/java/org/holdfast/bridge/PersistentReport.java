@@ -16,8 +16,9 @@ package org.holdfast.bridge;
  *        waited for; -1 when none
  * @param errorStep its half-sweep; -1 when none
  * @param errorPeer the neighbour waited for ({@link WatchdogWait#NEIGHBOUR}); -1 otherwise
+ * @param onChip whether one block held the whole grid in shared memory (grid and dataflow modes on one block)
  */
 public record PersistentReport(double deviceMillis, double hostMillis, long handshakes, int blocks, int activeBlocks,
         int threadsPerBlock, int blocksPerSm, int smCount, WatchdogWait errorWait, int errorBlock, int errorStep,
-        int errorPeer) {
+        int errorPeer, boolean onChip) {
 }

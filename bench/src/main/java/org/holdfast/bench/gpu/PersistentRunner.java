@@ -47,11 +47,25 @@ final class PersistentRunner implements ModeRunner {
         int threads = config.threadsPerBlock();
         Capacity capacity = bridge.capacity(config.mode(), threads, 0);
         long points = RedBlackKernels.pointsPerColour(problem.n());
-        // A grid-barrier kernel strides over points like a standard launch; the others own bands of rows.
-        int useful = config.mode().usesHostFlags() || config.mode() == PersistentMode.DATAFLOW
+        return rule.persistentBlocks(points, threads, usefulBlocks(problem, points, threads), capacity.maxCoResident());
+    }
+
+    /**
+     * Blocks beyond which a persistent kernel only adds synchronisation. A grid that fits in one
+     * block's shared memory with its right-hand side needs one block: no block waits for another,
+     * and the data never leaves the chip. Otherwise a grid-barrier kernel strides over points like
+     * a standard launch, and the others own bands of at least one row.
+     */
+    private int usefulBlocks(PoissonProblem problem, long points, int threads) {
+        if (config.mode().usesHostFlags()) {
+            return problem.n() - 2;
+        }
+        if (2L * problem.points() * Double.BYTES <= context.device().sharedBytesPerBlockOptIn()) {
+            return 1;
+        }
+        return config.mode() == PersistentMode.DATAFLOW
                 ? problem.n() - 2
                 : (int) Math.min(Integer.MAX_VALUE, (points + threads - 1) / threads);
-        return rule.persistentBlocks(points, threads, useful, capacity.maxCoResident());
     }
 
     @Override
@@ -63,6 +77,7 @@ final class PersistentRunner implements ModeRunner {
         long bytes = (long) problem.points() * Double.BYTES;
         double[] result = new double[problem.points()];
         double[] micros = new double[repeats];
+        boolean onChip = false;
         try (Arena arena = Arena.ofConfined();
                 CudaStream stream = CudaStream.create(context);
                 DeviceBuffer u = DeviceBuffer.allocate(context, bytes, "N = " + problem.n() + " (u)");
@@ -81,13 +96,15 @@ final class PersistentRunner implements ModeRunner {
                 if (repeat >= 0) {
                     micros[repeat] = report.deviceMillis() * 1e3 / iterations;
                 }
+                onChip = report.onChip();
             }
             u.copyToHost(hostU);
             MemorySegment.copy(hostU, ValueLayout.JAVA_DOUBLE, 0, result, 0, result.length);
         }
-        LaunchInfo launch = new LaunchInfo(config.mode().label(), "persistent", new int[] {blocks, 1, 1},
-                new int[] {config.threadsPerBlock(), 1, 1}, 0, deviceId);
-        return new Measurement(micros, result, blocks, config.threadsPerBlock(), List.of(launch), List.of());
+        LaunchInfo launch = new LaunchInfo(config.mode().label(), onChip ? "persistent, on chip" : "persistent",
+                new int[] {blocks, 1, 1}, new int[] {config.threadsPerBlock(), 1, 1}, 0, deviceId);
+        return new Measurement(micros, result, blocks, config.threadsPerBlock(), List.of(launch), List.of(),
+                onChip ? "on chip" : "");
     }
 
     @Override

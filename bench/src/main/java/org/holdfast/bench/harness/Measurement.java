@@ -13,9 +13,10 @@ import org.holdfast.tornado.api.TaskProfile;
  * @param threads threads per block (0 on the CPU)
  * @param launches how each task was launched, for {@code --thread-info}
  * @param profile per-task times of the last repeat when the profiler was on
+ * @param note what the mode chose to do that the settings do not show (such as "on chip"), or empty
  */
 public record Measurement(double[] microsPerIteration, double[] result, int blocks, int threads, List<LaunchInfo> launches,
-        List<TaskProfile> profile) {
+        List<TaskProfile> profile, String note) {
 
     public Measurement {
         launches = List.copyOf(launches);

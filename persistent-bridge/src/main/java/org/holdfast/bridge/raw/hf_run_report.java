@@ -25,7 +25,7 @@ public final class hf_run_report {
             JAVA_INT.withName("error_block"),
             JAVA_INT.withName("error_step"),
             JAVA_INT.withName("error_peer"),
-            JAVA_INT.withName("reserved"))
+            JAVA_INT.withName("on_chip"))
             .withName("hf_run_report");
 
     public static final long device_ms$OFFSET = offset("device_ms");
@@ -40,6 +40,7 @@ public final class hf_run_report {
     public static final long error_block$OFFSET = offset("error_block");
     public static final long error_step$OFFSET = offset("error_step");
     public static final long error_peer$OFFSET = offset("error_peer");
+    public static final long on_chip$OFFSET = offset("on_chip");
 
     private hf_run_report() {
     }
@@ -94,5 +95,9 @@ public final class hf_run_report {
 
     public static int error_peer(MemorySegment struct) {
         return struct.get(JAVA_INT, error_peer$OFFSET);
+    }
+
+    public static int on_chip(MemorySegment struct) {
+        return struct.get(JAVA_INT, on_chip$OFFSET);
     }
 }

@@ -1,0 +1,53 @@
+/*
+ * persistent_on_chip.h: a grid of one block that holds the whole problem in shared memory.
+ *
+ * With one block there is nothing to synchronise between blocks, so persistent-grid and
+ * persistent-dataflow both come down to this kernel when they run on one block and the grid fits
+ * on chip: u (and f, when both fit) is copied into shared memory once, every half-sweep reads and
+ * writes shared memory with a block barrier between them, and u is copied back once at the end.
+ * The points, their order within a half-sweep and the arithmetic are the global-memory kernels'
+ * (half_sweep), so the result is the same array, bit for bit.
+ */
+#ifndef HOLDFAST_KERNELS_PERSISTENT_ON_CHIP_H
+#define HOLDFAST_KERNELS_PERSISTENT_ON_CHIP_H
+
+#include "../device/stencil.h"
+
+namespace holdfast {
+
+/* Shared bytes the on-chip kernel needs for n: u alone, or u and f. */
+__host__ __device__ __forceinline__ size_t on_chip_bytes(int n, bool with_f)
+{
+    return static_cast<size_t>(n) * static_cast<size_t>(n) * sizeof(double) * (with_f ? 2 : 1);
+}
+
+__device__ __forceinline__ void copy_cells(double* to, const double* from, int cells)
+{
+    for (int cell = static_cast<int>(threadIdx.x); cell < cells; cell += static_cast<int>(blockDim.x)) {
+        to[cell] = from[cell];
+    }
+}
+
+/* f_on_chip: whether f is copied too (its n * n doubles fit beside u). */
+__global__ void persistent_on_chip(PersistentArgs args, int f_on_chip)
+{
+    extern __shared__ double tile[];
+    const int n = args.problem.n;
+    const int cells = n * n;
+    copy_cells(tile, args.problem.u, cells);
+    if (f_on_chip) {
+        copy_cells(tile + cells, args.problem.f, cells);
+    }
+    __syncthreads();
+    const Problem on_chip{tile, f_on_chip ? tile + cells : args.problem.f, n, args.problem.h2};
+    const int points = points_per_colour(n);
+    for (int step = 0; step < args.steps; ++step) {
+        half_sweep(on_chip, step & 1, static_cast<int>(threadIdx.x), points, static_cast<int>(blockDim.x));
+        __syncthreads();
+    }
+    copy_cells(args.problem.u, tile, cells);
+}
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_KERNELS_PERSISTENT_ON_CHIP_H */
