@@ -8,8 +8,8 @@
 #     native-bench         the native library's own C benchmark
 #     probe                the floor under a host handshake (GPU ping-pong through mapped flags)
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
-#     sanitize             compute-sanitizer memcheck, racecheck and synccheck on the native self-test
-#                          and on the Java-generated kernels (through the holdfast command)
+#     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
+#     sanitize-java        the same three tools on the Java-generated kernels, through the holdfast command
 #     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS comma-free words joined by '+')
 #
 # Writes $OUT/summary.txt, $OUT/logs.tgz and $OUT/results.tgz (the device tool brings $OUT back).
@@ -41,6 +41,12 @@ step() {
   [ "$status" -eq 124 ] && note=" (stopped at the $limit s limit)"
   say "$name: exit $status in $((SECONDS - start)) s$note"
   return "$status"
+}
+
+# Packs what exists so far: a phase cut short by the time limit still leaves the earlier ones.
+pack() {
+  tar -czf "$out/logs.tgz" -C "$work" logs
+  tar -czf "$out/results.tgz" -C "$work" results
 }
 
 for phase in "$@"; do
@@ -83,12 +89,9 @@ for phase in "$@"; do
         LD_LIBRARY_PATH=$bundle/lib step native-sanitize 400 bash "$root/native-hip/scripts/sanitize.sh" "$kit/native/holdfast_native_selftest"
       sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
       ;;
-    sanitize)
-      SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-120} SANITIZE_LOG_DIR=$logs \
-        LD_LIBRARY_PATH=$bundle/lib step native-sanitize 400 bash "$root/native-hip/scripts/sanitize.sh" "$kit/native/holdfast_native_selftest"
-      sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
+    sanitize-java)
       for tool in memcheck racecheck synccheck; do
-        step "java-$tool" 240 compute-sanitizer --tool "$tool" --error-exitcode 99 --target-processes all \
+        step "java-$tool" "${JAVA_SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool "$tool" --error-exitcode 99 --target-processes all \
           "$bundle/bin/holdfast" -m launch,launch-sync,graph -k java,native -n 11,12,33 -i 2 -r 1 --no-plots \
           -o "$work/results/sanitize-$tool"
         say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/java-$tool.log" | tail -n 1)"
@@ -106,7 +109,5 @@ for phase in "$@"; do
       say "unknown phase $phase"
       ;;
   esac
+  pack
 done
-
-tar -czf "$out/logs.tgz" -C "$work" logs
-tar -czf "$out/results.tgz" -C "$work" results
