@@ -92,7 +92,7 @@ for phase in "$@"; do
     sanitize-java)
       for tool in memcheck racecheck synccheck; do
         step "java-$tool" "${JAVA_SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool "$tool" --error-exitcode 99 --target-processes all \
-          "$bundle/bin/holdfast" -m launch,launch-sync,graph -k java,native -n 11,12,33 -i 2 -r 1 --no-plots \
+          "$bundle/bin/holdfast" -m launch,launch-sync,graph -k java,native -n 11,12,33 -i 2 -r 1 --no-plots --no-overheads \
           -o "$work/results/sanitize-$tool"
         say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/java-$tool.log" | tail -n 1)"
       done

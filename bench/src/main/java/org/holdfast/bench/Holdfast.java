@@ -102,7 +102,7 @@ public final class Holdfast {
             }, line.hasOption(HoldfastOptions.THREAD_INFO));
             outcome = harness.run();
             ceilings = runners.ceilings();
-            overheads = runners.overheads();
+            overheads = line.hasOption(HoldfastOptions.NO_OVERHEADS) ? List.of() : runners.overheads();
         } catch (IOException e) {
             err.println("holdfast: cannot write to " + experiment.output() + ": " + e.getMessage());
             return ExitCode.FAILED;

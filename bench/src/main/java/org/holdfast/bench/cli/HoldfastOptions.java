@@ -30,6 +30,7 @@ public final class HoldfastOptions {
     public static final String THREAD_INFO = "thread-info";
     public static final String PROFILER = "profiler";
     public static final String NO_PLOTS = "no-plots";
+    public static final String NO_OVERHEADS = "no-overheads";
     public static final String HELP = "help";
     public static final String VERSION = "version";
 
@@ -64,6 +65,8 @@ public final class HoldfastOptions {
         options.addOption(flag(null, THREAD_INFO, "print the grid and block of every launch (default: off)"));
         options.addOption(flag(null, PROFILER, "print per-task JSON for the task-graph modes: kernel, dispatch, copy in and out (default: off)"));
         options.addOption(flag(null, NO_PLOTS, "skip the PNG plots (default: plots on)"));
+        options.addOption(flag(null, NO_OVERHEADS,
+                "skip the overhead breakdown that follows a run with GPU modes (default: measured)"));
         options.addOption(flag("h", HELP, "print this help and exit (default: off)"));
         options.addOption(flag("V", VERSION, "print the version and exit (default: off)"));
         return options;

@@ -28,7 +28,7 @@ import org.holdfast.tornado.cuda.DeviceBuffer;
 final class PersistentRunner implements ModeRunner {
 
     /** Points of one colour per thread up to which one block on chip is the fastest grid. */
-    static final int ON_CHIP_POINTS_PER_THREAD = 4;
+    static final int ON_CHIP_POINTS_PER_THREAD = 5;
 
     private final PersistentBridge bridge;
     private final CudaContext context;
@@ -58,8 +58,9 @@ final class PersistentRunner implements ModeRunner {
      * block that holds it in shared memory with its right-hand side: nothing waits for another
      * block and the data never leaves the chip. One multiprocessor is then the limit, so "small"
      * means at most {@value #ON_CHIP_POINTS_PER_THREAD} points of a colour per thread: on the H200
-     * one block beat every multi-block grid up to about that load (N = 33 at 256 threads: 1.06 µs
-     * against 2.2 µs per iteration) and lost well beyond it (N = 101: 8.1 µs against 2.6 µs).
+     * one block beat every multi-block grid up to about that load (N = 33 at 256 threads, 2 points
+     * per thread: 1.06 µs against 2.2 µs per iteration; its cost grows by about 0.8 ns per point of
+     * a colour) and lost well beyond it (N = 101, 20 points per thread: 8.1 µs against 2.6 µs).
      * Otherwise a grid-barrier kernel strides over points like a standard launch, and the others
      * own bands of at least one row.
      */
