@@ -59,7 +59,9 @@ for tool in memcheck racecheck synccheck; do
     if [[ "$status" -eq 124 ]]; then
         echo "(stopped after $limit s)" >>"$log"
     fi
-    errors="$(grep -Eo 'ERROR SUMMARY: [0-9]+ error' "$log" | tail -n 1 | grep -Eo '[0-9]+' || true)"
+    # memcheck and synccheck end with "ERROR SUMMARY: N errors"; racecheck with
+    # "RACECHECK SUMMARY: H hazards displayed (N errors, W warnings)".
+    errors="$(grep -Eo '(ERROR SUMMARY: [0-9]+ error|\([0-9]+ error)' "$log" | tail -n 1 | grep -Eo '[0-9]+' || true)"
     hazards="$(grep -Eo 'RACECHECK SUMMARY: [0-9]+ hazard' "$log" | tail -n 1 | grep -Eo '[0-9]+' || true)"
     cases="$(grep -E '^(ALL PASSED|FAILURES):' "$log" | tail -n 1)"
     line="$tool: exit $status, errors ${errors:-?}${hazards:+, hazards $hazards}, self-test: ${cases:-no summary} ($((SECONDS - start)) s, log $log)"

@@ -10,6 +10,7 @@
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #     sanitize-java        the same three tools on the Java-generated kernels, through the holdfast command
+#     jmh                  a short run of the JMH benchmarks from the bundle
 #     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS comma-free words joined by '+')
 #
 # Writes $OUT/summary.txt, $OUT/logs.tgz and $OUT/results.tgz (the device tool brings $OUT back).
@@ -90,12 +91,21 @@ for phase in "$@"; do
       sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
       ;;
     sanitize-java)
-      for tool in memcheck racecheck synccheck; do
-        step "java-$tool" "${JAVA_SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool "$tool" --error-exitcode 99 --target-processes all \
-          "$bundle/bin/holdfast" -m launch,launch-sync,graph -k java,native -n 11,12,33 -i 2 -r 1 --no-plots --no-overheads \
-          -o "$work/results/sanitize-$tool"
+      # memcheck and synccheck on every task-graph mode; racecheck (shared-memory hazards, which the
+      # Java red-black kernels cannot have: they use none) on plain launches, where it is quick.
+      for tool in memcheck synccheck racecheck; do
+        modes=launch,launch-sync,graph
+        [ "$tool" = racecheck ] && modes=launch
+        step "java-$tool" "${JAVA_SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+          --target-processes all "$bundle/bin/holdfast" -m "$modes" -k java,native -n 11,12,33 -i 2 -r 1 --no-plots \
+          --no-overheads -o "$work/results/sanitize-$tool"
         say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/java-$tool.log" | tail -n 1)"
       done
+      ;;
+    jmh)
+      step jmh 180 "$bundle/bin/holdfast-jmh" SolverBenchmark -p n=101 -p mode=cpu-parallel,graph,persistent-grid,persistent-dataflow \
+        -wi 2 -i 3 -w 1 -r 1 -f 1 -rf json -rff "$logs/jmh.json"
+      grep -A 12 '^Benchmark' "$logs/jmh.log" | tee -a "$summary"
       ;;
     sweep:*)
       spec=${phase#sweep:}

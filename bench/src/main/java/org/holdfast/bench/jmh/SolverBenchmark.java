@@ -25,13 +25,14 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Red-black iterations through the task-graph modes, timed by JMH on the host clock: the CPU
- * backends and, where there is a GPU, the standard launches ({@code launch}, {@code launch-sync},
- * {@code graph}). One benchmark operation is one iteration (red then black); each invocation runs
+ * Red-black iterations in every mode, timed by JMH on the host clock: the CPU backends, the
+ * standard launches ({@code launch}, {@code launch-sync}, {@code graph}) and the persistent kernels.
+ * One benchmark operation is one iteration (red then black); each invocation runs
  * {@value #ITERATIONS} of them back to back, then waits for the device.
  *
  * <p>{@code u} stays on the device between invocations (it keeps converging; the arithmetic does not
- * depend on the values), so no copy is timed. GPU modes fail their set-up on a machine without a GPU.
+ * depend on the values), so no copy is timed. GPU modes fail their set-up on a machine without a GPU,
+ * and the persistent ones without the native library.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(org.openjdk.jmh.annotations.Mode.AverageTime)
@@ -46,17 +47,23 @@ public class SolverBenchmark {
     @Param({"11", "101", "1001"})
     int n;
 
-    @Param({"cpu", "cpu-parallel", "launch", "launch-sync", "graph"})
+    @Param({"cpu", "cpu-parallel", "launch", "launch-sync", "graph", "persistent-grid", "persistent-host",
+        "persistent-dataflow"})
     String mode;
 
     @Param({"256"})
     int threads;
 
     private TornadoExecutionPlan plan;
+    private PersistentIterations persistent;
 
     @Setup(Level.Trial)
     public void prepare() {
         PoissonProblem problem = new PoissonProblem(n);
+        if (mode.startsWith("persistent-")) {
+            persistent = PersistentIterations.open(mode, problem, threads, ITERATIONS);
+            return;
+        }
         double[] u = problem.initialU();
         double[] f = problem.rightHandSide();
         TornadoDevice device = device(mode);
@@ -89,12 +96,21 @@ public class SolverBenchmark {
     @Benchmark
     @OperationsPerInvocation(ITERATIONS)
     public void iterations(Blackhole blackhole) {
+        if (persistent != null) {
+            blackhole.consume(persistent.run());
+            return;
+        }
         ExecutionResult result = plan.execute();
         blackhole.consume(result.elapsedNanos());
     }
 
     @TearDown(Level.Trial)
     public void release() {
-        plan.close();
+        if (plan != null) {
+            plan.close();
+        }
+        if (persistent != null) {
+            persistent.close();
+        }
     }
 }
