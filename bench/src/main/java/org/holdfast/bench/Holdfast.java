@@ -4,9 +4,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Options;
@@ -22,8 +21,8 @@ import org.holdfast.bench.harness.Progress;
 import org.holdfast.bench.harness.RunnerFactory;
 import org.holdfast.bench.harness.Runners;
 import org.holdfast.bench.report.CsvReport;
-import org.holdfast.bench.report.ResultRow;
-import org.holdfast.bench.report.ResultsTable;
+import org.holdfast.bench.report.OverheadRow;
+import org.holdfast.bench.report.ResultsDocument;
 
 /** The {@code holdfast} command: options in, a results table and files out, an exit status that says how it went. */
 public final class Holdfast {
@@ -63,6 +62,10 @@ public final class Holdfast {
         if (line.hasOption(HoldfastOptions.PRINT_KERNEL)) {
             return KernelPrinter.print(out, err);
         }
+        if (line.hasOption(HoldfastOptions.RESULTS_DOC)) {
+            return writeResultsDocument(Path.of(line.getOptionValue(HoldfastOptions.RESULTS_DOC)),
+                    Path.of(line.getOptionValue(HoldfastOptions.OUTPUT, "docs")));
+        }
         Experiment experiment;
         try {
             experiment = settle(line);
@@ -78,38 +81,31 @@ public final class Holdfast {
 
     private int measure(Experiment experiment, CommandLine line) {
         boolean profiler = line.hasOption(HoldfastOptions.PROFILER);
-        List<ResultRow> rows = java.util.Collections.synchronizedList(new ArrayList<>());
-        AtomicBoolean finished = new AtomicBoolean();
         RunReport report = new RunReport(experiment, out, err);
-        Thread keepOnInterrupt = new Thread(() -> {
-            if (!finished.get()) {
-                err.println();
-                err.println("holdfast: interrupted; the " + rows.size() + " rows measured so far are in "
-                        + experiment.output().resolve(CsvReport.FILE));
-                report.writeJsonQuietly(rows, java.util.Map.of(), List.of());
-            }
-        }, "holdfast-interrupted");
-        Runtime.getRuntime().addShutdownHook(keepOnInterrupt);
         Harness.Outcome outcome;
-        java.util.Map<String, Double> ceilings;
-        List<org.holdfast.bench.report.OverheadRow> overheads;
+        Map<String, Double> ceilings;
+        List<OverheadRow> overheads;
         try (RunnerFactory runners = new Runners(GpuSide.open(experiment, profiler), profiler);
                 Progress progress = new Progress(err, Progress.stderrIsTerminal());
-                CsvReport csv = new CsvReport(experiment.output())) {
-            Harness harness = new Harness(experiment, runners, progress, row -> {
-                rows.add(row);
-                csv.append(row);
-            }, line.hasOption(HoldfastOptions.THREAD_INFO));
-            outcome = harness.run();
+                CsvReport csv = new CsvReport(experiment.output());
+                MeasuredRows rows = new MeasuredRows(experiment, csv, report, err)) {
+            outcome = new Harness(experiment, runners, progress, rows, line.hasOption(HoldfastOptions.THREAD_INFO)).run();
             ceilings = runners.ceilings();
             overheads = line.hasOption(HoldfastOptions.NO_OVERHEADS) ? List.of() : runners.overheads();
         } catch (IOException e) {
             err.println("holdfast: cannot write to " + experiment.output() + ": " + e.getMessage());
             return ExitCode.FAILED;
-        } finally {
-            finished.set(true);
         }
         return report.finish(outcome, ceilings, overheads, !line.hasOption(HoldfastOptions.NO_PLOTS), profiler);
+    }
+
+    private int writeResultsDocument(Path sweeps, Path docs) {
+        try {
+            out.println("holdfast: wrote " + ResultsDocument.write(sweeps, docs));
+            return ExitCode.OK;
+        } catch (IOException | RuntimeException e) {
+            return usage("cannot write the results document from " + sweeps + ": " + e.getMessage());
+        }
     }
 
     /** The config file's values, overridden by the options given. */

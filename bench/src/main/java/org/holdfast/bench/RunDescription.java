@@ -19,6 +19,8 @@ final class RunDescription {
         run.put("java", Runtime.version().toString());
         run.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         run.put("cpu_cores", Runtime.getRuntime().availableProcessors());
+        run.put("devices", org.holdfast.tornado.api.TornadoRuntime.devices().stream()
+                .filter(org.holdfast.tornado.api.TornadoDevice::isGpu).map(d -> d.description()).toList());
         run.put("config", experiment.name());
         run.put("sizes", experiment.sizes());
         run.put("iterations", experiment.iterations());

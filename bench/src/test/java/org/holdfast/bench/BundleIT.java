@@ -79,7 +79,41 @@ class BundleIT {
         assertTrue(printed.contains("| cpu "), printed);
     }
 
+    @Test
+    void anInterruptedSweepKeepsTheRowsItMeasured() throws Exception {
+        Path noJava = Files.createDirectories(temp.resolve("empty-bin-3"));
+        Path output = temp.resolve("interrupted");
+        Path log = temp.resolve("interrupted.log");
+        Process run = start(noJava, temp, log, "-m", "cpu", "-n", "11,12,13,14,15,16,17,18,19,20,400,401,402,403", "-i",
+                "3000", "-r", "3", "-o", output.toString());
+        Path csv = output.resolve("results.csv");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (rows(csv) < 3 && System.nanoTime() < deadline && run.isAlive()) {
+            Thread.sleep(50);
+        }
+        assertTrue(run.isAlive(), "the sweep ended before it could be interrupted: " + Files.readString(log));
+        // Ctrl-C (SIGINT) and SIGTERM both end the JVM through its shutdown hooks, which keep the rows.
+        // SIGTERM here: a JVM that Maven started may ignore SIGINT, and its children inherit that.
+        new ProcessBuilder("kill", "-TERM", Long.toString(run.pid())).start().waitFor();
+        assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the sweep did not stop after SIGTERM");
+        String printed = Files.readString(log);
+        assertEquals(143, run.exitValue(), "exit status after SIGTERM: " + printed);
+        int kept = rows(csv);
+        assertTrue(kept >= 3, "rows kept: " + kept);
+        assertTrue(printed.contains("holdfast: interrupted; the " + (kept - 1) + " rows measured so far are in " + csv), printed);
+        assertTrue(Files.readString(output.resolve("results.json")).contains("\"rows\""));
+    }
+
+    private static int rows(Path csv) throws IOException {
+        return Files.exists(csv) ? Files.readAllLines(csv).size() : 0;
+    }
+
     private static Process start(Path path, Path workingDirectory, String... args) throws IOException {
+        return start(path, workingDirectory, null, args);
+    }
+
+    /** Starts the bundle's launcher; its output goes to {@code log}, or to a pipe when that is null. */
+    private static Process start(Path path, Path workingDirectory, Path log, String... args) throws IOException {
         Path launcher = bundle.resolve("bin/holdfast");
         assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(launcher)));
         ProcessBuilder builder = new ProcessBuilder(Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList())
@@ -90,6 +124,9 @@ class BundleIT {
         environment.remove("HOLDFAST_CONFIG_DIR");
         environment.remove("HOLDFAST_HOME");
         environment.put("PATH", path.toString());
+        if (log != null) {
+            builder.redirectOutput(log.toFile());
+        }
         return builder.start();
     }
 

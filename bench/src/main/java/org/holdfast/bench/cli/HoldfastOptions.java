@@ -31,6 +31,7 @@ public final class HoldfastOptions {
     public static final String PROFILER = "profiler";
     public static final String NO_PLOTS = "no-plots";
     public static final String NO_OVERHEADS = "no-overheads";
+    public static final String RESULTS_DOC = "results-doc";
     public static final String HELP = "help";
     public static final String VERSION = "version";
 
@@ -67,6 +68,9 @@ public final class HoldfastOptions {
         options.addOption(flag(null, NO_PLOTS, "skip the PNG plots (default: plots on)"));
         options.addOption(flag(null, NO_OVERHEADS,
                 "skip the overhead breakdown that follows a run with GPU modes (default: measured)"));
+        options.addOption(valued(null, RESULTS_DOC, "DIR",
+                "write results.md into the -o folder from the sweeps in DIR (one subfolder each, with results.json),"
+                        + " redrawing their plots, then exit (default: off; -o defaults to docs here)"));
         options.addOption(flag("h", HELP, "print this help and exit (default: off)"));
         options.addOption(flag("V", VERSION, "print the version and exit (default: off)"));
         return options;

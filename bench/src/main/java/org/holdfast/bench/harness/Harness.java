@@ -142,9 +142,8 @@ public final class Harness {
         double maxDiff = PoissonProblem.maxAbsDiff(measured.result(), reference);
         double maxError = problem.maxErrorAgainstExact(measured.result());
         String status = maxDiff <= ResultRow.TOLERANCE ? "ok" : "MISMATCH";
-        String variant = measured.note().isEmpty() ? variant(mode)
-                : variant(mode).isEmpty() ? measured.note() : variant(mode) + ", " + measured.note();
-        return new ResultRow(mode.cliName(), kernels.cliName(), variant, mode.needsGpu() ? blocks.spelling() : "",
+        return new ResultRow(mode.cliName(), kernels.cliName(), variant(mode), measured.note(),
+                mode.needsGpu() ? blocks.spelling() : "",
                 problem.n(), iterations,
                 experiment.repeats(), measured.blocks(), measured.threads(), stats.median(), stats.min(), stats.max(),
                 pointsPerSecond, gbPerSecond, runners.copyBandwidth(mode), maxDiff, maxError, status);

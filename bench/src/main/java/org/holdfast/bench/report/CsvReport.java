@@ -17,7 +17,7 @@ public final class CsvReport implements AutoCloseable {
 
     public static final String FILE = "results.csv";
 
-    public static final List<String> COLUMNS = List.of("mode", "kernels", "variant", "block_rule", "n", "iterations", "repeats", "blocks",
+    public static final List<String> COLUMNS = List.of("mode", "kernels", "variant", "note", "block_rule", "n", "iterations", "repeats", "blocks",
             "threads", "us_per_iter_median", "us_per_iter_min", "us_per_iter_max", "spread_pct", "points_per_s",
             "gb_per_s", "copy_gb_per_s", "copy_fraction", "max_diff", "max_error", "status");
 
@@ -31,7 +31,7 @@ public final class CsvReport implements AutoCloseable {
     }
 
     public synchronized void append(ResultRow row) {
-        List<String> cells = new ArrayList<>(List.of(row.mode(), row.kernels(), row.variant(), row.rule(), Integer.toString(row.n()),
+        List<String> cells = new ArrayList<>(List.of(row.mode(), row.kernels(), row.variant(), row.note(), row.rule(), Integer.toString(row.n()),
                 Integer.toString(row.iterations()), Integer.toString(row.repeats()), Integer.toString(row.blocks()),
                 Integer.toString(row.threads()), number(row.medianMicros()), number(row.minMicros()),
                 number(row.maxMicros()), number(row.spreadPercent()), number(row.pointsPerSecond()),

@@ -48,6 +48,7 @@ public final class JsonReport {
             item.addProperty("mode", row.mode());
             item.addProperty("kernels", row.kernels());
             item.addProperty("variant", row.variant());
+            item.addProperty("note", row.note());
             item.addProperty("block_rule", row.rule());
             item.addProperty("n", row.n());
             item.addProperty("iterations", row.iterations());

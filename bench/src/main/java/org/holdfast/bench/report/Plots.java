@@ -21,6 +21,7 @@ import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
@@ -64,7 +65,7 @@ public final class Plots {
         XYSeriesCollection data = seriesByMode(rows, ResultRow::medianMicros);
         LogAxis x = logAxis("N, points per side (log scale)");
         LogAxis y = logAxis("time per iteration, µs (median, log scale)");
-        XYPlot plot = new XYPlot(data, x, y, lines());
+        XYPlot plot = new XYPlot(data, x, y, lines(data));
         return chart("Time per red-black iteration against problem size", plot);
     }
 
@@ -73,7 +74,7 @@ public final class Plots {
         XYSeriesCollection data = seriesByMode(rows, ResultRow::gbPerSecond);
         LogAxis x = logAxis("N, points per side (log scale)");
         LogAxis y = logAxis("effective bandwidth, GB/s (24·N² bytes per iteration, log scale)");
-        XYPlot plot = new XYPlot(data, x, y, lines());
+        XYPlot plot = new XYPlot(data, x, y, lines(data));
         double top = 0;
         for (Map.Entry<String, Double> ceiling : ceilings.entrySet()) {
             ValueMarker marker = new ValueMarker(ceiling.getValue(), Color.DARK_GRAY, new BasicStroke(2f,
@@ -100,7 +101,9 @@ public final class Plots {
         CategoryAxis x = new CategoryAxis("what was measured");
         x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         LogAxis y = logAxis("cost, µs (median, log scale)");
+        y.setLowerBound(0.1);
         BarRenderer bars = new BarRenderer();
+        bars.setBarPainter(new StandardBarPainter());
         bars.setSeriesPaint(0, new Color(0x3b6ea8));
         bars.setShadowVisible(false);
         bars.setDefaultItemLabelsVisible(true);
@@ -115,6 +118,7 @@ public final class Plots {
         Map<String, XYSeries> series = new LinkedHashMap<>();
         boolean severalRules = rows.stream().map(ResultRow::rule).filter(r -> !r.isEmpty()).distinct().count() > 1;
         for (ResultRow row : rows) {
+            // A note such as "on chip" marks points, not series: the mode's line goes on through them.
             String name = row.mode() + (row.mode().startsWith("cpu") ? "" : " (" + row.kernels() + ")")
                     + (row.variant().isEmpty() ? "" : " " + row.variant())
                     + (severalRules && !row.rule().isEmpty() ? ", blocks " + row.rule() : "");
@@ -137,12 +141,33 @@ public final class Plots {
         return axis;
     }
 
-    private static XYLineAndShapeRenderer lines() {
+    /** One colour per mode; the hand-written kernels' lines dashed, so Java and native stay apart where they meet. */
+    private static XYLineAndShapeRenderer lines(XYSeriesCollection data) {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-        for (int s = 0; s < 16; s++) {
-            renderer.setSeriesStroke(s, new BasicStroke(2.5f));
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            String name = data.getSeriesKey(s).toString();
+            boolean dashed = name.contains("(native)") && !name.startsWith("persistent");
+            renderer.setSeriesStroke(s, dashed
+                    ? new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {9f, 5f}, 0f)
+                    : new BasicStroke(2.5f));
+            renderer.setSeriesPaint(s, colourOf(name));
         }
         return renderer;
+    }
+
+    private static Color colourOf(String series) {
+        String mode = series.split(" ")[0];
+        return switch (mode) {
+            case "cpu" -> new Color(0x7f7f7f);
+            case "cpu-parallel" -> new Color(0x3f3f3f);
+            case "launch" -> new Color(0xff7f0e);
+            case "launch-sync" -> new Color(0x8c564b);
+            case "graph" -> new Color(0x9467bd);
+            case "persistent-grid" -> new Color(0x1f77b4);
+            case "persistent-host" -> new Color(0xd62728);
+            case "persistent-dataflow" -> new Color(0x2ca02c);
+            default -> Color.BLACK;
+        };
     }
 
     private static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot) {

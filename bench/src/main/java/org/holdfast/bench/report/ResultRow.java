@@ -7,6 +7,7 @@ package org.holdfast.bench.report;
  * @param kernels {@code java} or {@code native} for standard launches, {@code native} for persistent
  *     kernels, {@code java} on the CPU
  * @param variant the persistent variant (barrier, schedule, polling), or empty
+ * @param note what the mode chose that the settings do not show (such as {@code on chip}), or empty
  * @param rule the block-count rule the GPU modes ran with ({@code auto}, a number, {@code same-as-standard}); empty on the CPU
  * @param n points per side
  * @param iterations iterations per repeat
@@ -23,7 +24,7 @@ package org.holdfast.bench.report;
  * @param maxError max |u - exact solution| over the full array
  * @param status {@code ok}, {@code MISMATCH}, or {@code failed: ...}
  */
-public record ResultRow(String mode, String kernels, String variant, String rule, int n, int iterations, int repeats, int blocks,
+public record ResultRow(String mode, String kernels, String variant, String note, String rule, int n, int iterations, int repeats, int blocks,
         int threads, double medianMicros, double minMicros, double maxMicros, double pointsPerSecond, double gbPerSecond,
         double copyGbPerSecond, double maxDiff, double maxError, String status) {
 
@@ -44,6 +45,11 @@ public record ResultRow(String mode, String kernels, String variant, String rule
         return copyGbPerSecond > 0 ? gbPerSecond / copyGbPerSecond : Double.NaN;
     }
 
+    /** The variant and the note, as the tables print them: {@code cg, on chip}. */
+    public String variantAndNote() {
+        return variant.isEmpty() ? note : note.isEmpty() ? variant : variant + ", " + note;
+    }
+
     public boolean ok() {
         return status.equals("ok");
     }
@@ -51,7 +57,7 @@ public record ResultRow(String mode, String kernels, String variant, String rule
     /** A row for a mode that could not produce a result. */
     public static ResultRow failed(String mode, String kernels, String variant, String rule, int n, int iterations,
             int repeats, String reason) {
-        return new ResultRow(mode, kernels, variant, rule, n, iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN,
+        return new ResultRow(mode, kernels, variant, "", rule, n, iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "failed: " + reason);
     }
 }

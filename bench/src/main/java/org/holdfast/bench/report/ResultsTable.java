@@ -12,7 +12,7 @@ public final class ResultsTable {
         MarkdownTable table = new MarkdownTable("mode", "kernels", "N", "iterations", "µs/iter (median)", "spread",
                 "Mpts/s", "GB/s", "of copy", "max diff", "max error", "grid", "status");
         for (ResultRow row : rows) {
-            String mode = row.variant().isEmpty() ? row.mode() : row.mode() + " (" + row.variant() + ")";
+            String mode = row.variantAndNote().isEmpty() ? row.mode() : row.mode() + " (" + row.variantAndNote() + ")";
             table.add(mode, row.kernels(), Integer.toString(row.n()), Integer.toString(row.iterations()),
                     Figures.threeDigits(row.medianMicros()), Figures.percent(row.spreadPercent() / 100),
                     Figures.threeDigits(row.pointsPerSecond() / 1e6), Figures.threeDigits(row.gbPerSecond()),

@@ -1,0 +1,68 @@
+package org.holdfast.bench.report;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run read back from its {@code results.json}: what {@link JsonReport} wrote.
+ *
+ * @param run the run's description (version, machine, settings) as written
+ * @param ceilings copy bandwidths by device, GB/s
+ * @param overheads the overhead breakdown
+ * @param rows every row
+ */
+public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<OverheadRow> overheads, List<ResultRow> rows) {
+
+    public static SavedRun read(Path resultsJson) throws IOException {
+        JsonObject root = JsonParser.parseString(Files.readString(resultsJson, StandardCharsets.UTF_8)).getAsJsonObject();
+        Map<String, Double> ceilings = new LinkedHashMap<>();
+        root.getAsJsonObject("copy_bandwidth_gb_per_s").entrySet()
+                .forEach(e -> ceilings.put(e.getKey(), e.getValue().getAsDouble()));
+        List<OverheadRow> overheads = new ArrayList<>();
+        for (JsonElement element : root.getAsJsonArray("overheads")) {
+            JsonObject item = element.getAsJsonObject();
+            overheads.add(new OverheadRow(text(item, "what"), number(item, "us"), text(item, "how")));
+        }
+        List<ResultRow> rows = new ArrayList<>();
+        for (JsonElement element : root.getAsJsonArray("rows")) {
+            rows.add(row(element.getAsJsonObject()));
+        }
+        return new SavedRun(root.getAsJsonObject("run"), ceilings, overheads, rows);
+    }
+
+    private static ResultRow row(JsonObject item) {
+        String variant = text(item, "variant");
+        String note = text(item, "note");
+        // Files written before notes had their own field carry them in the variant: "cg, on chip".
+        if (!item.has("note") && variant.endsWith("on chip")) {
+            note = "on chip";
+            variant = variant.equals("on chip") ? "" : variant.substring(0, variant.length() - ", on chip".length());
+        }
+        return new ResultRow(text(item, "mode"), text(item, "kernels"), variant, note, text(item, "block_rule"),
+                item.get("n").getAsInt(), item.get("iterations").getAsInt(), item.get("repeats").getAsInt(),
+                item.get("blocks").getAsInt(), item.get("threads").getAsInt(), number(item, "us_per_iter_median"),
+                number(item, "us_per_iter_min"), number(item, "us_per_iter_max"), number(item, "points_per_s"),
+                number(item, "gb_per_s"), number(item, "copy_gb_per_s"), number(item, "max_diff"),
+                number(item, "max_error"), text(item, "status"));
+    }
+
+    private static String text(JsonObject item, String key) {
+        JsonElement value = item.get(key);
+        return value == null || value.isJsonNull() ? "" : value.getAsString();
+    }
+
+    /** A number, NaN where the writer had none (Gson writes NaN as the bare token NaN). */
+    private static double number(JsonObject item, String key) {
+        JsonElement value = item.get(key);
+        return value == null || value.isJsonNull() ? Double.NaN : value.getAsDouble();
+    }
+}
