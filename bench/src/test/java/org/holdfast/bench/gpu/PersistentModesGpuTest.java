@@ -41,12 +41,16 @@ class PersistentModesGpuTest {
     private static final int ITERATIONS = 6;
     private static final Map<Integer, double[]> REFERENCES = new HashMap<>();
     private static GpuRunners runners;
+    private static String missing;
 
     @BeforeAll
     static void openTheGpu() throws Exception {
         Optional<CudaTornadoDevice> gpu = CudaBackend.device(0);
-        CudaLoad load = CudaBackend.load();
-        assumeTrue(gpu.isPresent(), () -> "no GPU: " + (load instanceof CudaLoad.Unavailable u ? u.reason() : "no device"));
+        if (gpu.isEmpty()) {
+            CudaLoad load = CudaBackend.load();
+            missing = "no GPU: " + (load instanceof CudaLoad.Unavailable u ? u.reason() : "no CUDA device");
+            return;
+        }
         runners = new GpuRunners(gpu.get(), PersistentBridge.open(), null, false);
     }
 
@@ -77,6 +81,7 @@ class PersistentModesGpuTest {
     @ParameterizedTest(name = "{0} {1}={2} N={3} blocks={4}")
     @MethodSource("cases")
     void matchesTheCpuReferenceOverTheWholeArray(String mode, String key, String value, int n, String blocks) {
+        assumeTrue(runners != null, () -> missing);
         Settings settings = new Settings();
         settings.set("modes", mode);
         settings.set(key, value);
