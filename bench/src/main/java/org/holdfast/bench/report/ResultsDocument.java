@@ -121,7 +121,12 @@ public final class ResultsDocument {
         if (element == null) {
             return "?";
         }
-        return element.isJsonPrimitive() ? element.getAsString() : element.toString().replace("\"", "").replace(",", ", ");
+        if (element.isJsonArray()) {
+            List<String> items = new ArrayList<>();
+            element.getAsJsonArray().forEach(item -> items.add(item.getAsString()));
+            return "[" + String.join("; ", items) + "]";
+        }
+        return element.getAsString();
     }
 
     private static String keptAnalysis(Path document) {
