@@ -1,0 +1,324 @@
+package org.holdfast.tornado.compiler;
+
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreeScanner;
+import com.sun.source.util.Trees;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.tools.Diagnostic;
+
+/**
+ * Translates the kernels and device functions of one class into one CUDA C file and its metadata.
+ *
+ * <p>Device functions are translated callees first (recursion is refused), so a caller knows which
+ * array arguments a call writes; kernels follow in source order.
+ */
+final class ClassTranslator {
+
+    static final String KERNEL = "org.holdfast.tornado.api.Kernel";
+    static final String DEVICE_FUNCTION = "org.holdfast.tornado.api.DeviceFunction";
+
+    /** What the compiler writes for a class. */
+    record Generated(String cuda, String properties) {
+    }
+
+    /** One annotated method and its tree. */
+    private record Annotated(ExecutableElement element, MethodTree tree, boolean kernel) {
+    }
+
+    private final Elements elements;
+    private final Trees trees;
+    private final TypeElement type;
+    private CompilationUnitTree unit;
+    private int errors;
+
+    ClassTranslator(Elements elements, Trees trees, TypeElement type) {
+        this.elements = elements;
+        this.trees = trees;
+        this.type = type;
+    }
+
+    /** The generated files, or null when an error was reported. */
+    Generated translate() {
+        TreePath path = trees.getPath(type);
+        if (path == null) {
+            return null; // not from source in this compilation
+        }
+        unit = path.getCompilationUnit();
+        List<Annotated> annotated = new ArrayList<>();
+        Set<String> methodNames = new HashSet<>();
+        Map<String, Integer> overloads = new HashMap<>();
+        for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            String name = m.getSimpleName().toString();
+            methodNames.add(name);
+            overloads.merge(name, 1, Integer::sum);
+            boolean kernel = hasAnnotation(m, KERNEL);
+            boolean device = hasAnnotation(m, DEVICE_FUNCTION);
+            if (kernel && device) {
+                error(trees.getTree(m), "method " + name + " is both @Kernel and @DeviceFunction: choose one");
+            } else if (kernel || device) {
+                annotated.add(new Annotated(m, trees.getTree(m), kernel));
+            }
+        }
+        Set<String> kernels = new TreeSet<>();
+        Set<String> devices = new HashSet<>();
+        for (Annotated a : annotated) {
+            (a.kernel() ? kernels : devices).add(a.element().getSimpleName().toString());
+        }
+        ClassContext cls = new ClassContext(trees, unit, new Symbols(elements, type, unit), kernels, devices, methodNames);
+        Map<String, FunctionInfo> headers = new LinkedHashMap<>();
+        for (Annotated a : annotated) {
+            FunctionInfo header = header(cls, a, overloads.get(a.element().getSimpleName().toString()));
+            if (header != null) {
+                headers.put(header.javaName(), header);
+            }
+        }
+        List<FunctionInfo> deviceOrder = new ArrayList<>();
+        for (Annotated a : callOrder(cls, annotated)) {
+            FunctionInfo info = headers.get(a.element().getSimpleName().toString());
+            if (info != null) {
+                translateBody(cls, a, info);
+                cls.addDeviceFunction(info);
+                deviceOrder.add(info);
+            }
+        }
+        List<FunctionInfo> kernelOrder = new ArrayList<>();
+        for (Annotated a : annotated) {
+            FunctionInfo info = headers.get(a.element().getSimpleName().toString());
+            if (a.kernel() && info != null) {
+                translateBody(cls, a, info);
+                kernelOrder.add(info);
+            }
+        }
+        if (errors > 0) {
+            return null;
+        }
+        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder));
+    }
+
+    private static boolean hasAnnotation(ExecutableElement m, String name) {
+        for (AnnotationMirror mirror : m.getAnnotationMirrors()) {
+            if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().contentEquals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Checks the signature of an annotated method; the info without its body, or null when there is no
+     * body to check. After an error in the signature the body is still checked (so that one build
+     * names every problem): a bad parameter is a stand-in whose uses are not reported again.
+     */
+    private FunctionInfo header(ClassContext cls, Annotated a, int sameName) {
+        ExecutableElement m = a.element();
+        MethodTree tree = a.tree();
+        String name = m.getSimpleName().toString();
+        String what = (a.kernel() ? "@Kernel" : "@DeviceFunction") + " method " + name;
+        if (!m.getModifiers().contains(Modifier.STATIC)) {
+            error(tree, what + " must be static: " + (a.kernel() ? "kernels are public static void methods" : "device functions are static methods"));
+        }
+        if (a.kernel() && !m.getModifiers().contains(Modifier.PUBLIC)) {
+            error(tree, what + " must be public: kernels are public static void methods");
+        }
+        if (tree.getBody() == null) {
+            error(tree, what + " has no body");
+        }
+        if (!m.getTypeParameters().isEmpty()) {
+            error(tree, what + " is generic: kernels and device functions have no type parameters");
+        }
+        if (sameName > 1) {
+            error(tree, what + " is overloaded: " + (a.kernel() ? "a CUDA kernel has a C name, so give each overload its own name"
+                    : "give each overload its own name"));
+        }
+        if (!CNames.isPlainIdentifier(name)) {
+            error(tree, what + " has a name CUDA C cannot spell: use ASCII letters, digits and _");
+        } else if (a.kernel() && CNames.isReserved(name)) {
+            error(tree, what + ": the name " + name + " is reserved in CUDA C (a keyword, a built-in, or the prefix hf_ or _); rename the method");
+        }
+        JType result = Types.of(m.getReturnType());
+        if (a.kernel() && result != JType.VOID) {
+            error(tree, what + " must return void: a kernel writes its results into array parameters");
+        } else if (!a.kernel() && (result == null || !(result.isScalar() || result == JType.VOID))) {
+            error(tree, what + " returns " + m.getReturnType() + ": a device function returns void, int, long, float, double or boolean");
+        }
+        if (result == null || !(result.isScalar() || result == JType.VOID)) {
+            result = JType.VOID; // reported above; its return statements are checked as in a void method
+        }
+        List<Variable> params = new ArrayList<>();
+        for (int i = 0; i < m.getParameters().size(); i++) {
+            VariableElement p = m.getParameters().get(i);
+            Tree paramTree = tree.getParameters().get(i);
+            JType t = Types.of(p.asType());
+            String pname = p.getSimpleName().toString();
+            if (t == null || t == JType.VOID) {
+                error(paramTree, Errors.unsupported(paramTree, "parameter type " + p.asType(),
+                        "kernels take int, long, float, double, boolean, arrays of double, float, int or long, and KernelContext").getMessage());
+                params.add(Variable.poisoned(pname));
+                continue;
+            }
+            if (!CNames.isPlainIdentifier(pname)) {
+                error(paramTree, Errors.unsupported(paramTree, "identifier " + pname, "CUDA C names are ASCII letters, digits and _").getMessage());
+                params.add(Variable.poisoned(pname));
+                continue;
+            }
+            params.add(new Variable(pname, t == JType.CONTEXT ? null : MethodTranslator.variableName(cls, pname), t,
+                    Variable.Kind.PARAMETER));
+        }
+        if (tree.getBody() == null) {
+            return null;
+        }
+        return new FunctionInfo(name, a.kernel() ? name : CNames.function(name), a.kernel(), result, params);
+    }
+
+    private void translateBody(ClassContext cls, Annotated a, FunctionInfo info) {
+        new MethodTranslator(cls, a.tree(), info, this::report).translate();
+    }
+
+    /**
+     * The device functions, each after the ones it calls; ties keep source order. A call that closes a
+     * cycle is reported as recursion and its functions are left out.
+     */
+    private List<Annotated> callOrder(ClassContext cls, List<Annotated> annotated) {
+        Map<String, Annotated> devices = new LinkedHashMap<>();
+        for (Annotated a : annotated) {
+            if (!a.kernel()) {
+                devices.put(a.element().getSimpleName().toString(), a);
+            }
+        }
+        Map<String, List<MethodInvocationTree>> calls = new HashMap<>();
+        for (Annotated a : devices.values()) {
+            calls.put(a.element().getSimpleName().toString(), callsTo(cls, a.tree(), devices.keySet()));
+        }
+        List<Annotated> order = new ArrayList<>();
+        Set<String> done = new HashSet<>();
+        Set<String> recursive = new HashSet<>();
+        for (String name : devices.keySet()) {
+            visit(name, new ArrayList<>(), devices, calls, done, recursive, order);
+        }
+        order.removeIf(a -> recursive.contains(a.element().getSimpleName().toString()));
+        return order;
+    }
+
+    private void visit(String name, List<String> stack, Map<String, Annotated> devices, Map<String, List<MethodInvocationTree>> calls,
+            Set<String> done, Set<String> recursive, List<Annotated> order) {
+        if (done.contains(name)) {
+            return;
+        }
+        stack.add(name);
+        for (MethodInvocationTree call : calls.get(name)) {
+            String callee = calledName(call);
+            int cycle = stack.indexOf(callee);
+            if (cycle >= 0) {
+                List<String> chain = new ArrayList<>(stack.subList(cycle, stack.size()));
+                chain.add(callee);
+                recursive.addAll(chain);
+                error(call, "unsupported in a kernel: recursion (" + Errors.excerpt(call) + "): " + String.join(" -> ", chain)
+                        + "; write a loop instead");
+            } else {
+                visit(callee, stack, devices, calls, done, recursive, order);
+            }
+        }
+        stack.remove(stack.size() - 1);
+        done.add(name);
+        order.add(devices.get(name));
+    }
+
+    /** The calls in a body to the class's device functions, in source order. */
+    private static List<MethodInvocationTree> callsTo(ClassContext cls, MethodTree method, Set<String> devices) {
+        List<MethodInvocationTree> found = new ArrayList<>();
+        if (method.getBody() == null) {
+            return found;
+        }
+        new TreeScanner<Void, Void>() {
+            @Override
+            public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+                String name = calledName(call);
+                boolean local = call.getMethodSelect() instanceof IdentifierTree
+                        || call.getMethodSelect() instanceof MemberSelectTree select
+                        && cls.symbols().owner().equals(cls.symbols().type(select.getExpression()));
+                if (local && devices.contains(name)) {
+                    found.add(call);
+                }
+                return super.visitMethodInvocation(call, unused);
+            }
+        }.scan(method.getBody(), null);
+        return found;
+    }
+
+    private static String calledName(MethodInvocationTree call) {
+        return switch (call.getMethodSelect()) {
+            case IdentifierTree id -> id.getName().toString();
+            case MemberSelectTree select -> select.getIdentifier().toString();
+            default -> "";
+        };
+    }
+
+    // ----- output -----
+
+    private String cuda(ClassContext cls, List<FunctionInfo> devices, List<FunctionInfo> kernels) {
+        StringBuilder cu = new StringBuilder();
+        cu.append("// CUDA C generated by the Holdfast kernel compiler from ").append(elements.getBinaryName(type))
+                .append(" (").append(cls.fileName()).append(").\n");
+        cu.append("// Do not edit: change the Java source and rebuild. Compile with --fmad=false (Java never fuses a multiply and an add).\n");
+        for (String helper : cls.helpers()) {
+            cu.append('\n').append(MathLibrary.helperDefinition(helper));
+        }
+        for (FunctionInfo f : devices) {
+            cu.append('\n').append(f.code());
+        }
+        for (FunctionInfo k : kernels) {
+            cu.append('\n').append(k.code());
+        }
+        return cu.toString();
+    }
+
+    private String properties(List<FunctionInfo> kernels) {
+        Map<String, FunctionInfo> sorted = new java.util.TreeMap<>();
+        for (FunctionInfo k : kernels) {
+            sorted.put(k.javaName(), k);
+        }
+        StringBuilder p = new StringBuilder();
+        p.append("# Generated by the Holdfast kernel compiler from ").append(elements.getBinaryName(type)).append("; do not edit.\n");
+        p.append("kernels=").append(String.join(",", sorted.keySet())).append('\n');
+        for (FunctionInfo k : sorted.values()) {
+            p.append(k.javaName()).append(".barrier=").append(k.usesBarrier()).append('\n');
+            p.append(k.javaName()).append(".sharedBytes=").append(k.sharedBytes()).append('\n');
+        }
+        return p.toString();
+    }
+
+    // ----- errors -----
+
+    private void report(KernelError e) {
+        if (e.getMessage() == null) {
+            errors++; // a device function it calls failed; that error is reported already
+            return;
+        }
+        error(e.tree(), e.getMessage());
+    }
+
+    private void error(Tree tree, String message) {
+        errors++;
+        trees.printMessage(Diagnostic.Kind.ERROR, message, tree, unit);
+    }
+}

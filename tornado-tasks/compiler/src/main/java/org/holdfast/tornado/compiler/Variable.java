@@ -1,0 +1,70 @@
+package org.holdfast.tornado.compiler;
+
+/** A parameter or local of a kernel or device function. */
+final class Variable {
+
+    /** Where a variable lives. */
+    enum Kind {
+        PARAMETER, LOCAL, SHARED
+    }
+
+    private final String javaName;
+    private final String cName;
+    private final JType type;
+    private final Kind kind;
+    private boolean written;
+    private boolean poisoned;
+    private Object constantValue;
+
+    Variable(String javaName, String cName, JType type, Kind kind) {
+        this.javaName = javaName;
+        this.cName = cName;
+        this.type = type;
+        this.kind = kind;
+    }
+
+    /** A stand-in for a local whose declaration failed: its uses are not reported again. */
+    static Variable poisoned(String javaName) {
+        Variable v = new Variable(javaName, javaName, JType.VOID, Kind.LOCAL);
+        v.poisoned = true;
+        return v;
+    }
+
+    boolean poisoned() {
+        return poisoned;
+    }
+
+    String javaName() {
+        return javaName;
+    }
+
+    String cName() {
+        return cName;
+    }
+
+    JType type() {
+        return type;
+    }
+
+    Kind kind() {
+        return kind;
+    }
+
+    /** Whether the body stores into this array (directly or through a device function). */
+    boolean written() {
+        return written;
+    }
+
+    void markWritten() {
+        written = true;
+    }
+
+    /** The value of a {@code final} local with a constant initialiser (usable as a block-shared array size), else null. */
+    Object constantValue() {
+        return constantValue;
+    }
+
+    void setConstantValue(Object value) {
+        constantValue = value;
+    }
+}

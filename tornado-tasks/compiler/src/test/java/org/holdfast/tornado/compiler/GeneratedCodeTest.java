@@ -1,0 +1,189 @@
+package org.holdfast.tornado.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import org.holdfast.tornado.api.KernelMetadata;
+import org.holdfast.tornado.compiler.samples.ConstantKernels;
+import org.holdfast.tornado.compiler.samples.DeviceFunctionKernels;
+import org.holdfast.tornado.compiler.samples.IntegerKernels;
+import org.holdfast.tornado.compiler.samples.MathKernels;
+import org.holdfast.tornado.compiler.samples.ReductionKernels;
+import org.holdfast.tornado.compiler.samples.StencilKernels;
+import org.holdfast.tornado.compiler.samples.VectorKernels;
+import org.holdfast.tornado.compiler.testing.JavaKernels;
+import org.junit.jupiter.api.Test;
+
+/** The shape of the generated CUDA C: the lines docs/kernel-language.md promises, checked one by one. */
+class GeneratedCodeTest {
+
+    private static String cuda(Class<?> owner) {
+        return KernelMetadata.of(owner).orElseThrow().cudaSource();
+    }
+
+    /** Asserts that every line appears in the source, each as a whole line (indentation aside). */
+    private static void hasLines(Class<?> owner, String... lines) {
+        List<String> actual = cuda(owner).lines().map(String::strip).toList();
+        for (String line : lines) {
+            assertTrue(actual.contains(line), "missing line in " + owner.getSimpleName() + ": " + line + "\n" + cuda(owner));
+        }
+    }
+
+    @Test
+    void kernelsAreExternCGlobalWithRestrictAndConstArraysAndNoContext() {
+        hasLines(VectorKernels.class,
+                "extern \"C\" __global__ void vectorAdd(const double* __restrict__ a, const double* __restrict__ b, double* __restrict__ sum, int n)",
+                "extern \"C\" __global__ void saxpy(float alpha, const float* __restrict__ x, float* __restrict__ y, int n)",
+                "int i = (int)(blockIdx.x * blockDim.x + threadIdx.x);",
+                "for (int i = (int)(blockIdx.x * blockDim.x + threadIdx.x); i < n; i += (int)(gridDim.x * blockDim.x)) {",
+                "y[i] = (alpha * x[i]) + y[i];");
+    }
+
+    @Test
+    void binaryExpressionsAreParenthesisedAsJavaParsedThem() {
+        hasLines(VectorKernels.class,
+                "double quotient = (((k[i] / 7) + (k[i] / 7.0)) + (l[i] / 3)) + ((double)l[i] / 3);",
+                "out[o + 5] = (fr + dr) + mixedRemainder;");
+    }
+
+    @Test
+    void floatingRemainderIsFmodAndNarrowingCompoundAssignmentsAreWrittenOut() {
+        hasLines(VectorKernels.class,
+                "float fr = fmodf(f[i], 1.25f);",
+                "double dr = fmod(d[i], -0.75);",
+                "double mixedRemainder = fmod((double)k[i], 2.5);",
+                "frem = (float)fmod((double)frem, 0.3);",
+                "acc += d[i];",
+                "acc -= 7LL;",
+                "float scaled = f[i] * k[i];");
+    }
+
+    @Test
+    void shiftCountsAreMaskedAndUnsignedShiftGoesThroughUnsigned() {
+        hasLines(IntegerKernels.class,
+                "out[o] = x << (k & 31);",
+                "out[o + 1] = x >> (k & 31);",
+                "out[o + 2] = (int)((unsigned int)x >> (k & 31));",
+                "out[o + 9] = (((x << 1) + (int)((unsigned int)x >> 31)) + (x >> 1)) + (x << ((k + 1) & 31));",
+                "t <<= (k & 31);",
+                "t = (int)((unsigned int)t >> 3);",
+                "out[o + 2] = (long long)((unsigned long long)x >> (k & 63));",
+                "t >>= (wideK & 63);");
+    }
+
+    @Test
+    void constantsAreInlinedWithFullPrecision() {
+        hasLines(ConstantKernels.class,
+                "dout[0] = 3.141592653589793;",
+                "dout[1] = 2.718281828459045;",
+                "dout[2] = 0.3333333333333333;",
+                "dout[4] = 4.9e-324;",
+                "dout[6] = __longlong_as_double(0x7FF8000000000000LL);",
+                "dout[7] = -0.0;",
+                "dout[13] = 6.283185307179586 * n;",
+                "fout[3] = 0.33333334f;",
+                "fout[5] = 3.1415927f;",
+                "lout[1] = (-9223372036854775807LL - 1LL);",
+                "lout[5] = 0xFFFFFFFFLL;",
+                "iout[1] = (-2147483647 - 1);",
+                "iout[7] = 2147483647;",
+                "iout[11] = 32767 & n;",
+                "iout[12] = -17 * n;",
+                "iout[14] = 0xFF;",
+                "dout[14] = 2.8284271247461903;",
+                "dout[15] = 0.0;",
+                "iout[15] = (-2147483647 - 1);");
+        for (double d : new double[] {Math.PI, Math.E, 1.0 / 3, Double.MIN_VALUE, 0.1 + 0.2, 2 * Math.PI}) {
+            assertEquals(d, Double.parseDouble(Double.toString(d)), "round trip of " + d);
+        }
+    }
+
+    @Test
+    void mathFunctionsFollowJavasOverloadsAndPromotions() {
+        hasLines(MathKernels.class,
+                "dout[o] = sqrt(x);",
+                "dout[o + 1] = sqrt((double)p);",
+                "dout[o + 2] = fabs(x);",
+                "dout[o + 3] = hf_java_min_double(x, y);",
+                "dout[o + 14] = hf_java_min_double((double)a, x);",
+                "dout[o + 16] = abs(a) + llabs(u);",
+                "fout[h] = fabsf(p);",
+                "fout[h + 3] = fmaf(p, q, p);",
+                "fout[h + 7] = (float)sqrt((double)p);",
+                "iout[m + 1] = min(a, b);",
+                "lout[w + 1] = llmin(u, v) + llmax(u, (long long)a);",
+                "iout[m + 6] = (b != 0) ? (int)hf_java_floorMod_long(u, (long long)b) : 0;",
+                "dout[o + 11] = x * 0.017453292519943295;",
+                "out[o + 18] = exp((double)p);");
+        assertTrue(cuda(MathKernels.class).contains("static __device__ __forceinline__ double hf_java_min_double(double a, double b)"));
+    }
+
+    @Test
+    void deviceFunctionsComeBeforeTheirCallersAndNamesCudaReservesAreEscaped() {
+        String cu = cuda(DeviceFunctionKernels.class);
+        assertTrue(cu.indexOf("double square(double x)") < cu.indexOf("double norm(double x, double y)"), cu);
+        hasLines(DeviceFunctionKernels.class,
+                "static __device__ __forceinline__ double store(double* __restrict__ out, int i, double v)",
+                "static __device__ __forceinline__ int globalIndex()",
+                "int i = globalIndex();",
+                "int hf_min = clampIndex(i - 1, n);",
+                "int hf_unsigned = clampIndex(i + 1, n);",
+                "int hf_hf_sum = hf_min + hf_unsigned;",
+                "double hf_square = square(twice);",
+                "static __device__ __forceinline__ double hf_fn_max(double a, double b, double c)",
+                "double hf_max = hf_fn_max(r, hf_square, twice);",
+                "extern \"C\" __global__ void distances(const double* __restrict__ x, const double* __restrict__ y, double* __restrict__ out, int n)");
+    }
+
+    @Test
+    void sharedArraysAndBarriersAndTheirMetadata() throws Exception {
+        hasLines(ReductionKernels.class,
+                "__shared__ double tile[64];",
+                "__syncthreads();",
+                "const int size = 64;",
+                "__shared__ float floatTile[64];",
+                "static __device__ __forceinline__ void reduceMaxInt(int* __restrict__ tile)",
+                "tile[lid] = max(tile[lid], tile[lid + stride]);");
+        KernelMetadata metadata = KernelMetadata.of(ReductionKernels.class).orElseThrow();
+        Method blockSum = JavaKernels.kernel(ReductionKernels.class, "blockSum");
+        Method extremes = JavaKernels.kernel(ReductionKernels.class, "blockExtremes");
+        assertTrue(metadata.usesBarrier(blockSum));
+        assertTrue(metadata.usesBarrier(extremes));
+        assertEquals(64 * 8, metadata.sharedBytes(blockSum));
+        assertEquals(64 * (4 + 8 + 4), metadata.sharedBytes(extremes));
+        KernelMetadata vector = KernelMetadata.of(VectorKernels.class).orElseThrow();
+        Method add = JavaKernels.kernel(VectorKernels.class, "vectorAdd");
+        assertFalse(vector.usesBarrier(add));
+        assertEquals(0, vector.sharedBytes(add));
+    }
+
+    @Test
+    void contextFieldsMapToCudaBuiltins() {
+        hasLines(StencilKernels.class,
+                "out[o] = (int)(blockIdx.x * blockDim.x + threadIdx.x);",
+                "out[o + 4] = (int)threadIdx.y;",
+                "out[o + 8] = (int)blockIdx.z;",
+                "out[o + 9] = (int)(gridDim.x * blockDim.x);",
+                "out[o + 14] = (int)blockDim.z;",
+                "delta[(y * nx) + x] = fabs(after[(y * nx) + x] - before[(y * nx) + x]);");
+    }
+
+    @Test
+    void propertiesAreSortedAndHaveNoTimestamp() throws Exception {
+        try (var in = ReductionKernels.class.getClassLoader()
+                .getResourceAsStream(KernelProcessor.RESOURCE_FOLDER + ReductionKernels.class.getName() + ".properties")) {
+            String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals("""
+                    # Generated by the Holdfast kernel compiler from org.holdfast.tornado.compiler.samples.ReductionKernels; do not edit.
+                    kernels=blockExtremes,blockSum
+                    blockExtremes.barrier=true
+                    blockExtremes.sharedBytes=1024
+                    blockSum.barrier=true
+                    blockSum.sharedBytes=512
+                    """, text);
+        }
+    }
+}

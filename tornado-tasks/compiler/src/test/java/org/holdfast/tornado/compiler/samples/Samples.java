@@ -1,0 +1,13 @@
+package org.holdfast.tornado.compiler.samples;
+
+import java.util.List;
+
+/** Every sample kernel class; each goes through the kernel compiler when the tests are compiled. */
+public final class Samples {
+
+    public static final List<Class<?>> ALL = List.of(VectorKernels.class, IntegerKernels.class, ReductionKernels.class,
+            StencilKernels.class, ControlFlowKernels.class, MathKernels.class, ConstantKernels.class, DeviceFunctionKernels.class);
+
+    private Samples() {
+    }
+}

@@ -1,0 +1,230 @@
+package org.holdfast.tornado.compiler.testing;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.holdfast.tornado.api.Kernel;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.KernelMetadata;
+
+/**
+ * The CUDA C that the kernel compiler generated for a class, compiled for the CPU with g++ and called
+ * through {@code java.lang.foreign}: a way to execute the translated code without a GPU.
+ *
+ * <p>The generated {@code .cu} is compiled as C++ after a prelude (test resource
+ * {@code holdfast/testing/cuda_host_prelude.h}) that defines what it uses from CUDA. For each kernel a
+ * launcher {@code hf_launch_<kernel>(grid, block, args)} runs the whole grid: blocks one after another,
+ * the threads of a block as a loop, or as pthreads with a pthread barrier when the kernel waits at
+ * the block barrier. Arguments go as in {@code cuLaunchKernel}: an array of pointers to each value.
+ * Arrays are copied to native memory before the launch and back after it.
+ */
+public final class HostKernels implements AutoCloseable {
+
+    /** g++ options: no contraction into FMA (CUDA is compiled with --fmad=false), wrap-around int arithmetic. */
+    public static final List<String> GXX_OPTIONS = List.of("-std=c++17", "-O2", "-fPIC", "-shared", "-pthread",
+            "-ffp-contract=off", "-fwrapv", "-Wall", "-Wno-unused-function", "-Wno-unused-variable");
+
+    private static final String PRELUDE = "holdfast/testing/cuda_host_prelude.h";
+
+    private final Arena arena;
+    private final Map<String, Method> kernels;
+    private final Map<String, MethodHandle> launchers = new LinkedHashMap<>();
+
+    private HostKernels(Arena arena, SymbolLookup library, Map<String, Method> kernels) {
+        this.arena = arena;
+        this.kernels = kernels;
+        Linker linker = Linker.nativeLinker();
+        for (String name : kernels.keySet()) {
+            MemorySegment symbol = library.find("hf_launch_" + name)
+                    .orElseThrow(() -> new IllegalStateException("no launcher for kernel " + name));
+            launchers.put(name, linker.downcallHandle(symbol, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS)));
+        }
+    }
+
+    /**
+     * Compiles the generated CUDA C of {@code owner} (read through {@link KernelMetadata}, so from the
+     * class's jar or classes folder) into a shared library in {@code workDir}, and loads it.
+     */
+    public static HostKernels compile(Class<?> owner, Path workDir) throws IOException {
+        KernelMetadata metadata = KernelMetadata.of(owner).orElseThrow(() -> new IllegalStateException(
+                "no generated CUDA C for " + owner.getName() + ": did the kernel compiler run on it?"));
+        Map<String, Method> kernels = new LinkedHashMap<>();
+        Map<String, Boolean> barrier = new LinkedHashMap<>();
+        for (Method m : owner.getDeclaredMethods()) {
+            if (m.isAnnotationPresent(Kernel.class) && Modifier.isStatic(m.getModifiers()) && metadata.isKernel(m)) {
+                kernels.put(m.getName(), m);
+                barrier.put(m.getName(), metadata.usesBarrier(m));
+            }
+        }
+        return compile(metadata.cudaSource(), kernels, barrier, workDir);
+    }
+
+    /** Compiles {@code cudaSource} with launchers for {@code kernels} (by CUDA name) and loads it. */
+    public static HostKernels compile(String cudaSource, Map<String, Method> kernels, Map<String, Boolean> barrier, Path workDir)
+            throws IOException {
+        Path gxx = Toolchain.gxx().orElseThrow(() -> new IllegalStateException("g++ is not installed"));
+        Files.createDirectories(workDir);
+        Files.writeString(workDir.resolve("cuda_host_prelude.h"), prelude());
+        Files.writeString(workDir.resolve("kernels.cu"), cudaSource);
+        Files.writeString(workDir.resolve("launchers.cpp"), launchers(kernels, barrier));
+        Path library = workDir.resolve("libhostkernels.so");
+        List<String> command = new ArrayList<>();
+        command.add(gxx.toString());
+        command.addAll(GXX_OPTIONS);
+        command.addAll(List.of("-o", library.toString(), "launchers.cpp"));
+        Toolchain.Result result = Toolchain.run(command, workDir);
+        if (!result.ok()) {
+            throw new IllegalStateException("g++ could not compile the generated CUDA C:\n" + result.describe());
+        }
+        Arena arena = Arena.ofShared();
+        return new HostKernels(arena, SymbolLookup.libraryLookup(library, arena), kernels);
+    }
+
+    /** The text of the prelude header. */
+    public static String prelude() throws IOException {
+        try (InputStream in = HostKernels.class.getClassLoader().getResourceAsStream(PRELUDE)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test resource " + PRELUDE);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String launchers(Map<String, Method> kernels, Map<String, Boolean> barrier) {
+        StringBuilder cpp = new StringBuilder();
+        cpp.append("#include \"cuda_host_prelude.h\"\n#include \"kernels.cu\"\n");
+        for (Map.Entry<String, Method> kernel : kernels.entrySet()) {
+            List<String> args = new ArrayList<>();
+            int slot = 0;
+            for (Class<?> type : kernel.getValue().getParameterTypes()) {
+                if (type == KernelContext.class) {
+                    continue;
+                }
+                args.add("*(" + cType(type) + "*)args[" + slot++ + "]");
+            }
+            cpp.append("\nextern \"C\" int hf_launch_").append(kernel.getKey()).append("(const int* grid, const int* block, void** args)\n{\n")
+                    .append("    return hf_run_grid(grid, block, ").append(barrier.getOrDefault(kernel.getKey(), true))
+                    .append(", [&]() {\n        ").append(kernel.getKey()).append("(").append(String.join(", ", args))
+                    .append(");\n    });\n}\n");
+        }
+        return cpp.toString();
+    }
+
+    private static String cType(Class<?> type) {
+        if (type == double[].class) {
+            return "double*";
+        } else if (type == float[].class) {
+            return "float*";
+        } else if (type == int[].class) {
+            return "int*";
+        } else if (type == long[].class) {
+            return "long long*";
+        } else if (type == int.class) {
+            return "int";
+        } else if (type == long.class) {
+            return "long long";
+        } else if (type == float.class) {
+            return "float";
+        } else if (type == double.class) {
+            return "double";
+        } else if (type == boolean.class) {
+            return "bool";
+        }
+        throw new IllegalArgumentException("not a kernel parameter type: " + type);
+    }
+
+    /**
+     * Runs {@code kernel} on a grid of {@code groups} blocks of {@code local} threads (x, y, z each).
+     * {@code args} are the Java kernel's arguments in order; a KernelContext among them is skipped.
+     * Arrays are updated in place with what the kernel wrote.
+     */
+    public void launch(String kernel, int[] groups, int[] local, Object... args) {
+        Method method = kernels.get(kernel);
+        MethodHandle launcher = launchers.get(kernel);
+        if (method == null) {
+            throw new IllegalArgumentException("no kernel " + kernel + " in " + kernels.keySet());
+        }
+        Class<?>[] types = method.getParameterTypes();
+        if (types.length != args.length) {
+            throw new IllegalArgumentException(kernel + " takes " + types.length + " arguments, got " + args.length);
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment grid = call.allocateFrom(JAVA_INT, groups);
+            MemorySegment block = call.allocateFrom(JAVA_INT, local);
+            List<MemorySegment> slots = new ArrayList<>();
+            List<Runnable> copyBack = new ArrayList<>();
+            for (int i = 0; i < types.length; i++) {
+                if (types[i] == KernelContext.class) {
+                    continue;
+                }
+                slots.add(argument(call, args[i], copyBack));
+            }
+            MemorySegment argv = call.allocate(ADDRESS, Math.max(1, slots.size()));
+            for (int i = 0; i < slots.size(); i++) {
+                argv.setAtIndex(ADDRESS, i, slots.get(i));
+            }
+            int rc = (int) launcher.invokeExact(grid, block, argv);
+            if (rc != 0) {
+                throw new IllegalStateException("launcher of " + kernel + " returned " + rc);
+            }
+            copyBack.forEach(Runnable::run);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot launch " + kernel, t);
+        }
+    }
+
+    /** A pointer to the argument's value; for an array, to a pointer to a native copy of it. */
+    private static MemorySegment argument(Arena call, Object value, List<Runnable> copyBack) {
+        return switch (value) {
+            case double[] a -> array(call, MemorySegment.ofArray(a), copyBack);
+            case float[] a -> array(call, MemorySegment.ofArray(a), copyBack);
+            case int[] a -> array(call, MemorySegment.ofArray(a), copyBack);
+            case long[] a -> array(call, MemorySegment.ofArray(a), copyBack);
+            case Integer v -> call.allocateFrom(JAVA_INT, v);
+            case Long v -> call.allocateFrom(JAVA_LONG, v);
+            case Float v -> call.allocateFrom(JAVA_FLOAT, v);
+            case Double v -> call.allocateFrom(JAVA_DOUBLE, v);
+            case Boolean v -> {
+                MemorySegment slot = call.allocate(JAVA_BOOLEAN);
+                slot.set(JAVA_BOOLEAN, 0, v);
+                yield slot;
+            }
+            default -> throw new IllegalArgumentException("not a kernel argument: " + value);
+        };
+    }
+
+    private static MemorySegment array(Arena call, MemorySegment heap, List<Runnable> copyBack) {
+        MemorySegment data = call.allocate(Math.max(heap.byteSize(), 8), 64);
+        MemorySegment.copy(heap, 0, data, 0, heap.byteSize());
+        copyBack.add(() -> MemorySegment.copy(data, 0, heap, 0, heap.byteSize()));
+        return call.allocateFrom(ADDRESS, data);
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+}
