@@ -103,8 +103,9 @@ public final class Holdfast {
         try {
             out.println("holdfast: wrote " + ResultsDocument.write(sweeps, docs));
             return ExitCode.OK;
-        } catch (IOException | RuntimeException e) {
-            return usage("cannot write the results document from " + sweeps + ": " + e.getMessage());
+        } catch (IOException | RuntimeException | Error e) {
+            err.println("holdfast: cannot write the results document from " + sweeps + ": " + e.getMessage());
+            return ExitCode.FAILED;
         }
     }
 
@@ -120,7 +121,11 @@ public final class Holdfast {
         for (String key : Settings.KEYS) {
             if (line.hasOption(key)) {
                 try {
-                    settings.set(key, line.getOptionValue(key));
+                    if (key.equals(HoldfastOptions.SIZES) && !line.hasOption(HoldfastOptions.ITERATIONS)) {
+                        settings.overrideSizes(line.getOptionValue(key));
+                    } else {
+                        settings.set(key, line.getOptionValue(key));
+                    }
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("--" + key + ": " + e.getMessage(), e);
                 }

@@ -34,15 +34,19 @@ final class RunReport {
     int finish(Harness.Outcome outcome, Map<String, Double> ceilings, List<OverheadRow> overheads, boolean plots,
             boolean profiler) {
         int status = ExitCode.OK;
-        // One line per reason: "launch, graph: skipped: no NVIDIA driver ...".
-        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        // One line per reason: "launch, graph: skipped: no NVIDIA driver ..."; a mode whose Java
+        // kernels ran but whose hand-written ones could not is named "launch (native kernels)".
+        Map<String, Map<String, Boolean>> byReason = new LinkedHashMap<>();
         for (Harness.Skipped skipped : outcome.skipped()) {
-            byReason.computeIfAbsent(skipped.reason(), r -> new java.util.ArrayList<>()).add(skipped.mode());
+            byReason.computeIfAbsent(skipped.reason(), r -> new LinkedHashMap<>())
+                    .merge(skipped.mode(), skipped.kernels() == KernelSource.JAVA, Boolean::logicalOr);
             if (skipped.requested()) {
                 status = ExitCode.UNAVAILABLE;
             }
         }
-        byReason.forEach((reason, modes) -> err.println("holdfast: " + String.join(", ", modes) + ": skipped: " + reason));
+        byReason.forEach((reason, modes) -> err.println("holdfast: " + modes.entrySet().stream()
+                .map(m -> m.getValue() || m.getKey().startsWith("persistent") ? m.getKey() : m.getKey() + " (native kernels)")
+                .collect(java.util.stream.Collectors.joining(", ")) + ": skipped: " + reason));
         for (String launch : outcome.threadInfo()) {
             out.println(launch);
         }

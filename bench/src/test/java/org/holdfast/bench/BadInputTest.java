@@ -107,10 +107,10 @@ class BadInputTest {
     @Test
     void sizeWhoseArraysDoNotFitInMemorySaysHowMuchItNeeds() {
         String err = runBad("-n", "40000", "-o", temp.toString()).err();
-        assertTrue(err.startsWith("holdfast: N = 40000 needs 47.7 GiB of memory for its arrays (4 arrays of 40000 x 40000 doubles),"
+        assertTrue(err.startsWith("holdfast: N = 40000 needs 71.5 GiB of memory for its arrays (6 arrays of 40000 x 40000 doubles),"
                 + " but this Java runtime may use "), err);
         assertTrue(err.endsWith("; give it more with HOLDFAST_JAVA_OPTS=-Xmx<size>\n"), err);
-        assertTrue(MemoryBudget.availableBytes() < MemoryBudget.hostBytes(40000), "this test needs a heap under 47.7 GiB");
+        assertTrue(MemoryBudget.availableBytes() < MemoryBudget.hostBytes(40000), "this test needs a heap under 71.5 GiB");
     }
 
     @Test

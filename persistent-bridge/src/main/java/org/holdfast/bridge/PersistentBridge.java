@@ -127,7 +127,10 @@ public final class PersistentBridge implements AutoCloseable {
         return firstInt.get(JAVA_INT, 0) != 0;
     }
 
-    /** Occupancy of the mode's kernel; 0 threads means 256. The persistent kernels use no dynamic shared memory. */
+    /**
+     * Occupancy of the mode's kernel; 0 threads means 256. Only the one-block on-chip kernel uses
+     * dynamic shared memory, and one block is always co-resident.
+     */
     public synchronized Capacity capacity(PersistentMode mode, int threadsPerBlock, long dynamicSharedBytes) {
         check(holdfast_native_h.hf_query_capacity(mode.code(), threadsPerBlock, dynamicSharedBytes, capacity),
                 "hf_query_capacity");

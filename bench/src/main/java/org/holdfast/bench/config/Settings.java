@@ -64,8 +64,20 @@ public final class Settings {
         this.name = configName;
     }
 
-    private void setSizes(String value) {
+    /**
+     * Sizes from the command line over a config's: when the config gave an iteration count per size,
+     * each new size takes the count of the nearest old one, so "-n 101" on a config that sweeps
+     * 11, 101, 1001 keeps its count for 101.
+     */
+    public void overrideSizes(String value) {
         List<Integer> previous = sizes;
+        setSizes(value);
+        if (iterations.size() > 1 && iterations.size() == previous.size()) {
+            iterations = followNearest(previous, iterations, sizes);
+        }
+    }
+
+    private void setSizes(String value) {
         List<Integer> parsed = new ArrayList<>();
         for (String item : items(value, "sizes")) {
             int n = wholeNumber(item, "N");
@@ -78,16 +90,10 @@ public final class Settings {
             }
             parsed.add(n);
         }
-        if (iterations.size() > 1 && iterations.size() == previous.size() && parsed.size() != previous.size()) {
-            iterations = followNearest(previous, iterations, parsed);
-        }
         sizes = List.copyOf(parsed);
     }
 
-    /**
-     * Per-size iteration counts carried over to new sizes: each new size takes the count of the
-     * nearest old one, so "-n 101" on a config that sweeps 11, 101, 1001 keeps its count for 101.
-     */
+    /** Each of {@code newSizes} takes the count of the nearest of {@code oldSizes}. */
     private static List<Integer> followNearest(List<Integer> oldSizes, List<Integer> counts, List<Integer> newSizes) {
         List<Integer> carried = new ArrayList<>();
         for (int n : newSizes) {

@@ -33,6 +33,7 @@ public final class GpuRunners implements RunnerFactory {
     private final String bridgeMissing;
     private final boolean profiler;
     private Double copyBandwidth;
+    private boolean gpuModeCreated;
     private List<OverheadRow> overheads;
 
     /**
@@ -48,6 +49,7 @@ public final class GpuRunners implements RunnerFactory {
 
     @Override
     public ModeRunner create(Mode mode, KernelSource kernels, BlockCountRule blocks, Experiment experiment) {
+        gpuModeCreated = true;
         return switch (mode.paradigm()) {
             case STANDARD -> standard(mode, kernels, blocks, experiment);
             case PERSISTENT -> new PersistentRunner(requireBridge(), gpu.context(), persistentConfig(mode, experiment),
@@ -83,7 +85,8 @@ public final class GpuRunners implements RunnerFactory {
         }
     }
 
-    static PersistentConfig persistentConfig(Mode mode, Experiment experiment) {
+    /** The bridge's configuration of a persistent mode in the variant the experiment names. */
+    public static PersistentConfig persistentConfig(Mode mode, Experiment experiment) {
         PersistentOptions options = experiment.persistent();
         PersistentMode persistent = switch (mode) {
             case PERSISTENT_GRID -> switch (options.barrier()) {
@@ -133,7 +136,7 @@ public final class GpuRunners implements RunnerFactory {
     @Override
     public List<OverheadRow> overheads() {
         if (overheads == null) {
-            overheads = copyBandwidth == null ? List.of() : new OverheadProbe(gpu, bridge).measure();
+            overheads = gpuModeCreated ? new OverheadProbe(gpu, bridge).measure() : List.of();
         }
         return new ArrayList<>(overheads);
     }

@@ -1,8 +1,5 @@
 package org.holdfast.bench.gpu;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.holdfast.bench.harness.Statistics;
@@ -15,7 +12,6 @@ import org.holdfast.bridge.PersistentReport;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaStream;
-import org.holdfast.tornado.cuda.DeviceBuffer;
 import org.holdfast.tornado.cuda.LaunchCosts;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
@@ -44,6 +40,22 @@ final class OverheadProbe {
     List<OverheadRow> measure() {
         CudaContext context = gpu.context();
         context.makeCurrent();
+        List<OverheadRow> rows = new ArrayList<>();
+        measureLaunches(context, rows);
+        if (bridge != null) {
+            int perSm = gpu.device().multiprocessors();
+            rows.add(probe("grid barrier, cooperative groups, " + perSm + " blocks", "device events, N = 3, per half-sweep",
+                    () -> perBarrier(PersistentMode.GRID_COOPERATIVE_GROUPS, perSm)));
+            rows.add(probe("grid barrier, two-slot, " + perSm + " blocks", "device events, N = 3, per half-sweep",
+                    () -> perBarrier(PersistentMode.GRID_TWO_SLOT, perSm)));
+            rows.add(probe("host handshake, one block, busy poll", "host clock per signalled-and-done half-sweep, N = 3",
+                    this::perHandshake));
+        }
+        return rows;
+    }
+
+    /** Launch costs from Java and, where the native library is here, from C, round by round. */
+    private void measureLaunches(CudaContext context, List<OverheadRow> rows) {
         double[] javaSync = new double[ROUNDS];
         double[] javaQueued = new double[ROUNDS];
         double[] javaCall = new double[ROUNDS];
@@ -63,8 +75,10 @@ final class OverheadProbe {
                     cQueued[round] = c.queuedSeconds() * 1e6;
                 }
             }
+        } catch (RuntimeException e) {
+            rows.add(new OverheadRow("launch costs", Double.NaN, "not measured: " + e.getMessage()));
+            return;
         }
-        List<OverheadRow> rows = new ArrayList<>();
         rows.add(row("empty kernel: launch + sync, from Java", javaSync, "host clock, " + LAUNCHES + " launches"));
         if (bridge != null) {
             rows.add(row("empty kernel: launch + sync, from C", cSync, "host clock, " + LAUNCHES + " launches"));
@@ -75,16 +89,15 @@ final class OverheadProbe {
         }
         rows.add(row("cuLaunchKernel call, from Java", javaCall, "host time inside the call, queue not full"));
         rows.add(row("CUDA graph: per kernel node", graphNode, "device events, graph of 256 empty kernels vs 1"));
-        if (bridge != null) {
-            int perSm = gpu.device().multiprocessors();
-            rows.add(new OverheadRow("grid barrier, cooperative groups, " + perSm + " blocks",
-                    perBarrier(PersistentMode.GRID_COOPERATIVE_GROUPS, perSm), "device events, N = 3, per half-sweep"));
-            rows.add(new OverheadRow("grid barrier, two-slot, " + perSm + " blocks",
-                    perBarrier(PersistentMode.GRID_TWO_SLOT, perSm), "device events, N = 3, per half-sweep"));
-            rows.add(new OverheadRow("host handshake, one block, busy poll", perHandshake(),
-                    "host clock per signalled-and-done half-sweep, N = 3"));
+    }
+
+    /** One figure, or why it could not be measured on this machine (no cooperative launch, say). */
+    private static OverheadRow probe(String what, String how, java.util.function.DoubleSupplier micros) {
+        try {
+            return new OverheadRow(what, micros.getAsDouble(), how + ", median of " + ROUNDS);
+        } catch (RuntimeException e) {
+            return new OverheadRow(what, Double.NaN, "not measured: " + e.getMessage());
         }
-        return rows;
     }
 
     private static OverheadRow row(String what, double[] rounds, String how) {
@@ -110,17 +123,10 @@ final class OverheadProbe {
 
     private PersistentReport tinyRun(PersistentConfig config) {
         CudaContext context = gpu.context();
-        long bytes = (long) TINY.points() * Double.BYTES;
-        try (Arena arena = Arena.ofConfined();
-                CudaStream stream = CudaStream.create(context);
-                DeviceBuffer u = DeviceBuffer.allocate(context, bytes, "overhead probe (u)");
-                DeviceBuffer f = DeviceBuffer.allocate(context, bytes, "overhead probe (f)")) {
-            MemorySegment host = arena.allocate(bytes, Double.BYTES);
-            MemorySegment.copy(TINY.initialU(), 0, host, ValueLayout.JAVA_DOUBLE, 0, TINY.points());
-            u.copyFromHost(host);
-            MemorySegment.copy(TINY.rightHandSide(), 0, host, ValueLayout.JAVA_DOUBLE, 0, TINY.points());
-            f.copyFromHost(host);
-            return bridge.run(config, u.pointer(), f.pointer(), TINY.n(), SYNC_ITERATIONS, TINY.h2(), stream.handle());
+        try (CudaStream stream = CudaStream.create(context);
+                DeviceProblem device = new DeviceProblem(context, TINY, TINY.rightHandSide())) {
+            device.uploadU(TINY.initialU());
+            return bridge.run(config, device.u(), device.f(), TINY.n(), SYNC_ITERATIONS, TINY.h2(), stream.handle());
         }
     }
 }

@@ -1,21 +1,19 @@
 package org.holdfast.bench.gpu;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.List;
 import org.holdfast.bench.harness.Measurement;
 import org.holdfast.bench.harness.ModeRunner;
 import org.holdfast.bench.harness.Progress;
+import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.bridge.PersistentConfig;
 import org.holdfast.bridge.PersistentReport;
+import org.holdfast.bridge.WatchdogWait;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.BlockCountRule;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaStream;
-import org.holdfast.tornado.cuda.DeviceBuffer;
 
 /**
  * Runs a persistent mode of the native library on device buffers allocated here through the
@@ -45,37 +43,40 @@ final class PersistentRunner implements ModeRunner {
         context.makeCurrent();
         int blocks = PersistentBlocks.of(bridge, context.device(), config, rule, problem);
         PersistentConfig run = config.withBlocks(blocks);
-        long bytes = (long) problem.points() * Double.BYTES;
-        double[] result = new double[problem.points()];
         double[] micros = new double[repeats];
         boolean onChip = false;
-        try (Arena arena = Arena.ofConfined();
-                CudaStream stream = CudaStream.create(context);
-                DeviceBuffer u = DeviceBuffer.allocate(context, bytes, "N = " + problem.n() + " (u)");
-                DeviceBuffer rhs = DeviceBuffer.allocate(context, bytes, "N = " + problem.n() + " (f)")) {
-            MemorySegment hostU = arena.allocate(bytes, Double.BYTES);
-            MemorySegment hostF = arena.allocate(bytes, Double.BYTES);
-            MemorySegment.copy(f, 0, hostF, ValueLayout.JAVA_DOUBLE, 0, f.length);
-            rhs.copyFromHost(hostF);
+        double[] result;
+        try (CudaStream stream = CudaStream.create(context);
+                DeviceProblem device = new DeviceProblem(context, problem, f)) {
             String label = config.mode().label();
             for (int repeat = -1; repeat < repeats; repeat++) {
                 progress.update(label + " N=" + problem.n() + (repeat < 0 ? " warm-up" : " repeat " + (repeat + 1) + "/" + repeats));
-                MemorySegment.copy(initialU, 0, hostU, ValueLayout.JAVA_DOUBLE, 0, initialU.length);
-                u.copyFromHost(hostU);
-                PersistentReport report = bridge.run(run, u.pointer(), rhs.pointer(), problem.n(), iterations, problem.h2(),
-                        stream.handle());
+                device.uploadU(initialU);
+                PersistentReport report = runOnce(device, run, iterations, stream);
                 if (repeat >= 0) {
                     micros[repeat] = report.deviceMillis() * 1e3 / iterations;
                 }
                 onChip = report.onChip();
             }
-            u.copyToHost(hostU);
-            MemorySegment.copy(hostU, ValueLayout.JAVA_DOUBLE, 0, result, 0, result.length);
+            result = device.downloadU();
         }
         LaunchInfo launch = new LaunchInfo(config.mode().label(), onChip ? "persistent, on chip" : "persistent",
                 new int[] {blocks, 1, 1}, new int[] {config.threadsPerBlock(), 1, 1}, 0, deviceId);
         return new Measurement(micros, result, blocks, config.threadsPerBlock(), List.of(launch), List.of(),
                 onChip ? "on chip" : "");
+    }
+
+    /** One run; a kernel the watchdog could not stop keeps its buffers, so that closing them cannot hang. */
+    private PersistentReport runOnce(DeviceProblem device, PersistentConfig run, int iterations, CudaStream stream) {
+        try {
+            return bridge.run(run, device.u(), device.f(), device.problem().n(), iterations, device.problem().h2(),
+                    stream.handle());
+        } catch (NativeException e) {
+            if (e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)) {
+                device.abandon();
+            }
+            throw e;
+        }
     }
 
     @Override

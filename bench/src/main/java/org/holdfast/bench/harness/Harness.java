@@ -22,10 +22,11 @@ public final class Harness {
      * A mode that did not run.
      *
      * @param mode its name
+     * @param kernels the kernel source it would have run
      * @param reason why, in one line
      * @param requested whether the user asked for it by name (rather than through {@code all})
      */
-    public record Skipped(String mode, String reason, boolean requested) {
+    public record Skipped(String mode, KernelSource kernels, String reason, boolean requested) {
     }
 
     /** Per-task times of one measured run, when the profiler was on. */
@@ -56,6 +57,7 @@ public final class Harness {
     }
 
     public Outcome run() {
+        measureCeilings();
         List<ResultRow> rows = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
         List<String> launches = new ArrayList<>();
@@ -71,7 +73,7 @@ public final class Harness {
             for (Mode mode : experiment.modes()) {
                 for (KernelSource kernels : kernelSources(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
-                        if (alreadySkipped(skipped, mode)) {
+                        if (alreadySkipped(skipped, mode, kernels)) {
                             continue;
                         }
                         ResultRow row;
@@ -81,9 +83,9 @@ public final class Harness {
                             row = rowOf(mode, kernels, blocks, problem, iterations, measured, reference);
                             keep(measured, mode, kernels, n, launches, profiles);
                         } catch (ModeUnavailableException e) {
-                            skipped.add(new Skipped(mode.cliName(), e.getMessage(), !experiment.allModes()));
+                            skipped.add(new Skipped(mode.cliName(), kernels, e.getMessage(), !experiment.allModes()));
                             continue;
-                        } catch (RuntimeException e) {
+                        } catch (RuntimeException | OutOfMemoryError e) {
                             row = ResultRow.failed(mode.cliName(), kernels.cliName(), variant(mode), blocks.spelling(), n,
                                     iterations, experiment.repeats(), oneLine(e));
                         }
@@ -94,6 +96,24 @@ public final class Harness {
             }
         }
         return new Outcome(rows, skipped, launches, profiles);
+    }
+
+    /**
+     * Measures the copy bandwidth of every device the experiment uses before any mode runs, so that
+     * every row compares with the same ceiling; a device that cannot run is left to its modes to report.
+     */
+    private void measureCeilings() {
+        experiment.modes().stream().filter(m -> !m.needsGpu()).findFirst().ifPresent(this::ceilingOf);
+        experiment.modes().stream().filter(Mode::needsGpu).findFirst().ifPresent(this::ceilingOf);
+    }
+
+    private void ceilingOf(Mode mode) {
+        progress.update("copy bandwidth of the device " + mode + " runs on");
+        try {
+            runners.copyBandwidth(mode);
+        } catch (RuntimeException e) {
+            // No GPU, or no copy: the modes say why when they try to run.
+        }
     }
 
     /** Keeps what the report prints besides the row: launch shapes and per-task profiles. */
@@ -107,8 +127,8 @@ public final class Harness {
         }
     }
 
-    private static boolean alreadySkipped(List<Skipped> skipped, Mode mode) {
-        return skipped.stream().anyMatch(s -> s.mode().equals(mode.cliName()));
+    private static boolean alreadySkipped(List<Skipped> skipped, Mode mode, KernelSource kernels) {
+        return skipped.stream().anyMatch(s -> s.mode().equals(mode.cliName()) && s.kernels() == kernels);
     }
 
     /** The kernel sources a mode runs with: only standard launches choose. */

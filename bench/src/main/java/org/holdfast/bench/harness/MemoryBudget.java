@@ -5,8 +5,12 @@ import java.util.Locale;
 /** Whether the host arrays of a size fit in the memory this Java runtime may use. */
 public final class MemoryBudget {
 
-    /** Arrays the harness holds per size: the initial u, f, the working u and the reference. */
-    public static final int HOST_ARRAYS = 4;
+    /**
+     * Arrays of n² doubles alive at once at the peak of a size: the initial u, f and the reference
+     * (held for the whole size), the mode's working u, and the copies of u and f that a plan's
+     * warm-up keeps to restore them.
+     */
+    public static final int HOST_ARRAYS = 6;
 
     private MemoryBudget() {
     }

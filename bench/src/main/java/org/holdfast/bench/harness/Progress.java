@@ -23,6 +23,7 @@ public final class Progress implements AutoCloseable {
     private boolean shownOnce;
     private long lastShownAt;
     private boolean lineOpen;
+    private boolean closed;
 
     public Progress(PrintStream err, boolean terminal) {
         this.err = err;
@@ -48,6 +49,9 @@ public final class Progress implements AutoCloseable {
     }
 
     private synchronized void tick() {
+        if (closed) {
+            return; // a tick already queued when close() ran
+        }
         long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
         String line = String.format("holdfast: %s (%.1f s)", state, elapsedMillis / 1000.0);
         if (terminal) {
@@ -64,6 +68,7 @@ public final class Progress implements AutoCloseable {
     /** Ends the progress line so that what follows starts on a clean line. */
     @Override
     public synchronized void close() {
+        closed = true;
         ticker.shutdownNow();
         if (lineOpen) {
             err.print("\r\033[K");

@@ -21,9 +21,4 @@ public record Statistics(double median, double min, double max) {
         double median = sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
         return new Statistics(median, sorted[0], sorted[sorted.length - 1]);
     }
-
-    /** (max - min) / median, in percent: how far apart the repeats were. */
-    public double spreadPercent() {
-        return median == 0 ? 0 : (max - min) / median * 100;
-    }
 }

@@ -66,7 +66,7 @@ public final class TaskGraphRunner implements ModeRunner {
                 }
             }
             boolean gpu = device.isGpu();
-            return new Measurement(micros, u.clone(), gpu ? blockCount : 0, gpu ? threads : 0, plan.threadInfo(),
+            return new Measurement(micros, u, gpu ? blockCount : 0, gpu ? threads : 0, plan.threadInfo(),
                     last == null ? List.of() : last.profile(), "");
         }
     }

@@ -54,8 +54,9 @@ public final class Plots {
             written.add(save(folder.resolve(TIME_PER_ITERATION), timePerIteration(measured)));
             written.add(save(folder.resolve(BANDWIDTH), bandwidth(measured, ceilings)));
         }
-        if (!overheads.isEmpty()) {
-            written.add(save(folder.resolve(OVERHEADS), overheads(overheads)));
+        List<OverheadRow> measuredOverheads = overheads.stream().filter(o -> !Double.isNaN(o.micros())).toList();
+        if (!measuredOverheads.isEmpty()) {
+            written.add(save(folder.resolve(OVERHEADS), overheads(measuredOverheads)));
         }
         return written;
     }

@@ -45,9 +45,12 @@ public record ResultRow(String mode, String kernels, String variant, String note
         return copyGbPerSecond > 0 ? gbPerSecond / copyGbPerSecond : Double.NaN;
     }
 
-    /** The variant and the note, as the tables print them: {@code cg, on chip}. */
+    /**
+     * The variant and the note, as the tables print them: {@code neighbour/busy}, or {@code on chip}
+     * alone, since a grid of one block on chip has no barrier or schedule left to name.
+     */
     public String variantAndNote() {
-        return variant.isEmpty() ? note : note.isEmpty() ? variant : variant + ", " + note;
+        return note.isEmpty() ? variant : note;
     }
 
     public boolean ok() {

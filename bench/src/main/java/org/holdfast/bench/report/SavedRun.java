@@ -40,14 +40,8 @@ public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<Overhe
     }
 
     private static ResultRow row(JsonObject item) {
-        String variant = text(item, "variant");
-        String note = text(item, "note");
-        // Files written before notes had their own field carry them in the variant: "cg, on chip".
-        if (!item.has("note") && variant.endsWith("on chip")) {
-            note = "on chip";
-            variant = variant.equals("on chip") ? "" : variant.substring(0, variant.length() - ", on chip".length());
-        }
-        return new ResultRow(text(item, "mode"), text(item, "kernels"), variant, note, text(item, "block_rule"),
+        return new ResultRow(text(item, "mode"), text(item, "kernels"), text(item, "variant"), text(item, "note"),
+                text(item, "block_rule"),
                 item.get("n").getAsInt(), item.get("iterations").getAsInt(), item.get("repeats").getAsInt(),
                 item.get("blocks").getAsInt(), item.get("threads").getAsInt(), number(item, "us_per_iter_median"),
                 number(item, "us_per_iter_min"), number(item, "us_per_iter_max"), number(item, "points_per_s"),

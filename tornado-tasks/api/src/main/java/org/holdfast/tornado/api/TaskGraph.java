@@ -110,6 +110,11 @@ public final class TaskGraph {
             throw new IllegalArgumentException("task " + name + "." + id + ": " + method.getDeclaringClass().getSimpleName()
                     + "." + method.getName() + " is not annotated @Kernel");
         }
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] == null) {
+                throw new IllegalArgumentException("task " + name + "." + id + ": argument " + (i + 1) + " is null");
+            }
+        }
         tasks.add(new TaskSpec(name, id, code, method, List.of(args)));
         return this;
     }
@@ -136,7 +141,7 @@ public final class TaskGraph {
         for (TaskSpec task : tasks) {
             for (int i = 0; i < task.args().size(); i++) {
                 Object arg = task.args().get(i);
-                if (arg != null && arg.getClass().isArray() && !transfersToDevice(arg)) {
+                if (arg.getClass().isArray() && !transfersToDevice(arg)) {
                     throw new IllegalStateException("task " + task.key() + ": argument " + (i + 1) + " ("
                             + arg.getClass().getSimpleName() + ") is not listed in transferToDevice");
                 }

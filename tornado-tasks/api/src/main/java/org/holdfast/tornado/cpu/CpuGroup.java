@@ -1,30 +1,56 @@
 package org.holdfast.tornado.cpu;
 
-import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.holdfast.tornado.api.GroupResources;
 
-/** The barrier and shared arrays of one group whose threads run concurrently on the CPU. */
+/**
+ * The barrier and shared arrays of one group whose threads run concurrently on the CPU.
+ *
+ * <p>The barrier is a generation count under a lock rather than a {@link java.util.concurrent.CyclicBarrier}:
+ * once a thread of the group fails, every wait, present or future, must end at once, and a cyclic
+ * barrier that is reset starts a fresh generation that late arrivals would wait on forever.
+ */
 final class CpuGroup implements GroupResources {
 
-    private final CyclicBarrier barrier;
+    private final int threads;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition passed = lock.newCondition();
     private final ConcurrentMap<Integer, Object> shared = new ConcurrentHashMap<>();
+    private int arrived;
+    private long generation;
+    private boolean failed;
 
     CpuGroup(int threads) {
-        this.barrier = new CyclicBarrier(threads);
+        this.threads = threads;
     }
 
     @Override
     public void barrier() {
+        lock.lock();
         try {
-            barrier.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted at localBarrier()", e);
-        } catch (BrokenBarrierException e) {
-            throw new IllegalStateException("another thread of the group failed before localBarrier()", e);
+            requireNoFailure();
+            long mine = generation;
+            if (++arrived == threads) {
+                arrived = 0;
+                generation++;
+                passed.signalAll();
+                return;
+            }
+            while (generation == mine && !failed) {
+                passed.awaitUninterruptibly();
+            }
+            requireNoFailure();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void requireNoFailure() {
+        if (failed) {
+            throw new GroupFailedException();
         }
     }
 
@@ -33,9 +59,20 @@ final class CpuGroup implements GroupResources {
         return shared.computeIfAbsent(call, c -> newArray(type, size));
     }
 
-    /** Releases threads waiting at the barrier after one of them failed. */
+    /** Ends every wait at the barrier, now and later, after a thread of the group failed. */
     void abort() {
-        barrier.reset();
+        lock.lock();
+        try {
+            failed = true;
+            passed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether {@code failure} is a thread given up at the barrier because another thread failed. */
+    static boolean releasedByAnotherFailure(RuntimeException failure) {
+        return failure instanceof GroupFailedException;
     }
 
     static Object newArray(Class<?> type, int size) {
@@ -47,5 +84,14 @@ final class CpuGroup implements GroupResources {
             return new int[size];
         }
         return new long[size];
+    }
+
+    /** Thrown at localBarrier() in the threads that another thread's failure released. */
+    static final class GroupFailedException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        GroupFailedException() {
+            super("another thread of the group failed before localBarrier()");
+        }
     }
 }

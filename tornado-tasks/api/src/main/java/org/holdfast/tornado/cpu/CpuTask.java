@@ -112,19 +112,38 @@ final class CpuTask {
                     context.setSizes(global, local);
                     context.setThread(gx * local[0] + lx, gy * local[1] + ly, gz * local[2] + lz);
                     context.bind(resources);
-                    spec.function().invoke(argsWith(context));
+                    try {
+                        spec.function().invoke(argsWith(context));
+                    } catch (RuntimeException | Error e) {
+                        // Release the group's other threads from the barrier, or they wait forever.
+                        resources.abort();
+                        throw e;
+                    }
                     return null;
                 }));
             }
-            for (Future<?> thread : threads) {
+        }
+        rethrowFirstFailure(threads);
+    }
+
+    /** The exception of the thread that failed first, rather than of those it released from the barrier. */
+    private void rethrowFirstFailure(List<Future<?>> threads) {
+        RuntimeException failure = null;
+        for (Future<?> thread : threads) {
+            try {
                 thread.get();
+            } catch (ExecutionException e) {
+                RuntimeException cause = rethrow(e.getCause());
+                if (failure == null || CpuGroup.releasedByAnotherFailure(failure)) {
+                    failure = cause;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while running task " + spec.key(), e);
             }
-        } catch (ExecutionException e) {
-            resources.abort();
-            throw rethrow(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running task " + spec.key(), e);
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 

@@ -1,0 +1,90 @@
+package org.holdfast.bench.gpu;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.tornado.cuda.CudaContext;
+import org.holdfast.tornado.cuda.DeviceBuffer;
+
+/**
+ * A problem's u and f in device memory, allocated through the driver API for the native
+ * persistent kernels, with a host staging area for the copies.
+ */
+public final class DeviceProblem implements AutoCloseable {
+
+    private final PoissonProblem problem;
+    private final Arena arena = Arena.ofConfined();
+    private final MemorySegment staging;
+    private final DeviceBuffer u;
+    private final DeviceBuffer f;
+    private boolean abandoned;
+
+    /** Allocates u and f and copies {@code rightHandSide} to the device. */
+    public DeviceProblem(CudaContext context, PoissonProblem problem, double[] rightHandSide) {
+        this.problem = problem;
+        long bytes = (long) problem.points() * Double.BYTES;
+        String what = "N = " + problem.n();
+        DeviceBuffer allocatedU = null;
+        try {
+            this.staging = arena.allocate(bytes, Double.BYTES);
+            allocatedU = DeviceBuffer.allocate(context, bytes, what + " (u)");
+            this.u = allocatedU;
+            this.f = DeviceBuffer.allocate(context, bytes, what + " (f)");
+        } catch (RuntimeException e) {
+            if (allocatedU != null) {
+                allocatedU.close();
+            }
+            arena.close();
+            throw e;
+        }
+        upload(rightHandSide, f);
+    }
+
+    public long u() {
+        return u.pointer();
+    }
+
+    public long f() {
+        return f.pointer();
+    }
+
+    public PoissonProblem problem() {
+        return problem;
+    }
+
+    /** Copies {@code values} into u on the device. */
+    public void uploadU(double[] values) {
+        upload(values, u);
+    }
+
+    /** The device's u. */
+    public double[] downloadU() {
+        u.copyToHost(staging);
+        double[] values = new double[problem.points()];
+        MemorySegment.copy(staging, ValueLayout.JAVA_DOUBLE, 0, values, 0, values.length);
+        return values;
+    }
+
+    private void upload(double[] values, DeviceBuffer target) {
+        MemorySegment.copy(values, 0, staging, ValueLayout.JAVA_DOUBLE, 0, values.length);
+        target.copyFromHost(staging);
+    }
+
+    /**
+     * Leaves the device memory allocated: a kernel that the watchdog could not stop may still be
+     * using it, and freeing memory under a running kernel would wait for that kernel forever.
+     */
+    public void abandon() {
+        abandoned = true;
+    }
+
+    @Override
+    public void close() {
+        if (!abandoned) {
+            f.close();
+            u.close();
+        }
+        arena.close();
+    }
+}
