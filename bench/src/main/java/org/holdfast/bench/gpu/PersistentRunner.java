@@ -50,7 +50,7 @@ final class PersistentRunner implements ModeRunner {
                 DeviceProblem device = new DeviceProblem(context, problem, f)) {
             String label = config.mode().label();
             for (int repeat = -1; repeat < repeats; repeat++) {
-                progress.update(label + " N=" + problem.n() + (repeat < 0 ? " warm-up" : " repeat " + (repeat + 1) + "/" + repeats));
+                progress.update(Progress.repeat(label, problem.n(), repeat, repeats));
                 device.uploadU(initialU);
                 PersistentReport report = runOnce(device, run, iterations, stream);
                 if (repeat >= 0) {

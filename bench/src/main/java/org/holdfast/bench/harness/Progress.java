@@ -43,6 +43,11 @@ public final class Progress implements AutoCloseable {
         return console != null && console.isTerminal();
     }
 
+    /** The state of a mode's repeat loop: repeat -1 is the warm-up. */
+    public static String repeat(String mode, int n, int repeat, int repeats) {
+        return mode + " N=" + n + (repeat < 0 ? " warm-up" : " repeat " + (repeat + 1) + "/" + repeats);
+    }
+
     /** What the run is doing now, e.g. {@code "graph N=1001 repeat 3/5"}. */
     public void update(String now) {
         state = now;

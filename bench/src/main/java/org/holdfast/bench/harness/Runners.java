@@ -1,6 +1,5 @@
 package org.holdfast.bench.harness;
 
-import java.util.EnumMap;
 import java.util.Map;
 import org.holdfast.bench.KernelSource;
 import org.holdfast.bench.Mode;
@@ -17,7 +16,6 @@ public final class Runners implements RunnerFactory {
 
     private final RunnerFactory gpu;
     private final boolean profiler;
-    private final Map<Mode, Double> copyBandwidth = new EnumMap<>(Mode.class);
     private Double hostCopy;
 
     /**
@@ -48,7 +46,7 @@ public final class Runners implements RunnerFactory {
             }
             return hostCopy;
         }
-        return copyBandwidth.computeIfAbsent(mode, gpu::copyBandwidth);
+        return gpu.copyBandwidth(mode); // measured once there
     }
 
     @Override

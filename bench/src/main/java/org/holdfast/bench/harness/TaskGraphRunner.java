@@ -58,7 +58,7 @@ public final class TaskGraphRunner implements ModeRunner {
             double[] micros = new double[repeats];
             ExecutionResult last = null;
             for (int repeat = -1; repeat < repeats; repeat++) {
-                progress.update(label + " N=" + problem.n() + (repeat < 0 ? " warm-up" : " repeat " + (repeat + 1) + "/" + repeats));
+                progress.update(Progress.repeat(label, problem.n(), repeat, repeats));
                 System.arraycopy(initialU, 0, u, 0, u.length);
                 last = plan.execute();
                 if (repeat >= 0) {

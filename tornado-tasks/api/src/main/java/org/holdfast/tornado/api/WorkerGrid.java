@@ -50,15 +50,6 @@ public abstract sealed class WorkerGrid permits WorkerGrid1D, WorkerGrid2D, Work
         return this;
     }
 
-    /** Sets the global size so that exactly {@code groups} groups run in x, keeping the group size. */
-    public final WorkerGrid setNumberOfGroups(int groups) {
-        if (groups < 1) {
-            throw new IllegalArgumentException("number of groups must be at least 1, got " + groups);
-        }
-        global[0] = (long) groups * local[0];
-        return this;
-    }
-
     public final int dimensions() {
         return dimensions;
     }
