@@ -1,0 +1,118 @@
+package org.holdfast.bench.mode;
+
+/**
+ * How many blocks (groups) a kernel launches with: one rule for both paradigms, so that standard
+ * launches and persistent kernels split the work the same way unless an experiment says otherwise.
+ *
+ * <ul>
+ *   <li>{@code auto}: standard launches give every work item its own thread; a persistent kernel
+ *       takes as many blocks as are useful, but no more than can be co-resident;</li>
+ *   <li>a number {@code K}: both use exactly {@code K} blocks;</li>
+ *   <li>{@code same-as-standard}: the persistent kernel uses the standard launch's block count.</li>
+ * </ul>
+ * A persistent kernel never launches more blocks than can be co-resident: the rule refuses instead.
+ */
+public sealed interface BlockCountRule {
+
+    /** The command-line and config spelling of the rule. */
+    String spelling();
+
+    /** Blocks of a standard launch over {@code workItems} items with {@code threads} threads per block. */
+    int standardBlocks(long workItems, int threads);
+
+    /**
+     * Blocks of a persistent kernel.
+     *
+     * @param workItems items of a standard launch (for {@code same-as-standard})
+     * @param threads threads per block
+     * @param usefulBlocks blocks beyond which a persistent kernel would only add idle blocks
+     * @param maxCoresident blocks per multiprocessor (from the occupancy API) times multiprocessors
+     * @throws IllegalArgumentException when the rule asks for more blocks than can be co-resident
+     */
+    int persistentBlocks(long workItems, int threads, int usefulBlocks, int maxCoresident);
+
+    static BlockCountRule parse(String text) {
+        String value = text.trim();
+        if (value.equals("auto")) {
+            return new Auto();
+        }
+        if (value.equals("same-as-standard")) {
+            return new SameAsStandard();
+        }
+        try {
+            int blocks = Integer.parseInt(value);
+            if (blocks < 1) {
+                throw new IllegalArgumentException("a block count must be at least 1, got " + blocks);
+            }
+            return new Fixed(blocks);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("block-count rule must be auto, same-as-standard or a whole number, got '" + value + "'", e);
+        }
+    }
+
+    private static int onePerThread(long workItems, int threads) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, (workItems + threads - 1) / threads));
+    }
+
+    private static int refuseBeyondCoresident(int blocks, int maxCoresident, String why) {
+        if (blocks > maxCoresident) {
+            throw new IllegalArgumentException(why + " asks for " + blocks + " blocks, but at most " + maxCoresident
+                    + " can be co-resident on this GPU for this kernel");
+        }
+        return blocks;
+    }
+
+    /** Every item its own thread for standard launches; as many useful blocks as fit for persistent ones. */
+    record Auto() implements BlockCountRule {
+        @Override
+        public String spelling() {
+            return "auto";
+        }
+
+        @Override
+        public int standardBlocks(long workItems, int threads) {
+            return onePerThread(workItems, threads);
+        }
+
+        @Override
+        public int persistentBlocks(long workItems, int threads, int usefulBlocks, int maxCoresident) {
+            return Math.max(1, Math.min(usefulBlocks, maxCoresident));
+        }
+    }
+
+    /** The same number of blocks for every kernel. */
+    record Fixed(int blocks) implements BlockCountRule {
+        @Override
+        public String spelling() {
+            return Integer.toString(blocks);
+        }
+
+        @Override
+        public int standardBlocks(long workItems, int threads) {
+            return blocks;
+        }
+
+        @Override
+        public int persistentBlocks(long workItems, int threads, int usefulBlocks, int maxCoresident) {
+            return refuseBeyondCoresident(blocks, maxCoresident, "the fixed block count");
+        }
+    }
+
+    /** The persistent kernel copies the standard launch's block count. */
+    record SameAsStandard() implements BlockCountRule {
+        @Override
+        public String spelling() {
+            return "same-as-standard";
+        }
+
+        @Override
+        public int standardBlocks(long workItems, int threads) {
+            return onePerThread(workItems, threads);
+        }
+
+        @Override
+        public int persistentBlocks(long workItems, int threads, int usefulBlocks, int maxCoresident) {
+            return refuseBeyondCoresident(onePerThread(workItems, threads), maxCoresident, "same-as-standard");
+        }
+    }
+}

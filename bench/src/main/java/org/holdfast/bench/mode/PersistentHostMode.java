@@ -1,0 +1,33 @@
+package org.holdfast.bench.mode;
+
+import java.util.List;
+import org.holdfast.bridge.HostPolling;
+import org.holdfast.bridge.PersistentMode;
+
+/** {@code persistent-host}: a persistent kernel driven by the host through per-block flags in pinned memory. */
+public final class PersistentHostMode extends NativePersistentMode {
+
+    /** How the host releases blocks: all together each half-sweep, or each once its neighbours are not behind. */
+    public static final ModeOption SCHEDULE = ModeOption.choice("schedule", "host schedule", "neighbour", "lockstep", "neighbour");
+    /** How the host waits for the flags: spinning, or sleeping about a microsecond between polls. */
+    public static final ModeOption POLL = ModeOption.choice("poll", "host polling", "busy", "busy", "sleep");
+
+    public PersistentHostMode() {
+        super("persistent-host", "persistent kernel driven by the host through per-block flags in pinned memory", 0xd62728);
+    }
+
+    @Override
+    public List<ModeOption> options() {
+        return List.of(SCHEDULE, POLL);
+    }
+
+    @Override
+    protected PersistentMode nativeVariant(OptionValues values) {
+        return values.get(SCHEDULE).equals("lockstep") ? PersistentMode.HOST_LOCKSTEP : PersistentMode.HOST_NEIGHBOUR;
+    }
+
+    @Override
+    protected HostPolling polling(OptionValues values) {
+        return values.get(POLL).equals("sleep") ? HostPolling.SLEEP : HostPolling.BUSY;
+    }
+}
