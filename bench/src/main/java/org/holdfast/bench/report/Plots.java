@@ -45,7 +45,7 @@ public final class Plots {
     /** Writes every plot the data allows; returns the files written. */
     public static List<Path> write(Path folder, List<ResultRow> rows, Map<String, Double> ceilings,
             List<OverheadRow> overheads) throws IOException {
-        List<ResultRow> measured = rows.stream().filter(r -> !Double.isNaN(r.medianMicros())).toList();
+        List<ResultRow> measured = timed(rows);
         List<Path> written = new ArrayList<>();
         if (!measured.isEmpty()) {
             written.add(save(folder.resolve(TIME_PER_ITERATION), timePerIteration(measured)));
@@ -56,6 +56,11 @@ public final class Plots {
             written.add(save(folder.resolve(OVERHEADS), overheads(measuredOverheads)));
         }
         return written;
+    }
+
+    /** The rows a plot may show: those that passed their checks (older results.json files may hold failed rows with times). */
+    static List<ResultRow> timed(List<ResultRow> rows) {
+        return rows.stream().filter(r -> r.ok() && !Double.isNaN(r.medianMicros())).toList();
     }
 
     /** Time per iteration against N for every mode, log-log. */
