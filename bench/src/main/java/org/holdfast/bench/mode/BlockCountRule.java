@@ -6,11 +6,12 @@ package org.holdfast.bench.mode;
  *
  * <ul>
  *   <li>{@code auto}: standard launches give every work item its own thread; a persistent kernel
- *       takes as many blocks as are useful, but no more than can be co-resident;</li>
+ *       takes what its planner chooses (as many useful blocks as can be co-resident);</li>
  *   <li>a number {@code K}: both use exactly {@code K} blocks;</li>
  *   <li>{@code same-as-standard}: the persistent kernel uses the standard launch's block count.</li>
  * </ul>
- * A persistent kernel never launches more blocks than can be co-resident: the rule refuses instead.
+ * A persistent kernel's count has one owner, the native planner: this rule only says what to ask it
+ * for, and the planner refuses a grid that cannot be co-resident.
  */
 public sealed interface BlockCountRule {
 
@@ -21,15 +22,12 @@ public sealed interface BlockCountRule {
     int standardBlocks(long workItems, int threads);
 
     /**
-     * Blocks of a persistent kernel.
+     * The block count to ask a persistent kernel's planner for: 0 lets it choose, anything else is
+     * taken as it is.
      *
      * @param workItems items of a standard launch (for {@code same-as-standard})
-     * @param threads threads per block
-     * @param usefulBlocks blocks beyond which a persistent kernel would only add idle blocks
-     * @param maxCoresident blocks per multiprocessor (from the occupancy API) times multiprocessors
-     * @throws IllegalArgumentException when the rule asks for more blocks than can be co-resident
      */
-    int persistentBlocks(long workItems, int threads, int usefulBlocks, int maxCoresident);
+    int plannerBlocks(long workItems, int threads);
 
     static BlockCountRule parse(String text) {
         String value = text.trim();
@@ -54,15 +52,7 @@ public sealed interface BlockCountRule {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, (workItems + threads - 1) / threads));
     }
 
-    private static int refuseBeyondCoresident(int blocks, int maxCoresident, String why) {
-        if (blocks > maxCoresident) {
-            throw new IllegalArgumentException(why + " asks for " + blocks + " blocks, but at most " + maxCoresident
-                    + " can be co-resident on this GPU for this kernel");
-        }
-        return blocks;
-    }
-
-    /** Every item its own thread for standard launches; as many useful blocks as fit for persistent ones. */
+    /** Every item its own thread for standard launches; the planner's choice for persistent ones. */
     record Auto() implements BlockCountRule {
         @Override
         public String spelling() {
@@ -75,8 +65,8 @@ public sealed interface BlockCountRule {
         }
 
         @Override
-        public int persistentBlocks(long workItems, int threads, int usefulBlocks, int maxCoresident) {
-            return Math.max(1, Math.min(usefulBlocks, maxCoresident));
+        public int plannerBlocks(long workItems, int threads) {
+            return 0;
         }
     }
 
@@ -93,8 +83,8 @@ public sealed interface BlockCountRule {
         }
 
         @Override
-        public int persistentBlocks(long workItems, int threads, int usefulBlocks, int maxCoresident) {
-            return refuseBeyondCoresident(blocks, maxCoresident, "the fixed block count");
+        public int plannerBlocks(long workItems, int threads) {
+            return blocks;
         }
     }
 
@@ -111,8 +101,8 @@ public sealed interface BlockCountRule {
         }
 
         @Override
-        public int persistentBlocks(long workItems, int threads, int usefulBlocks, int maxCoresident) {
-            return refuseBeyondCoresident(onePerThread(workItems, threads), maxCoresident, "same-as-standard");
+        public int plannerBlocks(long workItems, int threads) {
+            return onePerThread(workItems, threads);
         }
     }
 }

@@ -5,7 +5,6 @@ import java.util.Optional;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeLibraryMissingException;
 import org.holdfast.bridge.PersistentBridge;
-import org.holdfast.bridge.StandardKernels;
 import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.cuda.CudaLoad;
@@ -82,8 +81,9 @@ public final class Machine implements AutoCloseable {
 
     /** The GPU launching the hand-written standard kernels in place of the Java ones. */
     public CudaTornadoDevice gpuWithNativeKernels() {
-        StandardKernels kernels = bridge().standardKernels();
-        return gpu().withKernelOverride(halfSweep("red"), kernels.red()).withKernelOverride(halfSweep("black"), kernels.black());
+        PersistentBridge library = bridge();
+        return gpu().withKernelOverride(halfSweep("red"), library.kernel("hf_red"))
+                .withKernelOverride(halfSweep("black"), library.kernel("hf_black"));
     }
 
     private static Method halfSweep(String name) {

@@ -11,11 +11,13 @@ import java.util.function.UnaryOperator;
  * @param name the option's and the config key's name
  * @param description what it chooses, a few words ("grid barrier")
  * @param values the allowed values as help lists them ("cg, two-slot", or "a whole number from 1 to 8")
+ * @param choices every allowed value, for an option that has a list of them; empty for one with a parser alone
  * @param defaultValue the value when none is given
  * @param parser checks a value and returns it as stored; throws {@link IllegalArgumentException} with a
  *     message that does not name where the value came from
  */
-public record ModeOption(String name, String description, String values, String defaultValue, UnaryOperator<String> parser) {
+public record ModeOption(String name, String description, String values, List<String> choices, String defaultValue,
+        UnaryOperator<String> parser) {
 
     public ModeOption {
         if (name == null || !name.matches("[a-z][a-z0-9-]*")) {
@@ -24,6 +26,7 @@ public record ModeOption(String name, String description, String values, String 
         if (description == null || description.isBlank() || values == null || values.isBlank()) {
             throw new IllegalArgumentException("option " + name + " needs a description and its values");
         }
+        choices = List.copyOf(choices);
         defaultValue = parser.apply(defaultValue);
     }
 
@@ -31,13 +34,19 @@ public record ModeOption(String name, String description, String values, String 
     public static ModeOption choice(String name, String description, String defaultValue, String... choices) {
         List<String> allowed = List.of(choices);
         String listed = String.join(", ", allowed);
-        return new ModeOption(name, description, listed, defaultValue, text -> {
+        return new ModeOption(name, description, listed, allowed, defaultValue, text -> {
             String value = text.trim();
             if (!allowed.contains(value)) {
                 throw new IllegalArgumentException("unknown " + name + " '" + value + "' (choose from: " + listed + ")");
             }
             return value;
         });
+    }
+
+    /** An option whose values {@code parser} checks, described to the user as {@code values}. */
+    public static ModeOption parsed(String name, String description, String values, String defaultValue,
+            UnaryOperator<String> parser) {
+        return new ModeOption(name, description, values, List.of(), defaultValue, parser);
     }
 
     /** The value {@code text} stands for. */

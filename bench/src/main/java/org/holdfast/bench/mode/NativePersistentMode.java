@@ -1,15 +1,16 @@
 package org.holdfast.bench.mode;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.holdfast.bridge.HostPolling;
-import org.holdfast.bridge.PersistentConfig;
-import org.holdfast.bridge.PersistentMode;
-import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
+import org.holdfast.bridge.PersistentRequest;
 
 /**
- * What the persistent modes of the native library share: one kernel for all iterations, launched
- * by the library on our stream, its block count planned for the kernel it runs. A mode names its
- * variant from its options; the library runs it.
+ * What the persistent modes of the native library share: one kernel for all iterations, planned by
+ * the library (variant, blocks, on chip or not) and run in a session on our stream. A mode hands
+ * the planner its name and its variant's name, both as the command line spells them and as the
+ * library's variant table lists them; Java never re-derives the plan.
  */
 public abstract class NativePersistentMode implements ModeDescriptor {
 
@@ -23,10 +24,12 @@ public abstract class NativePersistentMode implements ModeDescriptor {
         this.plotColour = plotColour;
     }
 
-    /** The library's kernel for the variant {@code values} choose. */
-    protected abstract PersistentMode nativeVariant(OptionValues values);
+    /** The option whose value is the native variant's name; empty for a mode with one variant (the planner's choice). */
+    protected Optional<ModeOption> variantOption() {
+        return Optional.empty();
+    }
 
-    /** How the host polls the device's flags, for the modes that have them. */
+    /** How the host polls the device's flags, for the variants that have them. */
     protected HostPolling polling(OptionValues values) {
         return HostPolling.BUSY;
     }
@@ -59,10 +62,16 @@ public abstract class NativePersistentMode implements ModeDescriptor {
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         OptionValues values = request.options();
-        PersistentConfig config = PersistentConfig.of(nativeVariant(values)).withThreadsPerBlock(request.threads())
+        String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
+        PersistentRequest planned = PersistentRequest.of(name, variant).withThreadsPerBlock(request.threads())
                 .withHostPolling(polling(values)).withWatchdogSeconds(request.watchdogSeconds());
-        CudaTornadoDevice gpu = machine.gpu();
-        return new PersistentRunner(machine.bridge(), gpu, config, request, name, variant(values));
+        return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
+    }
+
+    /** The row's label: the values of the mode's options, the variant's being the one the planner resolved. */
+    private String label(String resolvedVariant, OptionValues values) {
+        return options().stream().map(o -> variantOption().filter(o::equals).map(v -> resolvedVariant).orElse(values.get(o)))
+                .collect(Collectors.joining("/"));
     }
 
     @Override

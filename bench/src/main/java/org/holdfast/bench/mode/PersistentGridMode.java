@@ -1,12 +1,12 @@
 package org.holdfast.bench.mode;
 
 import java.util.List;
-import org.holdfast.bridge.PersistentMode;
+import java.util.Optional;
 
 /** {@code persistent-grid}: one cooperative launch for all iterations, a grid barrier between half-sweeps. */
 public final class PersistentGridMode extends NativePersistentMode {
 
-    /** The grid barrier: cooperative groups' {@code grid.sync()}, or Holdfast's own two-slot barrier. */
+    /** The grid barrier, a variant of the native table: cooperative groups' {@code grid.sync()}, or Holdfast's two-slot barrier. */
     public static final ModeOption BARRIER = ModeOption.choice("barrier", "grid barrier", "cg", "cg", "two-slot");
 
     public PersistentGridMode() {
@@ -19,7 +19,7 @@ public final class PersistentGridMode extends NativePersistentMode {
     }
 
     @Override
-    protected PersistentMode nativeVariant(OptionValues values) {
-        return values.get(BARRIER).equals("two-slot") ? PersistentMode.GRID_TWO_SLOT : PersistentMode.GRID_COOPERATIVE_GROUPS;
+    protected Optional<ModeOption> variantOption() {
+        return Optional.of(BARRIER);
     }
 }

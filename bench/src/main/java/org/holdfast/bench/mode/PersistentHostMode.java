@@ -1,13 +1,13 @@
 package org.holdfast.bench.mode;
 
 import java.util.List;
+import java.util.Optional;
 import org.holdfast.bridge.HostPolling;
-import org.holdfast.bridge.PersistentMode;
 
 /** {@code persistent-host}: a persistent kernel driven by the host through per-block flags in pinned memory. */
 public final class PersistentHostMode extends NativePersistentMode {
 
-    /** How the host releases blocks: all together each half-sweep, or each once its neighbours are not behind. */
+    /** How the host releases blocks, a variant of the native table: all together, or each once its neighbours are not behind. */
     public static final ModeOption SCHEDULE = ModeOption.choice("schedule", "host schedule", "neighbour", "lockstep", "neighbour");
     /** How the host waits for the flags: spinning, or sleeping about a microsecond between polls. */
     public static final ModeOption POLL = ModeOption.choice("poll", "host polling", "busy", "busy", "sleep");
@@ -22,8 +22,8 @@ public final class PersistentHostMode extends NativePersistentMode {
     }
 
     @Override
-    protected PersistentMode nativeVariant(OptionValues values) {
-        return values.get(SCHEDULE).equals("lockstep") ? PersistentMode.HOST_LOCKSTEP : PersistentMode.HOST_NEIGHBOUR;
+    protected Optional<ModeOption> variantOption() {
+        return Optional.of(SCHEDULE);
     }
 
     @Override

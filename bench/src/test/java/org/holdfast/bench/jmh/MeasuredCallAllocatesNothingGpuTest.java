@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.Modes;
-import org.holdfast.bench.mode.Paradigm;
+import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.tornado.cuda.Allocations;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A measured JMH call allocates no device memory, pinned memory, stream, event or CUDA graph, in
- * any GPU mode: all of that happens in the set-up, as in the harness's runner.
+ * any GPU mode, neither from Java nor in the native library: all of that happens in the set-up, as
+ * in the harness's runner.
  */
 @Tag("gpu")
 class MeasuredCallAllocatesNothingGpuTest {
@@ -29,23 +30,26 @@ class MeasuredCallAllocatesNothingGpuTest {
     void aMeasuredInvocationAllocatesNothing(String mode) {
         try (Machine machine = Machine.open(true)) {
             assumeTrue(machine.gpuIfPresent().isPresent(), "no GPU on this machine");
-            assumeTrue(Modes.ALL.parse(mode).paradigm() != Paradigm.PERSISTENT || machine.bridgeIfPresent().isPresent(),
-                    "no native library on this machine");
-        }
-        for (int n : new int[] {11, 101}) {
-            SolverBenchmark benchmark = new SolverBenchmark();
-            benchmark.n = n;
-            benchmark.mode = mode;
-            benchmark.threads = 256;
-            benchmark.prepare();
-            try {
-                long before = Allocations.count();
-                for (int call = 0; call < 3; call++) {
-                    benchmark.iterations();
+            assumeTrue(machine.bridgeIfPresent().isPresent(), "no native library on this machine");
+            PersistentBridge library = machine.bridge();
+            for (int n : new int[] {11, 101}) {
+                SolverBenchmark benchmark = new SolverBenchmark();
+                benchmark.n = n;
+                benchmark.mode = mode;
+                benchmark.threads = 256;
+                benchmark.prepare();
+                try {
+                    long java = Allocations.count();
+                    long nativeLibrary = library.allocationCount();
+                    for (int call = 0; call < 3; call++) {
+                        benchmark.iterations();
+                    }
+                    assertEquals(java, Allocations.count(), mode + " at N = " + n + ": driver resources made from Java");
+                    assertEquals(nativeLibrary, library.allocationCount(), mode + " at N = " + n
+                            + ": device or pinned memory and events made by the native library");
+                } finally {
+                    benchmark.release();
                 }
-                assertEquals(before, Allocations.count(), mode + " at N = " + n + ": driver resources created by measured calls");
-            } finally {
-                benchmark.release();
             }
         }
     }

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.commons.cli.Options;
@@ -16,13 +18,18 @@ import org.holdfast.bench.config.Settings;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.ResultsTable;
 import org.holdfast.bench.report.Sensitivity;
+import org.holdfast.bridge.NativeLibraryMissingException;
+import org.holdfast.bridge.PersistentBridge;
+import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.bridge.PersistentVariant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every registered mode says everything the harness, the reports and the command line ask of it,
- * and what it declares reaches them: its name, its options, its label.
+ * and what it declares reaches them: its name, its options, its label; and the persistent modes
+ * and the native library's variant table name the same variants.
  */
 class ModeDescriptorsTest {
 
@@ -91,8 +98,38 @@ class ModeDescriptorsTest {
     }
 
     @Test
+    void everyPersistentVariantHasARowInTheNativeTableAndEveryRowCanBeChosen() {
+        PersistentBridge bridge;
+        try {
+            bridge = PersistentBridge.open();
+        } catch (NativeLibraryMissingException e) {
+            assumeTrue(false, "no native library here: " + e.getMessage());
+            return;
+        }
+        try (bridge) {
+            for (ModeDescriptor mode : Modes.ALL.list()) {
+                if (mode instanceof NativePersistentMode persistent) {
+                    List<String> variants = persistent.variantOption().map(ModeOption::choices).orElse(List.of(PersistentRequest.AUTO));
+                    for (String variant : variants) {
+                        assertTrue(bridge.variant(mode.name(), variant).isPresent(),
+                                mode.name() + " (" + variant + ") has no row in native-hip/src/variant_table.cpp");
+                    }
+                }
+            }
+            for (PersistentVariant row : bridge.variants()) {
+                Optional<ModeOption> option = Modes.ALL.find(row.mode()).filter(NativePersistentMode.class::isInstance)
+                        .map(NativePersistentMode.class::cast)
+                        .orElseThrow(() -> new AssertionError(row.label() + " is in the native table, but no registered mode runs it"))
+                        .variantOption();
+                assertTrue(option.map(o -> o.choices().contains(row.name())).orElse(row.isDefault()),
+                        row.label() + " cannot be chosen on the command line");
+            }
+        }
+    }
+
+    @Test
     void aNewModeWithANewOptionGetsItsOptionEverywhere() {
-        ModeOption sweeps = new ModeOption("sweeps-per-exchange", "half-sweeps between halo exchanges", "1, 2 or 4", "1",
+        ModeOption sweeps = ModeOption.parsed("sweeps-per-exchange", "half-sweeps between halo exchanges", "1, 2 or 4", "1",
                 text -> {
                     if (!List.of("1", "2", "4").contains(text.trim())) {
                         throw new IllegalArgumentException("sweeps-per-exchange must be 1, 2 or 4, got '" + text.trim() + "'");
