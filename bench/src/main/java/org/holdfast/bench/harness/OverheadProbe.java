@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.holdfast.bench.gpu.DeviceProblem;
 import org.holdfast.bench.gpu.LaunchCosts;
+import org.holdfast.bench.mode.PersistentGridMode;
+import org.holdfast.bench.mode.PersistentHostMode;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bridge.LaunchOverhead;
 import org.holdfast.bridge.PersistentBridge;
@@ -107,7 +109,7 @@ final class OverheadProbe {
     private double perBarrier(String barrier, int blocks) {
         double[] micros = new double[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
-            PersistentRequest request = PersistentRequest.of("persistent-grid", barrier).withBlocks(blocks);
+            PersistentRequest request = PersistentRequest.of(PersistentGridMode.NAME, barrier).withBlocks(blocks);
             micros[round] = tinyRun(request).deviceMillis() * 1e3 / (2.0 * SYNC_ITERATIONS);
         }
         return Statistics.of(micros).median();
@@ -116,7 +118,7 @@ final class OverheadProbe {
     private double perHandshake() {
         double[] micros = new double[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
-            PersistentReport report = tinyRun(PersistentRequest.of("persistent-host", "lockstep").withBlocks(1));
+            PersistentReport report = tinyRun(PersistentRequest.of(PersistentHostMode.NAME, "lockstep").withBlocks(1));
             micros[round] = report.hostMillis() * 1e3 / report.handshakes();
         }
         return Statistics.of(micros).median();

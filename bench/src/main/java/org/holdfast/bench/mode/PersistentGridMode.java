@@ -6,11 +6,13 @@ import java.util.Optional;
 /** {@code persistent-grid}: one cooperative launch for all iterations, a grid barrier between half-sweeps. */
 public final class PersistentGridMode extends NativePersistentMode {
 
+    public static final String NAME = "persistent-grid";
+
     /** The grid barrier, a variant of the native table: cooperative groups' {@code grid.sync()}, or Holdfast's two-slot barrier. */
     public static final ModeOption BARRIER = ModeOption.choice("barrier", "grid barrier", "cg", "cg", "two-slot");
 
     public PersistentGridMode() {
-        super("persistent-grid", "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4);
+        super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4);
     }
 
     @Override

@@ -7,13 +7,15 @@ import org.holdfast.bridge.HostPolling;
 /** {@code persistent-host}: a persistent kernel driven by the host through per-block flags in pinned memory. */
 public final class PersistentHostMode extends NativePersistentMode {
 
+    public static final String NAME = "persistent-host";
+
     /** How the host releases blocks, a variant of the native table: all together, or each once its neighbours are not behind. */
     public static final ModeOption SCHEDULE = ModeOption.choice("schedule", "host schedule", "neighbour", "lockstep", "neighbour");
     /** How the host waits for the flags: spinning, or sleeping about a microsecond between polls. */
     public static final ModeOption POLL = ModeOption.choice("poll", "host polling", "busy", "busy", "sleep");
 
     public PersistentHostMode() {
-        super("persistent-host", "persistent kernel driven by the host through per-block flags in pinned memory", 0xd62728);
+        super(NAME, "persistent kernel driven by the host through per-block flags in pinned memory", 0xd62728);
     }
 
     @Override
