@@ -8,16 +8,10 @@ import org.holdfast.tornado.api.TornadoDevice;
  * count. A mode says which device and how many work items it cuts the grid into; the cut changes
  * how the work is spread, never the result.
  */
-public abstract class CpuKernelsMode implements ModeDescriptor {
-
-    private final String name;
-    private final String description;
-    private final int plotColour;
+public abstract class CpuKernelsMode extends DescribedMode {
 
     protected CpuKernelsMode(String name, String description, int plotColour) {
-        this.name = name;
-        this.description = description;
-        this.plotColour = plotColour;
+        super(name, description, Paradigm.CPU, List.of(KernelSource.JAVA), BlockCount.NONE, plotColour);
     }
 
     /** The CPU device the kernels run on. */
@@ -30,31 +24,6 @@ public abstract class CpuKernelsMode implements ModeDescriptor {
     protected abstract int threads(RunRequest request);
 
     @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final String description() {
-        return description;
-    }
-
-    @Override
-    public final Paradigm paradigm() {
-        return Paradigm.CPU;
-    }
-
-    @Override
-    public final List<KernelSource> kernelSources() {
-        return List.of(KernelSource.JAVA);
-    }
-
-    @Override
-    public final BlockCount blockCount() {
-        return BlockCount.NONE;
-    }
-
-    @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         int threads = threads(request);
         return new TaskGraphRunner(request, device(), groups(request, threads), threads, plan -> {
@@ -62,10 +31,5 @@ public abstract class CpuKernelsMode implements ModeDescriptor {
                 plan.withProfiler();
             }
         });
-    }
-
-    @Override
-    public final int plotColour() {
-        return plotColour;
     }
 }

@@ -12,16 +12,10 @@ import org.holdfast.bridge.PersistentRequest;
  * the planner its name and its variant's name, both as the command line spells them and as the
  * library's variant table lists them; Java never re-derives the plan.
  */
-public abstract class NativePersistentMode implements ModeDescriptor {
-
-    private final String name;
-    private final String description;
-    private final int plotColour;
+public abstract class NativePersistentMode extends DescribedMode {
 
     protected NativePersistentMode(String name, String description, int plotColour) {
-        this.name = name;
-        this.description = description;
-        this.plotColour = plotColour;
+        super(name, description, Paradigm.PERSISTENT, List.of(KernelSource.NATIVE), BlockCount.NATIVE_PLANNER, plotColour);
     }
 
     /** The option whose value is the native variant's name; empty for a mode with one variant (the planner's choice). */
@@ -35,35 +29,10 @@ public abstract class NativePersistentMode implements ModeDescriptor {
     }
 
     @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final String description() {
-        return description;
-    }
-
-    @Override
-    public final Paradigm paradigm() {
-        return Paradigm.PERSISTENT;
-    }
-
-    @Override
-    public final List<KernelSource> kernelSources() {
-        return List.of(KernelSource.NATIVE);
-    }
-
-    @Override
-    public final BlockCount blockCount() {
-        return BlockCount.NATIVE_PLANNER;
-    }
-
-    @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         OptionValues values = request.options();
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
-        PersistentRequest planned = PersistentRequest.of(name, variant).withThreadsPerBlock(request.threads())
+        PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
                 .withHostPolling(polling(values)).withWatchdogSeconds(request.watchdogSeconds());
         return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
     }
@@ -72,10 +41,5 @@ public abstract class NativePersistentMode implements ModeDescriptor {
     private String label(String resolvedVariant, OptionValues values) {
         return options().stream().map(o -> variantOption().filter(o::equals).map(v -> resolvedVariant).orElse(values.get(o)))
                 .collect(Collectors.joining("/"));
-    }
-
-    @Override
-    public final int plotColour() {
-        return plotColour;
     }
 }

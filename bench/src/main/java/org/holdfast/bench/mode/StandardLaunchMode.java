@@ -9,45 +9,15 @@ import org.holdfast.tornado.api.TornadoExecutionPlan;
  * What the standard-launch modes share: the red-black task graph on the GPU, with the Java kernels
  * or the hand-written ones, its block count from the Java rule. A mode adds how the plan launches.
  */
-public abstract class StandardLaunchMode implements ModeDescriptor {
-
-    private final String name;
-    private final String description;
-    private final int plotColour;
+public abstract class StandardLaunchMode extends DescribedMode {
 
     protected StandardLaunchMode(String name, String description, int plotColour) {
-        this.name = name;
-        this.description = description;
-        this.plotColour = plotColour;
+        super(name, description, Paradigm.STANDARD, List.of(KernelSource.JAVA, KernelSource.NATIVE), BlockCount.JAVA_RULE,
+                plotColour);
     }
 
     /** How the plan launches: a stream sync after every iteration, a CUDA graph, or nothing more. */
     protected abstract void configure(TornadoExecutionPlan plan, boolean profiler);
-
-    @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final String description() {
-        return description;
-    }
-
-    @Override
-    public final Paradigm paradigm() {
-        return Paradigm.STANDARD;
-    }
-
-    @Override
-    public final List<KernelSource> kernelSources() {
-        return List.of(KernelSource.JAVA, KernelSource.NATIVE);
-    }
-
-    @Override
-    public final BlockCount blockCount() {
-        return BlockCount.JAVA_RULE;
-    }
 
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
@@ -55,10 +25,5 @@ public abstract class StandardLaunchMode implements ModeDescriptor {
         int threads = request.threads();
         int blocks = request.blocks().standardBlocks(RedBlackKernels.pointsPerColour(request.problem().n()), threads);
         return new TaskGraphRunner(request, device, blocks, threads, plan -> configure(plan, request.profiler()));
-    }
-
-    @Override
-    public final int plotColour() {
-        return plotColour;
     }
 }
