@@ -13,9 +13,9 @@ final class Help {
     private static final String ABOUT = """
             Measures, on a real GPU, standard kernel launches against persistent (co-resident) kernels for a
             red-black Gauss-Seidel Poisson solver whose kernels are written in Java. Every mode solves the same
-            problem from the same array, and each result is checked over the full array against the sequential
-            Java reference. With no options it runs config/default: the CPU modes everywhere, the GPU modes
-            where there is a GPU.
+            problem from the same array; a short run from a random interior and every timed repeat are checked
+            over the full array against a plain reference, and a row that does not match has no time. With no
+            options it runs config/default: the CPU modes everywhere, the GPU modes where there is a GPU.
             """;
 
     private static final String EXAMPLES = """

@@ -18,8 +18,8 @@ import org.holdfast.bench.config.Settings;
 import org.holdfast.bench.harness.Harness;
 import org.holdfast.bench.harness.MemoryBudget;
 import org.holdfast.bench.harness.Progress;
-import org.holdfast.bench.harness.RunnerFactory;
-import org.holdfast.bench.harness.Runners;
+import org.holdfast.bench.mode.Machine;
+import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.report.CsvReport;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultsDocument;
@@ -29,15 +29,22 @@ public final class Holdfast {
 
     private final PrintStream out;
     private final PrintStream err;
+    private final Modes modes;
 
     public Holdfast(PrintStream out, PrintStream err) {
+        this(out, err, Modes.ALL);
+    }
+
+    /** The command over {@code modes} instead of the registry (tests run modes of their own through it). */
+    public Holdfast(PrintStream out, PrintStream err, Modes modes) {
         this.out = out;
         this.err = err;
+        this.modes = modes;
     }
 
     /** Runs the command; returns the exit status ({@link ExitCode}). */
     public int run(String... args) {
-        Options options = HoldfastOptions.create();
+        Options options = HoldfastOptions.create(modes);
         CommandLine line;
         try {
             line = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, args);
@@ -85,13 +92,15 @@ public final class Holdfast {
         Harness.Outcome outcome;
         Map<String, Double> ceilings;
         List<OverheadRow> overheads;
-        try (RunnerFactory runners = new Runners(GpuSide.open(experiment, profiler), profiler);
+        try (Machine machine = Machine.open(experiment.needsGpu());
                 Progress progress = new Progress(err, Progress.stderrIsTerminal());
                 CsvReport csv = new CsvReport(experiment.output());
                 MeasuredRows rows = new MeasuredRows(experiment, csv, report, err)) {
-            outcome = new Harness(experiment, runners, progress, rows, line.hasOption(HoldfastOptions.THREAD_INFO)).run();
-            ceilings = runners.ceilings();
-            overheads = line.hasOption(HoldfastOptions.NO_OVERHEADS) ? List.of() : runners.overheads();
+            Harness harness = new Harness(experiment, machine, progress, rows, line.hasOption(HoldfastOptions.THREAD_INFO),
+                    profiler);
+            outcome = harness.run();
+            ceilings = harness.ceilings();
+            overheads = line.hasOption(HoldfastOptions.NO_OVERHEADS) ? List.of() : harness.overheads();
         } catch (IOException e) {
             err.println("holdfast: cannot write to " + experiment.output() + ": " + e.getMessage());
             return ExitCode.FAILED;
@@ -110,15 +119,15 @@ public final class Holdfast {
     }
 
     /** The config file's values, overridden by the options given. */
-    private static Experiment settle(CommandLine line) throws ConfigException {
-        Settings settings = new Settings();
+    private Experiment settle(CommandLine line) throws ConfigException {
+        Settings settings = new Settings(modes);
         String config = line.getOptionValue(HoldfastOptions.CONFIG);
         Path file = ConfigFile.locate(config == null ? "default" : config, ConfigDirectory.find());
         if (config != null || Files.exists(file)) {
             settings.setName(file.getFileName().toString());
             ConfigFile.apply(file, settings);
         }
-        for (String key : Settings.KEYS) {
+        for (String key : settings.keys()) {
             if (line.hasOption(key)) {
                 try {
                     if (key.equals(HoldfastOptions.SIZES) && !line.hasOption(HoldfastOptions.ITERATIONS)) {

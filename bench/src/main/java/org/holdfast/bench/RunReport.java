@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.holdfast.bench.config.Experiment;
 import org.holdfast.bench.harness.Harness;
+import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.report.Figures;
 import org.holdfast.bench.report.JsonReport;
 import org.holdfast.bench.report.MarkdownTable;
@@ -16,6 +17,7 @@ import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.Plots;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.ResultsTable;
+import org.holdfast.bench.report.VerificationTable;
 import org.holdfast.tornado.api.TaskProfile;
 
 /** The end of a run: notes on stderr, tables on stdout, JSON and plots in the output folder, and the exit status. */
@@ -45,13 +47,17 @@ final class RunReport {
             }
         }
         byReason.forEach((reason, modes) -> err.println("holdfast: " + modes.entrySet().stream()
-                .map(m -> m.getValue() || m.getKey().startsWith("persistent") ? m.getKey() : m.getKey() + " (native kernels)")
+                .map(m -> m.getValue() || !offersKernelChoice(m.getKey()) ? m.getKey() : m.getKey() + " (native kernels)")
                 .collect(java.util.stream.Collectors.joining(", ")) + ": skipped: " + reason));
+        outcome.gpuStopped().ifPresent(reason -> err.println("holdfast: stopped the GPU modes: " + reason
+                + "; the GPU rows after it and the overhead breakdown were not measured"));
         for (String launch : outcome.threadInfo()) {
             out.println(launch);
         }
         if (!outcome.rows().isEmpty()) {
             out.print(ResultsTable.of(outcome.rows()));
+            out.println();
+            out.print(VerificationTable.of(outcome.verifications(), experiment.init().cliName(), experiment.seed()));
         }
         if (!overheads.isEmpty()) {
             out.println();
@@ -76,6 +82,11 @@ final class RunReport {
             }
         }
         return status;
+    }
+
+    /** Whether {@code mode} runs Java or native kernels as the experiment chooses (the standard launches). */
+    private boolean offersKernelChoice(String mode) {
+        return experiment.modes().stream().filter(m -> m.name().equals(mode)).anyMatch(m -> m.kernelSources().size() > 1);
     }
 
     private static String overheadTable(List<OverheadRow> overheads) {

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.SavedRun;
 import org.holdfast.tornado.api.TornadoRuntime;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -29,6 +31,29 @@ class CpuRunTest {
             assertTrue(row.contains("| 0 "), "max diff 0 in " + row);
         }
         assertEquals(7, Files.readAllLines(temp.resolve("results.csv")).size());
+    }
+
+    @Test
+    void aRandomInitialInteriorIsCheckedTooAndRecorded() throws IOException {
+        CommandRun run = CommandRun.of("-m", "cpu,cpu-parallel", "-n", "3,12", "-i", "7", "-r", "2", "--init", "random",
+                "--seed", "9", "-o", temp.toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        assertTrue(run.out().contains("every timed repeat (random interior)"), run.out());
+        assertTrue(run.out().contains("| 3   | 1              |"), "the verification table lists k per size: " + run.out());
+        SavedRun saved = SavedRun.read(temp.resolve("results.json"));
+        assertEquals("random", saved.run().get("init").getAsString());
+        assertEquals(9, saved.run().get("seed").getAsLong());
+        for (ResultRow row : saved.rows()) {
+            assertEquals("random", row.init());
+            assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
+        }
+    }
+
+    @Test
+    void anUnknownInitialInteriorIsBadInput() {
+        CommandRun run = CommandRun.of("--init", "ones");
+        assertEquals(ExitCode.USAGE, run.status());
+        assertEquals("holdfast: --init: unknown init 'ones' (choose from: zero, random)\n", run.err());
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Reads an experiment file: one {@code key = value} per line, {@code #} starts a comment, blank
- * lines are ignored, each key at most once. The keys are {@link Settings#KEYS}.
+ * lines are ignored, each key at most once. The keys are {@link Settings#keys()}.
  */
 public final class ConfigFile {
 
@@ -60,8 +60,8 @@ public final class ConfigFile {
             if (key.isEmpty()) {
                 throw ConfigException.at(shown, number, null, "expected 'key = value', the key is missing");
             }
-            if (!Settings.KEYS.contains(key)) {
-                throw ConfigException.at(shown, number, key, "unknown key (keys: " + String.join(", ", Settings.KEYS) + ")");
+            if (!settings.keys().contains(key)) {
+                throw ConfigException.at(shown, number, key, "unknown key (keys: " + String.join(", ", settings.keys()) + ")");
             }
             if (!seen.add(key)) {
                 throw ConfigException.at(shown, number, key, "set twice");

@@ -2,46 +2,74 @@ package org.holdfast.bench.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import org.holdfast.bench.CliNamed;
-import org.holdfast.bench.GridBarrier;
-import org.holdfast.bench.HostPoll;
-import org.holdfast.bench.HostSchedule;
-import org.holdfast.bench.KernelSource;
-import org.holdfast.bench.Mode;
-import org.holdfast.bench.PersistentOptions;
+import java.util.Map;
+import org.holdfast.bench.mode.BlockCountRule;
+import org.holdfast.bench.mode.CliNamed;
+import org.holdfast.bench.mode.KernelSource;
+import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.ModeOption;
+import org.holdfast.bench.mode.Modes;
+import org.holdfast.bench.mode.OptionValues;
+import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.holdfast.tornado.api.BlockCountRule;
 
 /**
  * The values an experiment is made of, settable one by one from their text: first from a config
  * file, then from the command line. Each setter checks its value and throws
  * {@link IllegalArgumentException} with a message that does not name where the text came from; the
  * caller adds the file and line, or the option.
+ *
+ * <p>The keys are the fixed ones below and one per option that a mode of the registry declares
+ * ({@code barrier}, {@code schedule}, ...), after the fixed ones that come before {@code watchdog}.
  */
 public final class Settings {
 
-    /** Every key a config file may hold, in the order the help lists them. */
-    public static final List<String> KEYS = List.of(
-            "sizes", "iterations", "modes", "kernels", "blocks", "threads", "repeats", "output",
-            "barrier", "schedule", "poll", "watchdog");
+    /** Keys every experiment has, before the modes' options. */
+    private static final List<String> LEADING_KEYS = List.of(
+            "sizes", "iterations", "modes", "kernels", "blocks", "threads", "repeats", "output");
+    /** Keys every experiment has, after the modes' options. */
+    private static final List<String> TRAILING_KEYS = List.of("watchdog", "init", "seed");
+    /** The seed of the random interiors unless one is given. */
+    public static final long DEFAULT_SEED = 1;
 
+    private final Modes registry;
     private String name = "default";
     private List<Integer> sizes = List.of(11, 101, 1001);
     private List<Integer> iterations = List.of(1000);
-    private List<Mode> modes = List.of(Mode.values());
+    private List<ModeDescriptor> modes;
     private boolean allModes = true;
     private List<KernelSource> kernels = List.of(KernelSource.JAVA);
     private List<BlockCountRule> blocks = List.of(BlockCountRule.parse("auto"));
-    private int threads = 256;
+    private int threads = RunRequest.DEFAULT_THREADS;
     private int repeats = 5;
     private Path output;
-    private GridBarrier barrier = PersistentOptions.DEFAULTS.barrier();
-    private HostSchedule schedule = PersistentOptions.DEFAULTS.schedule();
-    private HostPoll poll = PersistentOptions.DEFAULTS.poll();
-    private double watchdog = PersistentOptions.DEFAULTS.watchdogSeconds();
+    private final Map<String, String> options = new LinkedHashMap<>();
+    private double watchdog = RunRequest.DEFAULT_WATCHDOG_SECONDS;
+    private InitialInterior init = InitialInterior.ZERO;
+    private long seed = DEFAULT_SEED;
 
-    /** Sets {@code key} from {@code value}; the key must be one of {@link #KEYS}. */
+    /** Settings over the registry of every mode. */
+    public Settings() {
+        this(Modes.ALL);
+    }
+
+    /** Settings over {@code registry}: its modes are the ones {@code modes} may name, its options are keys. */
+    public Settings(Modes registry) {
+        this.registry = registry;
+        this.modes = registry.list();
+    }
+
+    /** Every key a config file may hold, in the order the help lists them. */
+    public List<String> keys() {
+        List<String> keys = new ArrayList<>(LEADING_KEYS);
+        registry.options().forEach(option -> keys.add(option.name()));
+        keys.addAll(TRAILING_KEYS);
+        return List.copyOf(keys);
+    }
+
+    /** Sets {@code key} from {@code value}; the key must be one of {@link #keys()}. */
     public void set(String key, String value) {
         switch (key) {
             case "sizes" -> setSizes(value);
@@ -52,12 +80,17 @@ public final class Settings {
             case "threads" -> setThreads(value);
             case "repeats" -> repeats = positive(value, "repeats");
             case "output" -> setOutput(value);
-            case "barrier" -> barrier = parseOne(value, "barrier", GridBarrier.class);
-            case "schedule" -> schedule = parseOne(value, "schedule", HostSchedule.class);
-            case "poll" -> poll = parseOne(value, "poll", HostPoll.class);
             case "watchdog" -> setWatchdog(value);
-            default -> throw new IllegalArgumentException("unknown key '" + key + "' (keys: " + String.join(", ", KEYS) + ")");
+            case "init" -> init = parseOne(value, "init", InitialInterior.class);
+            case "seed" -> seed = wholeLong(value.trim(), "seed");
+            default -> setOption(key, value);
         }
+    }
+
+    private void setOption(String key, String value) {
+        ModeOption option = registry.options().stream().filter(o -> o.name().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown key '" + key + "' (keys: " + String.join(", ", keys()) + ")"));
+        options.put(key, option.parse(value));
     }
 
     public void setName(String configName) {
@@ -122,11 +155,18 @@ public final class Settings {
 
     private void setModes(String value) {
         if (value.trim().equals("all")) {
-            modes = List.of(Mode.values());
+            modes = registry.list();
             allModes = true;
             return;
         }
-        modes = parseList(value, "mode", Mode.class);
+        List<ModeDescriptor> parsed = new ArrayList<>();
+        for (String item : items(value, "modes")) {
+            ModeDescriptor mode = registry.parse(item);
+            if (!parsed.contains(mode)) {
+                parsed.add(mode);
+            }
+        }
+        modes = List.copyOf(parsed);
         allModes = false;
     }
 
@@ -178,8 +218,10 @@ public final class Settings {
                     + " sizes: give one count, or one per size");
         }
         Path folder = output != null ? output : Path.of("results", name);
+        Map<String, String> values = new LinkedHashMap<>(registry.defaults().byName());
+        values.putAll(options);
         return new Experiment(name, sizes, perSize, modes, allModes, kernels, blocks, threads, repeats, folder,
-                new PersistentOptions(barrier, schedule, poll, watchdog));
+                new OptionValues(values), watchdog, init, seed);
     }
 
     private static List<String> items(String value, String what) {
@@ -198,6 +240,14 @@ public final class Settings {
     private static int wholeNumber(String text, String what) {
         try {
             return Integer.parseInt(text.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " must be a whole number, got '" + text + "'", e);
+        }
+    }
+
+    private static long wholeLong(String text, String what) {
+        try {
+            return Long.parseLong(text.replace("_", ""));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(what + " must be a whole number, got '" + text + "'", e);
         }

@@ -65,6 +65,12 @@ public final class JsonReport {
             item.addProperty("copy_fraction", row.copyFraction());
             item.addProperty("max_diff", row.maxDiff());
             item.addProperty("max_error", row.maxError());
+            item.addProperty("init", row.init());
+            item.addProperty("verify_k", row.verification().k());
+            item.addProperty("sensitivity_iteration", row.verification().oneIterationFewer());
+            item.addProperty("sensitivity_red", row.verification().redSkipped());
+            item.addProperty("sensitivity_black", row.verification().blackSkipped());
+            item.addProperty("repeats_equal", row.equalRepeats());
             item.addProperty("status", row.status());
             rowArray.add(item);
         }

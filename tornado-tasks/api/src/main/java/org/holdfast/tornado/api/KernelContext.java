@@ -1,5 +1,7 @@
 package org.holdfast.tornado.api;
 
+import org.holdfast.tornado.spi.GroupResources;
+
 /**
  * What a kernel knows about the thread running it, in the style of TornadoVM's {@code KernelContext}.
  *

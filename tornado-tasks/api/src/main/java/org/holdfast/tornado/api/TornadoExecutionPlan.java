@@ -90,6 +90,17 @@ public final class TornadoExecutionPlan implements AutoCloseable {
         return ready.execute(repeats);
     }
 
+    /**
+     * Forgets the device's copies of the graph's arrays, so that the next {@link #execute()} copies
+     * every input to the device again, whatever its transfer mode: how a caller starts a fresh run
+     * from new host values while keeping the kernels and the device memory it already has.
+     */
+    public void resetDeviceCopies() {
+        if (compiled != null) {
+            compiled.invalidateDeviceCopies();
+        }
+    }
+
     /** Copies the device's current contents of {@code arrays} back into them (for UNDER_DEMAND arrays). */
     public void transferToHost(Object... arrays) {
         compiled().transferToHost(arrays);

@@ -34,6 +34,7 @@ public final class DeviceBuffer implements AutoCloseable {
         // cuMemAlloc refuses zero bytes; an empty array still gets a valid, unused pointer.
         long allocated = Math.max(bytes, 1);
         long pointer = OutParameter.longValue("cuMemAlloc_v2", out -> cuda_h.cuMemAlloc_v2(out, allocated));
+        Allocations.counted();
         return new DeviceBuffer(pointer, bytes);
     }
 
