@@ -57,6 +57,7 @@ public final class Harness {
     }
 
     public Outcome run() {
+        progress.plan(plannedWork());
         measureCeilings();
         List<ResultRow> rows = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
@@ -68,12 +69,15 @@ public final class Harness {
             PoissonProblem problem = new PoissonProblem(n);
             double[] initialU = problem.initialU();
             double[] f = problem.rightHandSide();
+            progress.begin(Progress.work(problem.interiorPoints(), iterations, 1));
             progress.update("cpu reference N=" + n);
             double[] reference = PoissonSolver.solve(problem, iterations, TornadoRuntime.sequentialCpu());
             for (Mode mode : experiment.modes()) {
                 for (KernelSource kernels : kernelSources(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
+                        progress.begin(Progress.work(problem.interiorPoints(), iterations, experiment.repeats() + 1));
                         if (alreadySkipped(skipped, mode, kernels)) {
+                            progress.skip();
                             continue;
                         }
                         ResultRow row;
@@ -84,6 +88,7 @@ public final class Harness {
                             keep(measured, mode, kernels, n, launches, profiles);
                         } catch (ModeUnavailableException e) {
                             skipped.add(new Skipped(mode.cliName(), kernels, e.getMessage(), !experiment.allModes()));
+                            progress.skip();
                             continue;
                         } catch (RuntimeException | OutOfMemoryError e) {
                             row = ResultRow.failed(mode.cliName(), kernels.cliName(), variant(mode), blocks.spelling(), n,
@@ -96,6 +101,21 @@ public final class Harness {
             }
         }
         return new Outcome(rows, skipped, launches, profiles);
+    }
+
+    /** The run's work for the progress line: the reference, a warm-up and the repeats of every row. */
+    private double plannedWork() {
+        double work = 0;
+        for (int index = 0; index < experiment.sizes().size(); index++) {
+            long points = new PoissonProblem(experiment.sizes().get(index)).interiorPoints();
+            int iterations = experiment.iterationsAt(index);
+            work += Progress.work(points, iterations, 1);
+            for (Mode mode : experiment.modes()) {
+                work += kernelSources(mode).size() * blockRules(mode).size()
+                        * Progress.work(points, iterations, experiment.repeats() + 1);
+            }
+        }
+        return work;
     }
 
     /**
