@@ -4,7 +4,7 @@
 #   lib/       holdfast.jar (the tool, its libraries and the JMH benchmarks) and the native library
 #   config/    the experiment files
 #   docs/      what the columns of the results mean
-#   bin/       holdfast, and holdfast-jmh (a link to it)
+#   bin/       holdfast and holdfast-jmh (the same launcher under two names)
 # Arguments: the bench module's target folder, the tarball's name, the repository root.
 set -eu
 target=$1
@@ -44,9 +44,11 @@ else
 fi
 mkdir -p "$bundle/config"
 cp "$root"/config/* "$bundle/config/"
-cp "$root/bench/src/bundle/bin/holdfast" "$bundle/bin/"
-chmod 755 "$bundle/bin/holdfast"
-ln -s holdfast "$bundle/bin/holdfast-jmh" # one launcher: the name it is started by picks the tool
+# One launcher under two names: the name it is started by picks the tool. A copy, not a link, so that
+# it needs no tool to find itself when started directly.
+cp "$root/bench/src/bundle/bin/holdfast" "$bundle/bin/holdfast"
+cp "$root/bench/src/bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
+chmod 755 "$bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
 cp "$root/bench/src/bundle/README.txt" "$bundle/"
 mkdir -p "$bundle/docs"
 cp "$root/docs/columns.md" "$bundle/docs/"

@@ -40,7 +40,7 @@ final class OutputFolder implements AutoCloseable {
 
     private final Path folder;
     private final FileChannel channel;
-    private final FileLock lock;
+    private final FileLock lock; // null on a file system that takes no locks
 
     private OutputFolder(Path folder, FileChannel channel, FileLock lock) {
         this.folder = folder;
@@ -78,9 +78,20 @@ final class OutputFolder implements AutoCloseable {
         try {
             channel = FileChannel.open(folder.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
-            FileLock lock = tryLock(channel);
+            FileLock lock = null;
+            boolean lockable = true;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException heldHere) {
+                // This process holds it: as busy as another.
+            } catch (IOException unsupported) {
+                // Some network file systems take no locks: run, but say that a second run would not be noticed.
+                lockable = false;
+                notes.println("holdfast: note: " + folder + " cannot be locked (" + IoReason.of(unsupported)
+                        + "), so a second run into it at the same time would not be stopped");
+            }
             String owner = read(channel);
-            if (lock == null) {
+            if (lockable && lock == null) {
                 throw new IllegalArgumentException("the output folder " + folder + " is in use by another holdfast run ("
                         + describeOwner(owner) + "); wait for it to end or choose another folder with -o");
             }
@@ -107,15 +118,6 @@ final class OutputFolder implements AutoCloseable {
 
     Path path() {
         return folder;
-    }
-
-    /** The lock of a held folder, or null when another process (or this one) holds it. */
-    private static FileLock tryLock(FileChannel channel) throws IOException {
-        try {
-            return channel.tryLock();
-        } catch (OverlappingFileLockException heldHere) {
-            return null;
-        }
     }
 
     private static String read(FileChannel channel) throws IOException {
@@ -157,7 +159,9 @@ final class OutputFolder implements AutoCloseable {
     public void close() {
         try {
             channel.truncate(0);
-            lock.release();
+            if (lock != null) {
+                lock.release();
+            }
         } catch (IOException e) {
             // The lock ends with the process anyway; an unreleased lock file only costs the next run a note.
         } finally {

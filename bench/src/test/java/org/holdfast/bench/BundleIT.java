@@ -59,13 +59,11 @@ class BundleIT {
         Path noJava = Files.createDirectories(temp.resolve("empty-bin"));
         Path output = temp.resolve("out");
         Process version = start(noJava, output.getParent(), "--version");
-        String versionLine = read(version);
-        assertEquals(0, version.waitFor(), versionLine);
+        String versionLine = succeeds(version);
         assertTrue(versionLine.startsWith("holdfast 0."), versionLine);
 
         Process run = start(noJava, temp, "-m", "cpu,cpu-parallel", "-n", "5,11", "-i", "4", "-r", "1", "-o", output.toString());
-        String printed = read(run);
-        assertEquals(0, run.waitFor(), printed);
+        String printed = succeeds(run);
         assertTrue(printed.contains("| cpu-parallel | java    | 11 "), printed);
         assertTrue(Files.exists(output.resolve("results.csv")));
     }
@@ -74,8 +72,7 @@ class BundleIT {
     void findsItsConfigFolder() throws Exception {
         Path noJava = Files.createDirectories(temp.resolve("empty-bin-2"));
         Process run = start(noJava, temp, "-c", "smoke", "-m", "cpu", "-o", temp.resolve("smoke").toString());
-        String printed = read(run);
-        assertEquals(0, run.waitFor(), printed);
+        String printed = succeeds(run);
         assertTrue(printed.contains("| cpu "), printed);
     }
 
@@ -114,25 +111,24 @@ class BundleIT {
         Path direct = Files.createSymbolicLink(links.resolve("holdfast"), bundle.resolve("bin/holdfast"));
         Path relative = Files.createSymbolicLink(temp.resolve("links/hf"), Path.of("bin/holdfast")); // a link to a link
         Path jmh = Files.createSymbolicLink(links.resolve("benchmarks"), bundle.resolve("bin/holdfast-jmh"));
-        Path noJava = Files.createDirectories(temp.resolve("empty-bin-4"));
+        // A user's PATH: the tools that read links, and maybe an older java, which the launcher must not use.
+        Path usersPath = Path.of("/usr/bin");
         for (Path link : new Path[] {direct, relative}) {
-            Process version = BundleLauncher.start(link, noJava, temp, null, "--version");
-            String line = read(version);
-            assertEquals(0, version.waitFor(), link + ": " + line);
-            assertTrue(line.startsWith("holdfast 0."), line);
+            Process version = BundleLauncher.start(link, usersPath, temp, null, "--version");
+            String line = succeeds(version);
+            assertTrue(line.startsWith("holdfast 0.") && line.contains("(Java 25"), line);
         }
         // Found on the PATH by its bare name, as "ln -s .../bin/holdfast ~/bin/holdfast; holdfast" does.
-        ProcessBuilder fromPath = new ProcessBuilder("holdfast", "--version").directory(temp.toFile()).redirectErrorStream(true);
+        ProcessBuilder fromPath = new ProcessBuilder("/bin/sh", "-c", "holdfast --version").directory(temp.toFile())
+                .redirectErrorStream(true);
         fromPath.environment().put("PATH", links + ":/usr/bin:/bin");
         fromPath.environment().remove("JAVA_HOME");
         Process found = fromPath.start();
-        String foundLine = read(found);
-        assertEquals(0, found.waitFor(), foundLine);
+        String foundLine = succeeds(found);
         assertTrue(foundLine.startsWith("holdfast 0."), foundLine);
 
-        Process list = BundleLauncher.start(jmh, noJava, temp, null, "-l");
-        String benchmarks = read(list);
-        assertEquals(0, list.waitFor(), benchmarks);
+        Process list = BundleLauncher.start(jmh, usersPath, temp, null, "-l");
+        String benchmarks = succeeds(list);
         assertTrue(benchmarks.contains("org.holdfast.bench.jmh.SolverBenchmark"), benchmarks);
     }
 
@@ -141,8 +137,7 @@ class BundleIT {
         Path noJava = Files.createDirectories(temp.resolve("empty-bin-5"));
         Process run = BundleLauncher.start(bundle.resolve("bin/holdfast-jmh"), noJava, temp, null, "SolverBenchmark",
                 "-p", "mode=cpu", "-p", "n=11", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-foe", "true");
-        String printed = read(run);
-        assertEquals(0, run.waitFor(), printed);
+        String printed = succeeds(run);
         assertFalse(printed.contains("sun.misc.Unsafe"), printed);
         String vmOptions = printed.lines().filter(l -> l.startsWith("# VM options:")).findFirst().orElseThrow();
         assertEquals(1, vmOptions.split("--enable-native-access", -1).length - 1, vmOptions);
@@ -172,6 +167,13 @@ class BundleIT {
     /** Starts the bundle's launcher; its output goes to {@code log}, or to a pipe when that is null. */
     private static Process start(Path path, Path workingDirectory, Path log, String... args) throws IOException {
         return BundleLauncher.start(bundle.resolve("bin/holdfast"), path, workingDirectory, log, args);
+    }
+
+    /** What the process printed, once it has ended with status 0. */
+    private static String succeeds(Process process) throws Exception {
+        String printed = read(process);
+        assertEquals(0, process.waitFor(), printed);
+        return printed;
     }
 
     private static String read(Process process) throws Exception {
