@@ -62,14 +62,6 @@ class CpuRunTest {
     }
 
     @Test
-    void theLastLineSaysWhereTheFilesAre() {
-        CommandRun run = CommandRun.of("-m", "cpu", "-n", "5", "-i", "2", "-r", "1", "-o", temp.toString(), "--no-plots");
-        assertEquals(ExitCode.OK, run.status(), run.err());
-        List<String> lines = run.err().lines().toList();
-        assertEquals("holdfast: the results are in " + temp + ": results.csv, results.json", lines.get(lines.size() - 1));
-    }
-
-    @Test
     void aGpuModeAskedForByNameOnAMachineWithoutOneSaysSoAndTheCpuModesStillRun() {
         Assumptions.assumeTrue(TornadoRuntime.firstGpu().isEmpty(), "this machine has a GPU");
         CommandRun run = CommandRun.of("-m", "cpu,graph", "-n", "5", "-i", "3", "-r", "1", "-o", temp.toString());

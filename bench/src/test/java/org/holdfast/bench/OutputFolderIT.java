@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class OutputFolderIT {
 
     /** A sweep of several seconds, so that it can be met while it runs. */
-    private static final String[] LONG_SWEEP = {"-m", "cpu", "-n", "301,302,303,304,305,306,307,308", "-i", "3000", "-r", "2"};
+    private static final String[] LONG_SWEEP = {"-m", "cpu", "-n", "301,302,303,304,305,306,307,308", "-i", "1000", "-r", "2"};
 
     @TempDir
     Path temp;
