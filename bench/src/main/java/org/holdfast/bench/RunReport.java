@@ -20,7 +20,10 @@ import org.holdfast.bench.report.ResultsTable;
 import org.holdfast.bench.report.VerificationTable;
 import org.holdfast.tornado.api.TaskProfile;
 
-/** The end of a run: notes on stderr, tables on stdout, JSON and plots in the output folder, and the exit status. */
+/**
+ * The end of a run: notes on stderr, tables on stdout, plots in the output folder, and the exit
+ * status; results.json when {@link MeasuredRows} says how the run ended.
+ */
 final class RunReport {
 
     private final Experiment experiment;
@@ -54,8 +57,8 @@ final class RunReport {
         for (String launch : outcome.threadInfo()) {
             out.println(launch);
         }
+        printTable(outcome.rows());
         if (!outcome.rows().isEmpty()) {
-            out.print(ResultsTable.of(outcome.rows()));
             out.println();
             out.print(VerificationTable.of(outcome.verifications(), experiment.init().cliName(), experiment.seed()));
         }
@@ -71,7 +74,6 @@ final class RunReport {
                 status = ExitCode.FAILED;
             }
         }
-        writeJsonQuietly(outcome.rows(), ceilings, overheads);
         if (plots) {
             try {
                 Plots.write(experiment.output(), outcome.rows(), ceilings, overheads);
@@ -122,10 +124,19 @@ final class RunReport {
         }
     }
 
-    void writeJsonQuietly(List<ResultRow> rows, Map<String, Double> ceilings, List<OverheadRow> overheads) {
+    /** The results table of the rows measured, on stdout; nothing when there are none. */
+    void printTable(List<ResultRow> rows) {
+        if (!rows.isEmpty()) {
+            out.print(ResultsTable.of(rows));
+            out.flush();
+        }
+    }
+
+    /** results.json, saying {@code status}; a failure to write it is reported, not thrown. */
+    void writeJson(String status, List<ResultRow> rows, Map<String, Double> ceilings, List<OverheadRow> overheads) {
         Path folder = experiment.output();
         try {
-            JsonReport.write(folder, RunDescription.of(experiment), ceilings, overheads, List.copyOf(rows));
+            JsonReport.write(folder, RunDescription.of(experiment), status, ceilings, overheads, List.copyOf(rows));
         } catch (IOException e) {
             err.println("holdfast: cannot write " + folder.resolve(JsonReport.FILE) + ": " + e.getMessage());
         }

@@ -2,6 +2,7 @@ package org.holdfast.bench.cli;
 
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.holdfast.bench.config.BuiltInDefaults;
 import org.holdfast.bench.config.InitialInterior;
 import org.holdfast.bench.config.Settings;
 import org.holdfast.bench.mode.CliNamed;
@@ -49,18 +50,18 @@ public final class HoldfastOptions {
         options.addOption(valued("c", CONFIG, "FILE",
                 "experiment file: a name in config/ or a path; its values are the defaults of the options below (default: default)"));
         options.addOption(valued("m", MODES, "LIST",
-                "modes to run, comma-separated, or all; modes: " + modes.names()
-                        + " (default: the config's, all in config/default)"));
-        options.addOption(valued("n", SIZES, "LIST", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size (default: the config's, 11,101,1001 in config/default)"));
-        options.addOption(valued("i", ITERATIONS, "N", "iterations for every size (default: the config's, per size)"));
-        options.addOption(valued("r", REPEATS, "N", "timed repeats per mode and size; the median is reported (default: the config's, 5)"));
+                "modes to run, comma-separated, or all; modes: " + modes.names() + " " + configDefault(MODES)));
+        options.addOption(valued("n", SIZES, "LIST", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size "
+                + configDefault(SIZES)));
+        options.addOption(valued("i", ITERATIONS, "N", "iterations for every size " + configDefault(ITERATIONS)));
+        options.addOption(valued("r", REPEATS, "N", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));
         options.addOption(valued("k", KERNELS, "LIST",
                 "kernels of the modes that offer a choice (the standard launches): " + CliNamed.names(KernelSource.class)
-                        + ", or both as java,native (default: java)"));
+                        + ", or both as java,native " + configDefault(KERNELS)));
         options.addOption(valued("b", BLOCKS, "RULE",
-                "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each (default: auto)"));
-        options.addOption(valued("t", THREADS, "N", "threads per block on the GPU, a multiple of 32 up to 1024 (default: "
-                + RunRequest.DEFAULT_THREADS + ")"));
+                "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each "
+                        + configDefault(BLOCKS)));
+        options.addOption(valued("t", THREADS, "N", "threads per block on the GPU, a multiple of 32 up to 1024 " + configDefault(THREADS)));
         options.addOption(valued("o", OUTPUT, "DIR", "folder for results.csv, results.json and the plots (default: results/<config name>)"));
         for (ModeOption option : modes.options()) {
             options.addOption(valued(null, option.name(), "NAME", option.help(modes.taking(option))));
@@ -84,6 +85,16 @@ public final class HoldfastOptions {
         options.addOption(flag("h", HELP, "print this help and exit (default: off)"));
         options.addOption(flag("V", VERSION, "print the version and exit (default: off)"));
         return options;
+    }
+
+    /** How messages name an option: {@code -n/--sizes}, or {@code --barrier} when it has no short name. */
+    public static String spelling(Option option) {
+        return (option.getOpt() == null ? "" : "-" + option.getOpt() + "/") + "--" + option.getLongOpt();
+    }
+
+    /** "(default: the config's; 11, 101, 1001 in config/default)": the built-in defaults are config/default's. */
+    private static String configDefault(String key) {
+        return "(default: the config's; " + BuiltInDefaults.text(key) + " in config/default)";
     }
 
     private static Option valued(String shortName, String longName, String argName, String description) {

@@ -89,6 +89,7 @@ public final class Harness {
     }
 
     public Outcome run() {
+        progress.plan(plannedWork());
         measureCeilings();
         List<ResultRow> rows = new ArrayList<>();
         Map<Integer, Sensitivity> verifications = new LinkedHashMap<>();
@@ -136,6 +137,7 @@ public final class Harness {
         PoissonProblem problem = new PoissonProblem(n);
         double[] f = problem.rightHandSide();
         double[] initial = experiment.init().of(problem, experiment.seed());
+        progress.begin(Progress.work(problem.interiorPoints(), iterations, 1));
         progress.update("reference N=" + n);
         double[] reference = ReferenceSolver.solve(problem, initial, f, iterations);
         progress.update("verification run N=" + n);
@@ -144,8 +146,10 @@ public final class Harness {
 
     /** The row of one mode, or nothing when the mode cannot run here (it is listed as skipped) or the GPU stopped. */
     private Optional<ResultRow> measure(ModeDescriptor mode, KernelSource kernels, BlockCountRule blocks, Size size) {
+        progress.begin(Progress.work(size.problem().interiorPoints(), size.iterations(), experiment.repeats() + 1));
         if (skipped.stream().anyMatch(s -> s.mode().equals(mode.name()) && s.kernels() == kernels)
                 || gpuStopped != null && mode.paradigm().needsGpu()) {
+            progress.skip();
             return Optional.empty();
         }
         RunRequest request = new RunRequest(size.problem(), size.f(), kernels, blocks, experiment.options(),
@@ -160,6 +164,7 @@ public final class Harness {
             return Optional.of(row.measured(checks, ceiling(mode)));
         } catch (ModeUnavailableException e) {
             skipped.add(new Skipped(mode.name(), kernels, e.getMessage(), !experiment.allModes()));
+            progress.skip();
             return Optional.empty();
         } catch (KernelStillRunningException e) {
             gpuStopped = mode.name() + " at N = " + size.problem().n() + " left a kernel the watchdog could not end on the GPU";
@@ -167,6 +172,21 @@ public final class Harness {
         } catch (RuntimeException | OutOfMemoryError e) {
             return Optional.of(row.failed(oneLine(e)));
         }
+    }
+
+    /** The run's work for the progress line: the reference, a warm-up and the repeats of every row. */
+    private double plannedWork() {
+        double work = 0;
+        for (int index = 0; index < experiment.sizes().size(); index++) {
+            long points = new PoissonProblem(experiment.sizes().get(index)).interiorPoints();
+            int iterations = experiment.iterationsAt(index);
+            work += Progress.work(points, iterations, 1);
+            for (ModeDescriptor mode : experiment.modes()) {
+                work += kernelSources(mode).size() * blockRules(mode).size()
+                        * Progress.work(points, iterations, experiment.repeats() + 1);
+            }
+        }
+        return work;
     }
 
     /**
