@@ -97,9 +97,9 @@ final class ExpressionTranslator {
             case CONDITIONAL_EXPRESSION:
                 return conditional((ConditionalExpressionTree) t, whole);
             case TYPE_CAST:
-                return cast((TypeCastTree) t);
+                return cast((TypeCastTree) t, whole);
             case UNARY_PLUS, UNARY_MINUS, BITWISE_COMPLEMENT, LOGICAL_COMPLEMENT:
-                return unary((UnaryTree) t, whole && t.getKind() == Tree.Kind.LOGICAL_COMPLEMENT);
+                return unary((UnaryTree) t, whole);
             case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT, ASSIGNMENT:
                 throw Errors.unsupported(t, "assignment inside an expression",
                         "Java and C order its side effect differently; make it a statement of its own");
@@ -264,13 +264,15 @@ final class ExpressionTranslator {
     // ----- operators -----
 
     /**
-     * A binary operation. The operands of {@code &&} and {@code ||} inherit {@code whole}: C sequences
-     * them as Java does, so a call with side effects keeps Java's order there.
+     * A binary operation. An operand inherits {@code whole} (so a call with side effects or an ordered
+     * access may stand there) where C keeps Java's order: in {@code &&} and {@code ||}, which C
+     * sequences as Java does, and where the other operand reads no memory, so that no order of the two
+     * can be told apart.
      */
     private Expr binary(BinaryTree t, boolean whole) {
-        boolean sequenced = whole && (t.getKind() == Tree.Kind.CONDITIONAL_AND || t.getKind() == Tree.Kind.CONDITIONAL_OR);
-        Expr left = expr(t.getLeftOperand(), sequenced);
-        Expr right = expr(t.getRightOperand(), sequenced);
+        boolean sequenced = t.getKind() == Tree.Kind.CONDITIONAL_AND || t.getKind() == Tree.Kind.CONDITIONAL_OR;
+        Expr left = expr(t.getLeftOperand(), whole && (sequenced || readsNoMemory(t.getRightOperand())));
+        Expr right = expr(t.getRightOperand(), whole && (sequenced || readsNoMemory(t.getLeftOperand())));
         requireScalar(t.getLeftOperand(), left);
         requireScalar(t.getRightOperand(), right);
         return binary(t, t.getKind(), left, right);
@@ -407,13 +409,37 @@ final class ExpressionTranslator {
                 Expr.Prec.CONDITIONAL);
     }
 
-    private Expr cast(TypeCastTree t) {
+    /** Whether an expression reads no array element and calls nothing but Math: its value does not depend on when it is evaluated. */
+    private static boolean readsNoMemory(ExpressionTree t) {
+        boolean[] reads = {false};
+        new com.sun.source.util.TreeScanner<Void, Void>() {
+            @Override
+            public Void visitArrayAccess(ArrayAccessTree access, Void unused) {
+                reads[0] = true;
+                return null;
+            }
+
+            @Override
+            public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+                boolean math = call.getMethodSelect() instanceof MemberSelectTree select
+                        && select.getExpression() instanceof IdentifierTree owner && owner.getName().contentEquals("Math");
+                if (!math) {
+                    reads[0] = true;
+                    return null;
+                }
+                return super.visitMethodInvocation(call, unused);
+            }
+        }.scan(t, null);
+        return !reads[0];
+    }
+
+    private Expr cast(TypeCastTree t, boolean whole) {
         Tree typeTree = t.getType();
         if (!(typeTree instanceof PrimitiveTypeTree primitive)) {
             throw Errors.unsupported(t, "cast to " + typeTree, "kernels cast between int, long, float and double");
         }
         JType target = Types.primitive(primitive.getPrimitiveTypeKind(), typeTree);
-        Expr operand = expr(t.getExpression());
+        Expr operand = expr(t.getExpression(), whole);
         requireScalar(t.getExpression(), operand);
         if (target == JType.BOOLEAN || operand.type() == JType.BOOLEAN) {
             if (target == operand.type()) {
