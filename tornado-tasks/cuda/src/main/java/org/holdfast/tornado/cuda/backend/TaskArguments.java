@@ -27,6 +27,18 @@ final class TaskArguments {
      *     array is passed twice (array parameters are {@code __restrict__}: they must never alias)
      */
     static KernelArguments marshal(TaskSpec task, ToLongFunction<Object> devicePointer) {
+        return builder(task, devicePointer).build();
+    }
+
+    /**
+     * The arguments of a persistent kernel: the task's, then the hidden ones the compiler adds, the
+     * control block's device address and the watchdog's timeout in nanoseconds.
+     */
+    static KernelArguments marshalPersistent(TaskSpec task, ToLongFunction<Object> devicePointer, long controlBlock, long watchdogNanos) {
+        return builder(task, devicePointer).pointer(controlBlock).int64(watchdogNanos).build();
+    }
+
+    private static KernelArguments.Builder builder(TaskSpec task, ToLongFunction<Object> devicePointer) {
         Method kernel = task.method();
         Class<?>[] types = kernel.getParameterTypes();
         List<Object> args = task.args();
@@ -75,6 +87,6 @@ final class TaskArguments {
                         + " and int, long, float, double and boolean values");
             }
         }
-        return builder.build();
+        return builder;
     }
 }
