@@ -252,15 +252,19 @@ final class DeviceRuntime {
                 // having acquired everyone's writes through the add; the others wait with acquire loads until
                 // the generation moves. A block barrier on each side makes the whole block wait and see what
                 // thread 0 acquired. Bounded by the watchdog (wait 1, step = the barrier's number); after an
-                // expiry every wait returns at once, so the kernel ends and the host reports it.
+                // expiry every wait returns at once, so the kernel ends and the host reports it. A grid of
+                // one block needs only the block barrier, which makes every write of the block visible.
                 static __device__ __forceinline__ void hf_grid_barrier(hf_persistent_state& state)
                 {
                     const int generation = state.barriers;
                     state.barriers = generation + 1;
                     __syncthreads();
+                    const int blocks = (int)(gridDim.x * gridDim.y * gridDim.z);
+                    if (blocks == 1) {
+                        return;
+                    }
                     if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
                         hf_control_block* control = state.control;
-                        const int blocks = (int)(gridDim.x * gridDim.y * gridDim.z);
                         if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {
                             hf_st_relaxed_s32(&control->arrivals.value, 0);
                             hf_st_release_s32(&control->generation.value, generation + 1);
