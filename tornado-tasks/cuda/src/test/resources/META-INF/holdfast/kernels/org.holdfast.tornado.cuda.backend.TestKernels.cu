@@ -31,19 +31,19 @@ struct hf_persistent_state {
 
 // Device primitives in PTX; a CPU test harness defines HF_HOST_EMULATION and its own versions.
 #ifndef HF_HOST_EMULATION
-// Acquire load at device scope: later reads see what the releasing writer wrote before.
-static __device__ __forceinline__ int hf_ld_acquire_s32(const int* address)
-{
-    int value;
-    asm volatile("ld.acquire.gpu.b32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
-    return value;
-}
-
 // Relaxed load at device scope: sees other blocks' stores eventually, orders nothing.
 static __device__ __forceinline__ int hf_ld_relaxed_s32(const int* address)
 {
     int value;
     asm volatile("ld.relaxed.gpu.b32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
+    return value;
+}
+
+// Acquire load at device scope: later reads see what the releasing writer wrote before.
+static __device__ __forceinline__ int hf_ld_acquire_s32(const int* address)
+{
+    int value;
+    asm volatile("ld.acquire.gpu.b32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
     return value;
 }
 

@@ -74,23 +74,6 @@ final class DeviceRuntime {
                 };
                 """);
 
-        primitive("hf_ld_acquire_s32", """
-                // Acquire load at device scope: later reads see what the releasing writer wrote before.
-                static __device__ __forceinline__ int hf_ld_acquire_s32(const int* address)
-                {
-                    int value;
-                    asm volatile("ld.acquire.gpu.b32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
-                    return value;
-                }
-                """);
-        primitive("hf_ld_acquire_s64", """
-                static __device__ __forceinline__ long long hf_ld_acquire_s64(const long long* address)
-                {
-                    long long value;
-                    asm volatile("ld.acquire.gpu.b64 %0, [%1];" : "=l"(value) : "l"(address) : "memory");
-                    return value;
-                }
-                """);
         primitive("hf_ld_relaxed_s32", """
                 // Relaxed load at device scope: sees other blocks' stores eventually, orders nothing.
                 static __device__ __forceinline__ int hf_ld_relaxed_s32(const int* address)
@@ -100,61 +83,15 @@ final class DeviceRuntime {
                     return value;
                 }
                 """);
-        primitive("hf_st_release_s32", """
-                // Release store at device scope: every earlier write is seen by a reader that acquires the value.
-                static __device__ __forceinline__ void hf_st_release_s32(int* address, int value)
-                {
-                    asm volatile("st.release.gpu.b32 [%0], %1;" ::"l"(address), "r"(value) : "memory");
-                }
-                """);
-        primitive("hf_st_release_s64", """
-                static __device__ __forceinline__ void hf_st_release_s64(long long* address, long long value)
-                {
-                    asm volatile("st.release.gpu.b64 [%0], %1;" ::"l"(address), "l"(value) : "memory");
-                }
-                """);
         primitive("hf_st_relaxed_s32", """
                 static __device__ __forceinline__ void hf_st_relaxed_s32(int* address, int value)
                 {
                     asm volatile("st.relaxed.gpu.b32 [%0], %1;" ::"l"(address), "r"(value) : "memory");
                 }
                 """);
-        primitive("hf_atom_add_s32", """
-                // Atomic add at device scope, acquire and release; returns the old value (wraps like Java's int).
-                static __device__ __forceinline__ int hf_atom_add_s32(int* address, int value)
-                {
-                    int previous;
-                    asm volatile("atom.acq_rel.gpu.add.u32 %0, [%1], %2;" : "=r"(previous) : "l"(address), "r"(value) : "memory");
-                    return previous;
-                }
-                """);
-        primitive("hf_atom_add_s64", """
-                static __device__ __forceinline__ long long hf_atom_add_s64(long long* address, long long value)
-                {
-                    long long previous;
-                    asm volatile("atom.acq_rel.gpu.add.u64 %0, [%1], %2;" : "=l"(previous) : "l"(address), "l"(value) : "memory");
-                    return previous;
-                }
-                """);
-        primitive("hf_atom_cas_s32", """
-                // Compare-and-set at device scope, acquire and release; whether it stored.
-                static __device__ __forceinline__ bool hf_atom_cas_s32(int* address, int expected, int desired)
-                {
-                    int previous;
-                    asm volatile("atom.acq_rel.gpu.cas.b32 %0, [%1], %2, %3;"
-                        : "=r"(previous) : "l"(address), "r"(expected), "r"(desired) : "memory");
-                    return previous == expected;
-                }
-                """);
-        primitive("hf_atom_cas_s64", """
-                static __device__ __forceinline__ bool hf_atom_cas_s64(long long* address, long long expected, long long desired)
-                {
-                    long long previous;
-                    asm volatile("atom.acq_rel.gpu.cas.b64 %0, [%1], %2, %3;"
-                        : "=l"(previous) : "l"(address), "l"(expected), "l"(desired) : "memory");
-                    return previous == expected;
-                }
-                """);
+        for (int bits : new int[] {32, 64}) {
+            orderedAccesses(bits);
+        }
         primitive("hf_atom_cas_relaxed_s32", """
                 static __device__ __forceinline__ bool hf_atom_cas_relaxed_s32(int* address, int expected, int desired)
                 {
@@ -304,6 +241,52 @@ final class DeviceRuntime {
     }
 
     private DeviceRuntime() {
+    }
+
+    /**
+     * The ordered accesses of one width, at device scope: acquire load, release store, atomic add and
+     * compare-and-set (both acquire and release). {@code s32} works on {@code int}, {@code s64} on
+     * {@code long long}; add wraps as Java's does.
+     */
+    private static void orderedAccesses(int bits) {
+        String type = bits == 32 ? "int" : "long long";
+        String register = bits == 32 ? "r" : "l";
+        String suffix = "s" + bits;
+        primitive("hf_ld_acquire_" + suffix, """
+                // Acquire load at device scope: later reads see what the releasing writer wrote before.
+                static __device__ __forceinline__ %1$s hf_ld_acquire_%2$s(const %1$s* address)
+                {
+                    %1$s value;
+                    asm volatile("ld.acquire.gpu.b%3$d %%0, [%%1];" : "=%4$s"(value) : "l"(address) : "memory");
+                    return value;
+                }
+                """.formatted(type, suffix, bits, register));
+        primitive("hf_st_release_" + suffix, """
+                // Release store at device scope: every earlier write is seen by a reader that acquires the value.
+                static __device__ __forceinline__ void hf_st_release_%2$s(%1$s* address, %1$s value)
+                {
+                    asm volatile("st.release.gpu.b%3$d [%%0], %%1;" ::"l"(address), "%4$s"(value) : "memory");
+                }
+                """.formatted(type, suffix, bits, register));
+        primitive("hf_atom_add_" + suffix, """
+                // Atomic add at device scope, acquire and release; returns the old value.
+                static __device__ __forceinline__ %1$s hf_atom_add_%2$s(%1$s* address, %1$s value)
+                {
+                    %1$s previous;
+                    asm volatile("atom.acq_rel.gpu.add.u%3$d %%0, [%%1], %%2;" : "=%4$s"(previous) : "l"(address), "%4$s"(value) : "memory");
+                    return previous;
+                }
+                """.formatted(type, suffix, bits, register));
+        primitive("hf_atom_cas_" + suffix, """
+                // Compare-and-set at device scope, acquire and release; whether it stored.
+                static __device__ __forceinline__ bool hf_atom_cas_%2$s(%1$s* address, %1$s expected, %1$s desired)
+                {
+                    %1$s previous;
+                    asm volatile("atom.acq_rel.gpu.cas.b%3$d %%0, [%%1], %%2, %%3;"
+                        : "=%4$s"(previous) : "l"(address), "%4$s"(expected), "%4$s"(desired) : "memory");
+                    return previous == expected;
+                }
+                """.formatted(type, suffix, bits, register));
     }
 
     private static void type(String name, List<String> needs, String text) {
