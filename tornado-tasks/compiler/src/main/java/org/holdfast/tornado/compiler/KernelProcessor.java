@@ -52,7 +52,7 @@ public final class KernelProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(ClassTranslator.KERNEL, ClassTranslator.DEVICE_FUNCTION);
+        return Set.of(ClassTranslator.KERNEL, ClassTranslator.DEVICE_FUNCTION, ClassTranslator.PERSISTENT, ClassTranslator.CLUSTER);
     }
 
     @Override

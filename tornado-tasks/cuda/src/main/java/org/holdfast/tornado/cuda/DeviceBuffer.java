@@ -88,6 +88,15 @@ public final class DeviceBuffer implements AutoCloseable {
                 "cuMemcpyDtoDAsync_v2");
     }
 
+    /** Queues setting {@code count} bytes from byte {@code offset} to zero (both multiples of 4). */
+    public void zeroAsync(long offset, long count, CudaStream stream) {
+        checkRange(offset, count);
+        if (offset % 4 != 0 || count % 4 != 0) {
+            throw new IllegalArgumentException("zeroes whole 32-bit words: offset " + offset + ", " + count + " bytes");
+        }
+        CudaException.check(cuda_h.cuMemsetD32Async(pointer + offset, 0, count / 4, stream.handle()), "cuMemsetD32Async");
+    }
+
     /** Queues setting every byte to zero. */
     public void zeroAsync(CudaStream stream) {
         CudaException.check(cuda_h.cuMemsetD8Async(pointer, (byte) 0, bytes, stream.handle()), "cuMemsetD8Async");

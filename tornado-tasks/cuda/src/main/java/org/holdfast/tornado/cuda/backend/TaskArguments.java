@@ -25,6 +25,18 @@ final class TaskArguments {
      *     has already refused the same array twice: array parameters are {@code __restrict__})
      */
     static KernelArguments marshal(TaskSpec task, ToLongFunction<Object> devicePointer) {
+        return builder(task, devicePointer).build();
+    }
+
+    /**
+     * The arguments of a persistent kernel: the task's, then the hidden ones the compiler adds, the
+     * control block's device address and the watchdog's timeout in nanoseconds.
+     */
+    static KernelArguments marshalPersistent(TaskSpec task, ToLongFunction<Object> devicePointer, long controlBlock, long watchdogNanos) {
+        return builder(task, devicePointer).pointer(controlBlock).int64(watchdogNanos).build();
+    }
+
+    private static KernelArguments.Builder builder(TaskSpec task, ToLongFunction<Object> devicePointer) {
         Method kernel = task.method();
         Class<?>[] types = kernel.getParameterTypes();
         List<Object> args = task.args();
@@ -66,6 +78,6 @@ final class TaskArguments {
                         + " and int, long, float, double and boolean values");
             }
         }
-        return builder.build();
+        return builder;
     }
 }
