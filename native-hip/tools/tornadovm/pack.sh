@@ -44,12 +44,14 @@ cp "$sdk"/etc/tornado.properties "$sdk"/etc/tornado.backend "$sdk"/etc/tornado.r
 cp "$sdk"/tornado-argfile.template "$sdk"/LICENSE_* "$stage/sdk/"
 
 # Holdfast: the TornadoVM module (twins and the smoke program) and what it uses; the bundle's
-# holdfast.jar too where it has been built, for the tornado modes to come.
+# holdfast.jar and native library too where they have been built, for the tornado modes to come.
 cp "$root"/tornado-tasks/tornadovm/target/holdfast-tornadovm-*.jar "$root"/tornado-tasks/kernels/target/holdfast-kernels-*.jar \
   "$root"/tornado-tasks/api/target/holdfast-tornado-api-*.jar "$stage/app/"
-if [ -f "$root/bench/target/holdfast/lib/holdfast.jar" ]; then
-  cp "$root/bench/target/holdfast/lib/holdfast.jar" "$stage/app/"
-fi
+for built in holdfast.jar libholdfast_native.so; do
+  if [ -f "$root/bench/target/holdfast/lib/$built" ]; then
+    cp "$root/bench/target/holdfast/lib/$built" "$stage/app/"
+  fi
+done
 
 tar -czf "$output/holdfast-tornadovm-kit.tar.gz" -C "$output/stage" tornadovm-kit
 rm -rf "$output/stage"

@@ -21,6 +21,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import javax.lang.model.element.ExecutableElement;
 
 /**
@@ -92,16 +93,18 @@ final class TwinBindings {
         new TreeScanner<Void, Void>() {
             @Override
             public Void visitBlock(BlockTree block, Void unused) {
-                scopes.push(new HashMap<>());
-                super.visitBlock(block, unused);
-                scopes.pop();
-                return null;
+                return inScope(() -> super.visitBlock(block, unused));
             }
 
             @Override
             public Void visitForLoop(ForLoopTree loop, Void unused) {
+                return inScope(() -> super.visitForLoop(loop, unused));
+            }
+
+            /** Scans in a scope of its own: a block, or a for loop with its initialisers. */
+            private Void inScope(Supplier<Void> scan) {
                 scopes.push(new HashMap<>());
-                super.visitForLoop(loop, unused);
+                scan.get();
                 scopes.pop();
                 return null;
             }
@@ -168,7 +171,7 @@ final class TwinBindings {
     /** The type a local's declaration names: a primitive, or an array of one. */
     private static JType declared(Tree type) {
         return switch (type) {
-            case PrimitiveTypeTree primitive -> TwinTypes.primitive(primitive.getPrimitiveTypeKind());
+            case PrimitiveTypeTree primitive -> TwinTypes.primitive(primitive.getPrimitiveTypeKind(), primitive);
             case ArrayTypeTree array when declared(array.getType()) != null && declared(array.getType()).isNumeric() ->
                     declared(array.getType()).arrayOf();
             default -> null;

@@ -41,7 +41,7 @@ final class TwinTypes {
         return switch (tree) {
             case null -> null;
             case ParenthesizedTree p -> of(p.getExpression());
-            case TypeCastTree cast when cast.getType() instanceof PrimitiveTypeTree t -> primitive(t.getPrimitiveTypeKind());
+            case TypeCastTree cast when cast.getType() instanceof PrimitiveTypeTree t -> primitive(t.getPrimitiveTypeKind(), t);
             case IdentifierTree id when locals.apply(id) != null -> locals.apply(id).type();
             case IdentifierTree id -> field(symbols.field(id.getName().toString()));
             case MemberSelectTree select when select.getExpression() instanceof IdentifierTree q && locals.apply(q) != null ->
@@ -102,22 +102,16 @@ final class TwinTypes {
         return overload == null ? null : overload.result();
     }
 
-    /** A constant's type; byte, short and char constants read as int in the kernel language. */
+    /** A constant's type. */
     private static JType field(VariableElement field) {
-        if (field == null) {
-            return null;
-        }
-        TypeKind kind = field.asType().getKind();
-        return kind == TypeKind.BYTE || kind == TypeKind.SHORT || kind == TypeKind.CHAR ? JType.INT : primitive(kind);
+        return field == null ? null : primitive(field.asType().getKind(), null);
     }
 
-    static JType primitive(TypeKind kind) {
+    /** A primitive type of the kernel language, or null; byte, short and char read as int. */
+    static JType primitive(TypeKind kind, Tree where) {
         return switch (kind) {
-            case BOOLEAN -> JType.BOOLEAN;
-            case INT -> JType.INT;
-            case LONG -> JType.LONG;
-            case FLOAT -> JType.FLOAT;
-            case DOUBLE -> JType.DOUBLE;
+            case BYTE, SHORT, CHAR -> JType.INT;
+            case BOOLEAN, INT, LONG, FLOAT, DOUBLE -> Types.primitive(kind, where);
             default -> null;
         };
     }
