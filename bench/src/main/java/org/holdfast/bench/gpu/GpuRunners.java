@@ -16,10 +16,9 @@ import org.holdfast.bench.harness.TaskGraphRunner;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bridge.HostPolling;
 import org.holdfast.bridge.PersistentBridge;
-import org.holdfast.bridge.PersistentConfig;
-import org.holdfast.bridge.PersistentMode;
-import org.holdfast.bridge.StandardKernels;
+import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.BlockCountRule;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.cuda.CopyBandwidth;
@@ -52,7 +51,7 @@ public final class GpuRunners implements RunnerFactory {
         gpuModeCreated = true;
         return switch (mode.paradigm()) {
             case STANDARD -> standard(mode, kernels, blocks, experiment);
-            case PERSISTENT -> new PersistentRunner(requireBridge(), gpu.context(), persistentConfig(mode, experiment),
+            case PERSISTENT -> new PersistentRunner(requireBridge(), gpu.context(), persistentRequest(mode, experiment),
                     blocks, gpu.id());
             case CPU -> throw new IllegalArgumentException(mode + " is not a GPU mode");
         };
@@ -72,8 +71,9 @@ public final class GpuRunners implements RunnerFactory {
 
     /** The same device, launching the hand-written kernels in place of the Java ones. */
     private CudaTornadoDevice withNativeKernels() {
-        StandardKernels native_ = requireBridge().standardKernels();
-        return gpu.withKernelOverride(kernel("red"), native_.red()).withKernelOverride(kernel("black"), native_.black());
+        PersistentBridge library = requireBridge();
+        return gpu.withKernelOverride(kernel("red"), library.kernel("hf_red"))
+                .withKernelOverride(kernel("black"), library.kernel("hf_black"));
     }
 
     private static Method kernel(String name) {
@@ -85,27 +85,31 @@ public final class GpuRunners implements RunnerFactory {
         }
     }
 
-    /** The bridge's configuration of a persistent mode in the variant the experiment names. */
-    public static PersistentConfig persistentConfig(Mode mode, Experiment experiment) {
+    /** What the native planner is asked for: the mode and the variant the experiment names (CLI names). */
+    public static PersistentRequest persistentRequest(Mode mode, Experiment experiment) {
         PersistentOptions options = experiment.persistent();
-        PersistentMode persistent = switch (mode) {
-            case PERSISTENT_GRID -> switch (options.barrier()) {
-                case CG -> PersistentMode.GRID_COOPERATIVE_GROUPS;
-                case TWO_SLOT -> PersistentMode.GRID_TWO_SLOT;
-            };
-            case PERSISTENT_HOST -> switch (options.schedule()) {
-                case LOCKSTEP -> PersistentMode.HOST_LOCKSTEP;
-                case NEIGHBOUR -> PersistentMode.HOST_NEIGHBOUR;
-            };
-            case PERSISTENT_DATAFLOW -> PersistentMode.DATAFLOW;
+        String variant = switch (mode) {
+            case PERSISTENT_GRID -> options.barrier().cliName();
+            case PERSISTENT_HOST -> options.schedule().cliName();
+            case PERSISTENT_DATAFLOW -> PersistentRequest.AUTO;
             default -> throw new IllegalArgumentException(mode + " is not a persistent mode");
         };
         HostPolling polling = switch (options.poll()) {
             case BUSY -> HostPolling.BUSY;
             case SLEEP -> HostPolling.SLEEP;
         };
-        return PersistentConfig.of(persistent).withThreadsPerBlock(experiment.threads()).withHostPolling(polling)
-                .withWatchdogSeconds(options.watchdogSeconds());
+        return PersistentRequest.of(mode.cliName(), variant).withThreadsPerBlock(experiment.threads())
+                .withHostPolling(polling).withWatchdogSeconds(options.watchdogSeconds());
+    }
+
+    /**
+     * The block count asked of the planner: 0 lets it choose (auto: as many useful blocks as are
+     * co-resident, or one block on chip); a fixed count, or the standard launch's for
+     * {@code same-as-standard}, is taken as it is (and refused beyond co-residency).
+     */
+    public static int requestedBlocks(BlockCountRule rule, PoissonProblem problem, int threads) {
+        return rule instanceof BlockCountRule.Auto ? 0
+                : rule.standardBlocks(RedBlackKernels.pointsPerColour(problem.n()), threads);
     }
 
     private PersistentBridge requireBridge() {

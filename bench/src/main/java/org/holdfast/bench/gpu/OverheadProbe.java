@@ -6,9 +6,9 @@ import org.holdfast.bench.harness.Statistics;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bridge.LaunchOverhead;
 import org.holdfast.bridge.PersistentBridge;
-import org.holdfast.bridge.PersistentConfig;
-import org.holdfast.bridge.PersistentMode;
 import org.holdfast.bridge.PersistentReport;
+import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.bridge.PersistentSession;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaStream;
@@ -45,9 +45,9 @@ final class OverheadProbe {
         if (bridge != null) {
             int perSm = gpu.device().multiprocessors();
             rows.add(probe("grid barrier, cooperative groups, " + perSm + " blocks", "device events, N = 3, per half-sweep",
-                    () -> perBarrier(PersistentMode.GRID_COOPERATIVE_GROUPS, perSm)));
+                    () -> perBarrier("cg", perSm)));
             rows.add(probe("grid barrier, two-slot, " + perSm + " blocks", "device events, N = 3, per half-sweep",
-                    () -> perBarrier(PersistentMode.GRID_TWO_SLOT, perSm)));
+                    () -> perBarrier("two-slot", perSm)));
             rows.add(probe("host handshake, one block, busy poll", "host clock per signalled-and-done half-sweep, N = 3",
                     this::perHandshake));
         }
@@ -104,10 +104,11 @@ final class OverheadProbe {
         return new OverheadRow(what, Statistics.of(rounds).median(), how + ", median of " + ROUNDS);
     }
 
-    private double perBarrier(PersistentMode mode, int blocks) {
+    private double perBarrier(String barrier, int blocks) {
         double[] micros = new double[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
-            micros[round] = tinyRun(PersistentConfig.of(mode).withBlocks(blocks)).deviceMillis() * 1e3 / (2.0 * SYNC_ITERATIONS);
+            PersistentRequest request = PersistentRequest.of("persistent-grid", barrier).withBlocks(blocks);
+            micros[round] = tinyRun(request).deviceMillis() * 1e3 / (2.0 * SYNC_ITERATIONS);
         }
         return Statistics.of(micros).median();
     }
@@ -115,18 +116,19 @@ final class OverheadProbe {
     private double perHandshake() {
         double[] micros = new double[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
-            PersistentReport report = tinyRun(PersistentConfig.of(PersistentMode.HOST_LOCKSTEP).withBlocks(1));
+            PersistentReport report = tinyRun(PersistentRequest.of("persistent-host", "lockstep").withBlocks(1));
             micros[round] = report.hostMillis() * 1e3 / report.handshakes();
         }
         return Statistics.of(micros).median();
     }
 
-    private PersistentReport tinyRun(PersistentConfig config) {
+    private PersistentReport tinyRun(PersistentRequest request) {
         CudaContext context = gpu.context();
         try (CudaStream stream = CudaStream.create(context);
-                DeviceProblem device = new DeviceProblem(context, TINY, TINY.rightHandSide())) {
+                DeviceProblem device = new DeviceProblem(context, TINY, TINY.rightHandSide());
+                PersistentSession session = bridge.open(bridge.plan(request, TINY.n()), stream.handle())) {
             device.uploadU(TINY.initialU());
-            return bridge.run(config, device.u(), device.f(), TINY.n(), SYNC_ITERATIONS, TINY.h2(), stream.handle());
+            return session.run(device.u(), device.f(), SYNC_ITERATIONS, TINY.h2());
         }
     }
 }

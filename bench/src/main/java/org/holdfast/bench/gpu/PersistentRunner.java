@@ -6,8 +6,10 @@ import org.holdfast.bench.harness.ModeRunner;
 import org.holdfast.bench.harness.Progress;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.PersistentBridge;
-import org.holdfast.bridge.PersistentConfig;
+import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentReport;
+import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.bridge.PersistentSession;
 import org.holdfast.bridge.WatchdogWait;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.BlockCountRule;
@@ -17,22 +19,23 @@ import org.holdfast.tornado.cuda.CudaStream;
 
 /**
  * Runs a persistent mode of the native library on device buffers allocated here through the
- * driver API: one synchronous call per repeat, timed by the events the library records around
- * its kernel on our stream.
+ * driver API: the library plans the run (blocks, on chip or not) and opens a session on our
+ * stream once per measurement; each repeat is one synchronous call that allocates nothing, timed
+ * by the events the library records around its kernel.
  */
 final class PersistentRunner implements ModeRunner {
 
     private final PersistentBridge bridge;
     private final CudaContext context;
-    private final PersistentConfig config;
+    private final PersistentRequest request;
     private final BlockCountRule rule;
     private final String deviceId;
 
-    PersistentRunner(PersistentBridge bridge, CudaContext context, PersistentConfig config, BlockCountRule rule,
+    PersistentRunner(PersistentBridge bridge, CudaContext context, PersistentRequest request, BlockCountRule rule,
             String deviceId) {
         this.bridge = bridge;
         this.context = context;
-        this.config = config;
+        this.request = request;
         this.rule = rule;
         this.deviceId = deviceId;
     }
@@ -41,36 +44,34 @@ final class PersistentRunner implements ModeRunner {
     public Measurement measure(PoissonProblem problem, double[] initialU, double[] f, int iterations, int repeats,
             Progress progress) {
         context.makeCurrent();
-        int blocks = PersistentBlocks.of(bridge, context.device(), config, rule, problem);
-        PersistentConfig run = config.withBlocks(blocks);
+        PersistentPlan plan = bridge.plan(request.withBlocks(GpuRunners.requestedBlocks(rule, problem, request.threadsPerBlock())),
+                problem.n());
         double[] micros = new double[repeats];
-        boolean onChip = false;
         double[] result;
         try (CudaStream stream = CudaStream.create(context);
-                DeviceProblem device = new DeviceProblem(context, problem, f)) {
-            String label = config.mode().label();
+                DeviceProblem device = new DeviceProblem(context, problem, f);
+                PersistentSession session = bridge.open(plan, stream.handle())) {
+            String label = plan.label();
             for (int repeat = -1; repeat < repeats; repeat++) {
                 progress.update(Progress.repeat(label, problem.n(), repeat, repeats));
                 device.uploadU(initialU);
-                PersistentReport report = runOnce(device, run, iterations, stream);
+                PersistentReport report = runOnce(session, device, iterations);
                 if (repeat >= 0) {
                     micros[repeat] = report.deviceMillis() * 1e3 / iterations;
                 }
-                onChip = report.onChip();
             }
             result = device.downloadU();
         }
-        LaunchInfo launch = new LaunchInfo(config.mode().label(), onChip ? "persistent, on chip" : "persistent",
-                new int[] {blocks, 1, 1}, new int[] {config.threadsPerBlock(), 1, 1}, 0, deviceId);
-        return new Measurement(micros, result, blocks, config.threadsPerBlock(), List.of(launch), List.of(),
-                onChip ? "on chip" : "");
+        LaunchInfo launch = new LaunchInfo(plan.label(), plan.onChip() ? "persistent, on chip" : "persistent",
+                new int[] {plan.blocks(), 1, 1}, new int[] {plan.threadsPerBlock(), 1, 1}, 0, deviceId);
+        return new Measurement(micros, result, plan.blocks(), plan.threadsPerBlock(), List.of(launch), List.of(),
+                plan.note());
     }
 
     /** One run; a kernel the watchdog could not stop keeps its buffers, so that closing them cannot hang. */
-    private PersistentReport runOnce(DeviceProblem device, PersistentConfig run, int iterations, CudaStream stream) {
+    private static PersistentReport runOnce(PersistentSession session, DeviceProblem device, int iterations) {
         try {
-            return bridge.run(run, device.u(), device.f(), device.problem().n(), iterations, device.problem().h2(),
-                    stream.handle());
+            return session.run(device.u(), device.f(), iterations, device.problem().h2());
         } catch (NativeException e) {
             if (e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)) {
                 device.abandon();

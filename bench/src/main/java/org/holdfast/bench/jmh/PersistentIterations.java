@@ -5,11 +5,10 @@ import org.holdfast.bench.config.Experiment;
 import org.holdfast.bench.config.Settings;
 import org.holdfast.bench.gpu.DeviceProblem;
 import org.holdfast.bench.gpu.GpuRunners;
-import org.holdfast.bench.gpu.PersistentBlocks;
 import org.holdfast.bridge.NativeLibraryMissingException;
 import org.holdfast.bridge.PersistentBridge;
-import org.holdfast.bridge.PersistentConfig;
-import org.holdfast.bridge.PersistentReport;
+import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.bridge.PersistentSession;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaStream;
@@ -18,23 +17,24 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
  * One persistent mode ready to run, as the harness would run it with its default variant and the
- * {@code auto} block count: the problem on the device, the native library and a stream. Each
- * {@link #run()} is one launch of a fixed number of iterations, for JMH to time on the host clock.
+ * {@code auto} block count: the problem on the device, the native library, a stream and an open
+ * session (every allocation happens here, in JMH's setup). Each {@link #run()} is one launch of a
+ * fixed number of iterations, for JMH to time on the host clock; it allocates nothing.
  */
 final class PersistentIterations implements AutoCloseable {
 
     private final PersistentBridge bridge;
     private final CudaStream stream;
     private final DeviceProblem device;
-    private final PersistentConfig config;
+    private final PersistentSession session;
     private final int iterations;
 
     private PersistentIterations(PersistentBridge bridge, CudaStream stream, DeviceProblem device,
-            PersistentConfig config, int iterations) {
+            PersistentSession session, int iterations) {
         this.bridge = bridge;
         this.stream = stream;
         this.device = device;
-        this.config = config;
+        this.session = session;
         this.iterations = iterations;
     }
 
@@ -52,12 +52,13 @@ final class PersistentIterations implements AutoCloseable {
         CudaStream stream = null;
         DeviceProblem device = null;
         try {
-            PersistentConfig base = GpuRunners.persistentConfig(mode, experiment);
-            int blocks = PersistentBlocks.of(bridge, gpu.device(), base, experiment.blocks().get(0), problem);
+            PersistentRequest request = GpuRunners.persistentRequest(mode, experiment);
+            int blocks = GpuRunners.requestedBlocks(experiment.blocks().get(0), problem, request.threadsPerBlock());
             stream = CudaStream.create(context);
             device = new DeviceProblem(context, problem, problem.rightHandSide());
             device.uploadU(problem.initialU());
-            return new PersistentIterations(bridge, stream, device, base.withBlocks(blocks), iterations);
+            PersistentSession session = bridge.open(bridge.plan(request.withBlocks(blocks), problem.n()), stream.handle());
+            return new PersistentIterations(bridge, stream, device, session, iterations);
         } catch (RuntimeException e) {
             if (device != null) {
                 device.close();
@@ -80,13 +81,12 @@ final class PersistentIterations implements AutoCloseable {
 
     /** One launch of all the iterations; returns the device time in milliseconds. */
     double run() {
-        PersistentReport report = bridge.run(config, device.u(), device.f(), device.problem().n(), iterations,
-                device.problem().h2(), stream.handle());
-        return report.deviceMillis();
+        return session.run(device.u(), device.f(), iterations, device.problem().h2()).deviceMillis();
     }
 
     @Override
     public void close() {
+        session.close();
         device.close();
         stream.close();
         bridge.close();

@@ -1,4 +1,4 @@
-package org.holdfast.tornado.cuda.ffi;
+package org.holdfast.ffi;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -10,8 +10,11 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * A shared library opened for downcalls: how both raw layers (driver and NVRTC) find and link their
- * functions. Libraries stay loaded for the life of the process.
+ * A shared library opened for downcalls: how every raw layer of Holdfast (the CUDA driver, NVRTC,
+ * libholdfast_native) finds and links its functions. A raw layer keeps one of these, links each
+ * function on first use through {@link #downcall} in a nested holder class, and passes what
+ * {@code invokeExact} throws through {@link #propagate}. Libraries stay loaded for the life of the
+ * process (the global arena): the linked handles point into them.
  */
 public final class NativeLibrary {
 
@@ -29,16 +32,32 @@ public final class NativeLibrary {
      * Opens a library by file name, searched on the loader path ({@code libcuda.so.1}), or by path
      * ({@code /usr/local/cuda/lib64/libnvrtc.so}); empty when it cannot be loaded.
      */
-    @SuppressWarnings("restricted")
     public static Optional<NativeLibrary> open(String nameOrPath) {
         try {
-            SymbolLookup lookup = nameOrPath.contains("/")
-                    ? SymbolLookup.libraryLookup(Path.of(nameOrPath), Arena.global())
-                    : SymbolLookup.libraryLookup(nameOrPath, Arena.global());
-            return Optional.of(new NativeLibrary(nameOrPath, lookup));
+            return Optional.of(nameOrPath.contains("/") ? load(Path.of(nameOrPath)) : loadByName(nameOrPath));
         } catch (IllegalArgumentException notLoadable) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Loads the library in this file.
+     *
+     * @throws IllegalArgumentException when it cannot be loaded, with the loader's reason
+     */
+    @SuppressWarnings("restricted") // opening native libraries is this class's purpose
+    public static NativeLibrary load(Path file) {
+        return new NativeLibrary(file.toString(), SymbolLookup.libraryLookup(file, Arena.global()));
+    }
+
+    /**
+     * Loads a library by file name through the dynamic loader's own search.
+     *
+     * @throws IllegalArgumentException when the loader cannot find or load it
+     */
+    @SuppressWarnings("restricted")
+    public static NativeLibrary loadByName(String fileName) {
+        return new NativeLibrary(fileName, SymbolLookup.libraryLookup(fileName, Arena.global()));
     }
 
     /** The name or path the library was opened with. */
@@ -79,5 +98,11 @@ public final class NativeLibrary {
             throw error;
         }
         return new IllegalStateException("a downcall threw a checked exception", thrown);
+    }
+
+    /** A {@code const char*} a native function returned, as a Java string (UTF-8, up to the NUL); null for NULL. */
+    @SuppressWarnings("restricted") // the callers' libraries return NUL-terminated strings
+    public static String string(MemorySegment cString) {
+        return cString.equals(MemorySegment.NULL) ? null : cString.reinterpret(Long.MAX_VALUE).getString(0);
     }
 }

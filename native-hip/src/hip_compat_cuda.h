@@ -1,5 +1,6 @@
 /*
- * hip_compat_cuda.h: the HIP names holdfast_native.cpp uses, mapped to CUDA.
+ * hip_compat_cuda.h: the HIP names the library's sources use, mapped to CUDA (private: hf_gpu.h
+ * includes it).
  *
  * The source is written once against HIP. For GPU_RUNTIME=CUDA this header supplies what
  * <hip/hip_runtime.h> would: runtime calls and types, cooperative groups, the wall clock, and
@@ -69,8 +70,11 @@ static inline hipError_t hipLaunchCooperativeKernel(const void* kernel, dim3 gri
     return cudaLaunchCooperativeKernel(kernel, grid, block, arguments, shared_bytes, stream);
 }
 
-#define hipLaunchKernelGGL(kernel, grid, block, shared_bytes, stream, ...) \
-    kernel<<<(grid), (block), (shared_bytes), (stream)>>>(__VA_ARGS__)
+static inline hipError_t hipLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** arguments,
+                                         size_t shared_bytes, hipStream_t stream)
+{
+    return cudaLaunchKernel(kernel, grid, block, arguments, shared_bytes, stream);
+}
 
 /* Device attributes. CUDA has no wall-clock rate: wall_clock64() below reads %globaltimer,
  * which counts nanoseconds, so the rate is 1e6 kHz. */
