@@ -53,7 +53,8 @@ public final class HoldfastOptions {
                 "modes to run, comma-separated, or all; modes: " + modes.names() + " " + configDefault(MODES)));
         options.addOption(valued("n", SIZES, "LIST", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size "
                 + configDefault(SIZES)));
-        options.addOption(valued("i", ITERATIONS, "N", "iterations for every size " + configDefault(ITERATIONS)));
+        options.addOption(valued("i", ITERATIONS, "LIST",
+                "iterations of each timed run: one count for every size, or one per size, comma-separated " + configDefault(ITERATIONS)));
         options.addOption(valued("r", REPEATS, "N", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));
         options.addOption(valued("k", KERNELS, "LIST",
                 "kernels of the modes that offer a choice (the standard launches): " + CliNamed.names(KernelSource.class)
