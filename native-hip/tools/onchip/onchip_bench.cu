@@ -934,6 +934,7 @@ void run_sweep()
 
 int main(int argc, char** argv)
 {
+    std::setvbuf(stdout, nullptr, _IOLBF, 0); /* a run killed by its timeout keeps every line so far */
     bool sanitize = false;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--sanitize") == 0) {
