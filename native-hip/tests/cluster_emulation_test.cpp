@@ -92,18 +92,6 @@ void run_on_chip(int n, int threads)
     report(grid.matches(), "on-chip n=" + std::to_string(n) + " threads=" + std::to_string(threads));
 }
 
-const char* method_name(HaloMethod method)
-{
-    switch (method) {
-    case HaloMethod::AsyncStore: return "async";
-    case HaloMethod::BulkCopy: return "bulk";
-    case HaloMethod::RemoteArrive: return "arrive";
-    case HaloMethod::Pull: return "pull";
-    case HaloMethod::ClusterBarrier: return "barrier";
-    }
-    return "?";
-}
-
 template <HaloMethod M>
 void run_cluster(int n, int blocks, int threads, int k, int overlap)
 {
@@ -114,7 +102,7 @@ void run_cluster(int n, int blocks, int threads, int k, int overlap)
     emulate_cluster_launch(blocks, threads, static_cast<size_t>(layout.bytes),
                            [&] { cluster_resident<kEmulatedSlots, M>(args, k, overlap); });
     report(grid.matches() && control.error.code == 0,
-           std::string("cluster ") + method_name(M) + " n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
+           std::string("cluster ") + halo_method_name(M) + " n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
                " threads=" + std::to_string(threads) + " k=" + std::to_string(k) + " overlap=" +
                std::to_string(overlap) + (control.error.code != 0 ? " (watchdog)" : ""));
 }

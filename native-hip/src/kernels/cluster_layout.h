@@ -35,6 +35,17 @@ enum class HaloMethod : int {
 };
 constexpr int kHaloMethodCount = 5;
 
+/* The method's short name (variant names, reports). */
+__host__ __device__ constexpr const char* halo_method_name(HaloMethod method)
+{
+    return method == HaloMethod::AsyncStore       ? "async"
+           : method == HaloMethod::BulkCopy       ? "bulk"
+           : method == HaloMethod::RemoteArrive   ? "arrive"
+           : method == HaloMethod::Pull           ? "pull"
+           : method == HaloMethod::ClusterBarrier ? "barrier"
+                                                  : "?";
+}
+
 constexpr int kMaxClusterBlocks = 16;   /* non-portable cluster size; 8 is the portable one */
 constexpr int kMaxSweepsPerExchange = 8;
 

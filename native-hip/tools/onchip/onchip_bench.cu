@@ -128,18 +128,6 @@ HostProblem make_problem(int n)
 
 enum class Family { Today, Warp, Block, Cluster };
 
-const char* method_name(HaloMethod method)
-{
-    switch (method) {
-    case HaloMethod::AsyncStore: return "async";
-    case HaloMethod::BulkCopy: return "bulk";
-    case HaloMethod::RemoteArrive: return "arrive";
-    case HaloMethod::Pull: return "pull";
-    case HaloMethod::ClusterBarrier: return "barrier";
-    }
-    return "?";
-}
-
 struct Variant {
     Family family;
     HaloMethod method = HaloMethod::AsyncStore;
@@ -154,7 +142,7 @@ struct Variant {
         case Family::Today: return "today";
         case Family::Warp: return "warp";
         case Family::Block: return "block";
-        case Family::Cluster: return std::string("cl-") + method_name(method);
+        case Family::Cluster: return std::string("cl-") + halo_method_name(method);
         }
         return "?";
     }
@@ -668,7 +656,7 @@ void probe_halo(int blocks, int threads, int width, int rounds)
 {
     const void* kernel = reinterpret_cast<const void*>(&probe_halo_exchange<M>);
     prepare_kernel(kernel, true);
-    current_label = format("probe halo %s C%d T%d width %d", method_name(M), blocks, threads, width);
+    current_label = format("probe halo %s C%d T%d width %d", halo_method_name(M), blocks, threads, width);
     const double us = probe_slope_us(
         [&](int r) {
             CHECK(cudaMemsetAsync(state.control, 0, sizeof(ControlBlock), state.stream));
@@ -683,7 +671,7 @@ void probe_halo(int blocks, int threads, int width, int rounds)
         ++failures;
         std::printf("FAIL %s: watchdog\n", current_label.c_str());
     }
-    probes.push_back({format("halo exchange %-7s C=%-2d T=%-4d %3d doubles", method_name(M), blocks, threads, width),
+    probes.push_back({format("halo exchange %-7s C=%-2d T=%-4d %3d doubles", halo_method_name(M), blocks, threads, width),
                       us});
 }
 
@@ -786,7 +774,7 @@ void print_tables(const std::vector<int>& sizes)
     for (int n : {101, 257}) {
         for (HaloMethod method : {HaloMethod::AsyncStore, HaloMethod::ClusterBarrier}) {
             std::printf("\n== N=%d cl-%s: best over T and overlap, rows k, columns cluster size\n", n,
-                        method_name(method));
+                        halo_method_name(method));
             std::printf("%-4s", "k");
             for (int blocks : {2, 4, 8, 16}) {
                 std::printf(" %8s", format("C=%d", blocks).c_str());
