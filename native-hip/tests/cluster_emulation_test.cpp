@@ -20,8 +20,10 @@ using namespace holdfast;
 
 namespace {
 
-/* Slots per thread for the emulation: a CPU thread has no register file to run out of. */
+/* Slots per thread for the emulation: a CPU thread has no register file to run out of. The
+ * whole-grid kernel marks its used slots in one 32-bit mask: there the GPU's largest count. */
 constexpr int kEmulatedSlots = 128;
+constexpr int kEmulatedGridSlots = 16;
 
 struct Grid {
     int n;
@@ -80,7 +82,7 @@ PersistentArgs args_for(Grid& grid, ControlBlock* control)
 {
     std::memset(static_cast<void*>(control), 0, sizeof(ControlBlock));
     return PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2}, 2 * grid.iterations, control, nullptr,
-                          nullptr, 2000000000LL, HF_FAULT_NONE, 0};
+                          nullptr, 2000000000LL, HF_FAULT_NONE, 0, 1};
 }
 
 void run_on_chip(int n, int threads)
@@ -88,7 +90,7 @@ void run_on_chip(int n, int threads)
     Grid grid(n);
     ControlBlock control{};
     const PersistentArgs args = args_for(grid, &control);
-    emulate_cluster_launch(1, threads, on_chip_planes_bytes(n), [&] { on_chip_registers<kEmulatedSlots, false>(args); });
+    emulate_cluster_launch(1, threads, on_chip_planes_bytes(n), [&] { on_chip_registers<kEmulatedGridSlots, false>(args); });
     report(grid.matches(), "on-chip n=" + std::to_string(n) + " threads=" + std::to_string(threads));
 }
 
@@ -97,10 +99,16 @@ void run_cluster(int n, int blocks, int threads, int k, int overlap)
 {
     Grid grid(n);
     ControlBlock control{};
-    const PersistentArgs args = args_for(grid, &control);
+    PersistentArgs args = args_for(grid, &control);
+    args.sweeps_per_exchange = k;
     const ClusterLayout layout = cluster_layout(n, blocks, k, M);
-    emulate_cluster_launch(blocks, threads, static_cast<size_t>(layout.bytes),
-                           [&] { cluster_resident<kEmulatedSlots, M>(args, k, overlap); });
+    emulate_cluster_launch(blocks, threads, static_cast<size_t>(layout.bytes), [&] {
+        if (overlap != 0) {
+            cluster_resident<kEmulatedSlots, M, true>(args);
+        } else {
+            cluster_resident<kEmulatedSlots, M, false>(args);
+        }
+    });
     report(grid.matches() && control.error.code == 0,
            std::string("cluster ") + halo_method_name(M) + " n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
                " threads=" + std::to_string(threads) + " k=" + std::to_string(k) + " overlap=" +
@@ -137,7 +145,7 @@ int main()
 {
     for (int n : {3, 4, 5, 11, 12, 33}) {
         for (int threads : {1, 5, 32}) {
-            if (points_per_colour(n) <= kEmulatedSlots * threads) {
+            if (points_per_colour(n) <= kEmulatedGridSlots * threads) {
                 run_on_chip(n, threads);
             }
         }

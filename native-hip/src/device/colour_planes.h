@@ -21,6 +21,9 @@
 #ifndef HOLDFAST_DEVICE_COLOUR_PLANES_H
 #define HOLDFAST_DEVICE_COLOUR_PLANES_H
 
+#include <cstddef>
+#include <cstdint>
+
 #include "stencil.h"
 
 /* The block's dynamic shared memory as an array of `type` (the CPU emulation of tests/ gives
@@ -47,6 +50,24 @@ __host__ __device__ constexpr int plane_stride(int n) { return (((n + 1) / 2) + 
 __host__ __device__ constexpr int interior_points_in_row(int n, int row, int colour)
 {
     return ((row + colour) & 1) != 0 ? (n - 1) / 2 : (n - 2) / 2;
+}
+
+/* Points per thread per colour that kernels are built for; the planner takes the smallest that
+ * holds a thread's share. */
+constexpr int kSlotCounts[] = {1, 2, 4, 8, 16};
+constexpr int kSlotCountChoices = 5;
+
+/* The most threads a block can have for P slots: the register file bounds it (1024 threads have
+ * 64 registers each; two colours of P slots take 6 P of them, 8 P in the whole-grid kernel). */
+__host__ __device__ constexpr int max_threads_for_slots(int slots)
+{
+    return slots <= 4 ? 1024 : slots <= 8 ? 512 : 256;
+}
+
+/* Shared bytes for the whole n x n grid as two colour planes. */
+__host__ __device__ inline size_t on_chip_planes_bytes(int n)
+{
+    return static_cast<size_t>(2) * static_cast<size_t>(n) * static_cast<size_t>(plane_stride(n)) * sizeof(double);
 }
 
 /* ------------------------------------------------------------------ the rows a block holds */
@@ -138,9 +159,12 @@ __device__ __forceinline__ void assign_points(PointSlots<P>& slots, const Proble
     const int n = problem.n;
     const int half = points_per_row(n);
     const int points = (rows.update_end - rows.update_first) * half;
+    /* An unused slot sits on column 0 of the first updated row: its reads (see sweep_points)
+     * then touch no row that a neighbour may be writing into. */
+    const int unused = (((rows.update_first - rows.first_row) * stride) << kCentreShift) | kNoPoint;
 HF_UNROLL
     for (int q = 0; q < P; ++q) {
-        slots.code[q] = kNoPoint;
+        slots.code[q] = unused;
         slots.h2f[q] = 0.0;
         const int p = thread + q * threads;
         if (p < points) {
@@ -163,10 +187,14 @@ HF_UNROLL
 }
 
 /* Half-sweep over the thread's points whose level lies in [lowest, highest]: own is the plane of
- * the points' colour, other the plane of their neighbours. All loads come first, then the
- * stores: no point of a colour reads another of its colour, so the order is free and the loads
- * of every slot are in flight together. deliver(code, value) sees each new value after it is
- * stored (the fused halo push, or nothing). */
+ * the points' colour, other the plane of their neighbours. No point of a colour reads another of
+ * its colour, so the order is free: every slot's four loads are issued unconditionally (so the
+ * slots' load-add chains overlap), and only the store and the push depend on the level. A branch
+ * per slot (phase 1) made the compiler run the slots one after another, each behind its own
+ * reconvergence point. A point outside the range reads its own place in the other plane four
+ * times (never a row that a neighbour is writing into: see cluster_resident.h) and stores
+ * nothing. deliver(code, value) sees each new value after it is stored (the fused halo push, or
+ * nothing). */
 template <int P, typename Deliver>
 __device__ __forceinline__ void sweep_points(const PointSlots<P>& slots, double* own, const double* other, int stride,
                                              int lowest, int highest, Deliver deliver)
@@ -174,18 +202,18 @@ __device__ __forceinline__ void sweep_points(const PointSlots<P>& slots, double*
     double value[P];
 HF_UNROLL
     for (int q = 0; q < P; ++q) {
-        value[q] = 0.0;
         int code = slots.code[q];
         /* Decode here, every half-sweep: hoisted out of the step loop, the decoded addresses
          * would take four registers per point instead of one (and spill at 1024 threads). */
         asm volatile("" : "+r"(code));
         const int level = point_level(code);
-        if (level >= lowest && level <= highest) {
-            const int centre = point_centre(code);
-            const int east = centre + ((code & kEastBit) != 0 ? 1 : 0);
-            value[q] = (other[centre + stride] + other[centre - stride] + other[east] + other[east - 1] - slots.h2f[q]) *
-                       0.25;
-        }
+        const bool updated = level >= lowest && level <= highest;
+        const int centre = point_centre(code);
+        const int east = centre + ((code & kEastBit) != 0 ? 1 : 0);
+        const int row = updated ? stride : 0;
+        const int east_at = updated ? east : centre;
+        const int west_at = updated ? east - 1 : centre;
+        value[q] = (other[centre + row] + other[centre - row] + other[east_at] + other[west_at] - slots.h2f[q]) * 0.25;
     }
 HF_UNROLL
     for (int q = 0; q < P; ++q) {
@@ -194,6 +222,125 @@ HF_UNROLL
         if (level >= lowest && level <= highest) {
             own[point_centre(code)] = value[q];
             deliver(code, value[q]);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ the whole grid in one block */
+
+/* A shared-memory address a thread keeps in a register: on CUDA the 32-bit shared-window address
+ * (one register, and the loads need no conversion from a generic pointer: phase 1's SASS rebuilt
+ * the window base from SR_CgaCtaId for every point), elsewhere a plain pointer. */
+#if defined(HF_RUNTIME_CUDA)
+using SharedAddress = uint32_t;
+
+__device__ __forceinline__ SharedAddress shared_address_of(const double* pointer)
+{
+    return static_cast<uint32_t>(__cvta_generic_to_shared(pointer));
+}
+
+__device__ __forceinline__ SharedAddress byte_offset(SharedAddress address, int bytes)
+{
+    return address + static_cast<uint32_t>(bytes);
+}
+
+/* Volatile with a memory clobber: the compiler keeps them between the block barriers, where the
+ * source puts them. */
+__device__ __forceinline__ double load_shared(SharedAddress address)
+{
+    double value;
+    asm volatile("ld.shared.f64 %0, [%1];" : "=d"(value) : "r"(address) : "memory");
+    return value;
+}
+
+__device__ __forceinline__ double load_shared_after(SharedAddress address)
+{
+    double value;
+    asm volatile("ld.shared.f64 %0, [%1+8];" : "=d"(value) : "r"(address) : "memory");
+    return value;
+}
+
+__device__ __forceinline__ void store_shared(SharedAddress address, double value)
+{
+    asm volatile("st.shared.f64 [%0], %1;" ::"r"(address), "d"(value) : "memory");
+}
+#else
+using SharedAddress = double*;
+
+__device__ __forceinline__ SharedAddress shared_address_of(const double* pointer) { return const_cast<double*>(pointer); }
+
+__device__ __forceinline__ SharedAddress byte_offset(SharedAddress address, int bytes)
+{
+    return reinterpret_cast<double*>(reinterpret_cast<char*>(address) + bytes);
+}
+
+__device__ __forceinline__ double load_shared(SharedAddress address) { return *address; }
+__device__ __forceinline__ double load_shared_after(SharedAddress address) { return address[1]; }
+__device__ __forceinline__ void store_shared(SharedAddress address, double value) { *address = value; }
+#endif
+
+/* P points of one colour per thread of a block that holds the whole grid: per point the address
+ * of its north neighbour and of its west neighbour in the other plane (south, east and the point
+ * itself are fixed offsets from them) and h2 f; bit q of `used` says whether slot q holds one. */
+template <int P>
+struct GridPoints {
+    static_assert(P <= 32, "used is a 32-bit mask");
+    SharedAddress north[P];
+    SharedAddress west[P];
+    double h2f[P];
+    unsigned int used;
+};
+
+/* The thread's points of `colour` (numbered as half_sweep numbers them, point thread + q * threads
+ * in slot q). An unused slot reads the other plane's first doubles and stores nothing. */
+template <int P>
+__device__ __forceinline__ void assign_grid_points(GridPoints<P>& points, const Problem& problem, const double* other,
+                                                   int stride, int colour, int thread, int threads)
+{
+    const int n = problem.n;
+    const int half = points_per_row(n);
+    const int count = points_per_colour(n);
+    points.used = 0;
+HF_UNROLL
+    for (int q = 0; q < P; ++q) {
+        points.north[q] = shared_address_of(other);
+        points.west[q] = shared_address_of(other);
+        points.h2f[q] = 0.0;
+        const int p = thread + q * threads;
+        if (p < count) {
+            const int i = 1 + p / half;
+            const int j = 1 + 2 * (p % half) + ((i + 1 + colour) & 1);
+            if (j < n - 1) {
+                const int centre = i * stride + (j >> 1);
+                const int east = centre + (j & 1);
+                points.north[q] = shared_address_of(other + centre - stride);
+                points.west[q] = shared_address_of(other + east - 1);
+                points.h2f[q] = problem.h2 * problem.f[i * n + j];
+                points.used |= 1u << q;
+            }
+        }
+    }
+}
+
+/* One half-sweep of the thread's points: all loads and sums first (the slots' chains overlap; no
+ * branch), then the stores. south = north + 2 rows; the point = north + 1 row + own_shift, the
+ * distance from the other plane to its own. The sum is update_point's, in its order. */
+template <int P>
+__device__ __forceinline__ void sweep_grid_points(const GridPoints<P>& points, int row_bytes, int own_shift)
+{
+    double value[P];
+HF_UNROLL
+    for (int q = 0; q < P; ++q) {
+        const double south = load_shared(byte_offset(points.north[q], 2 * row_bytes));
+        const double north = load_shared(points.north[q]);
+        const double east = load_shared_after(points.west[q]);
+        const double west = load_shared(points.west[q]);
+        value[q] = (south + north + east + west - points.h2f[q]) * 0.25;
+    }
+HF_UNROLL
+    for (int q = 0; q < P; ++q) {
+        if ((points.used >> q) & 1u) {
+            store_shared(byte_offset(points.north[q], row_bytes + own_shift), value[q]);
         }
     }
 }

@@ -133,6 +133,42 @@ __global__ void probe_halo_exchange(PersistentArgs args, int rounds, int width)
     cluster_sync_all();
 }
 
+/* racecheck's view of distributed-shared-memory ordering, for the record (tools/onchip/run.sh):
+ * block 0's threads store one double each into block 1's shared memory (st.shared::cluster),
+ * pass a block barrier, and thread 0 arrives on block 1's mbarrier with release at cluster scope;
+ * block 1's threads wait for that phase with acquire at cluster scope, then read the doubles.
+ * That is the PTX memory model's message passing through an mbarrier (release arrive, acquire
+ * wait: the wait synchronizes with the arrive, and the barrier before it carries the other
+ * threads' stores along, release being cumulative), the pattern of the RemoteArrive and Pull
+ * halos. With kWait false block 1 reads without waiting: a real race, which racecheck must see.
+ * values[i] receives what block 1 read (the stored value i + 1 when the order holds). */
+template <bool kWait>
+__global__ void probe_message_passing(PersistentArgs args, double* values)
+{
+    extern __shared__ __align__(128) double message_shared[];
+    const int thread = static_cast<int>(threadIdx.x);
+    const uint32_t barrier = shared_address(message_shared + blockDim.x);
+    const int rank = cluster_block_rank();
+    if (thread == 0) {
+        mbarrier_init(barrier, 1);
+        fence_mbarrier_init_cluster();
+    }
+    cluster_sync_all();
+    if (rank == 0) {
+        store_remote(map_to_block(shared_address(message_shared + thread), 1), static_cast<double>(thread + 1));
+        __syncthreads();
+        if (thread == 0) {
+            mbarrier_arrive_remote(map_to_block(barrier, 1));
+        }
+    } else if (rank == 1) {
+        if (kWait) {
+            wait_for_phase(barrier, 0, args, 0, 0);
+        }
+        values[thread] = message_shared[thread];
+    }
+    cluster_sync_all();
+}
+
 }  // namespace holdfast
 
 #endif /* HOLDFAST_KERNELS_CLUSTER_PROBES_H */

@@ -323,12 +323,15 @@ __device__ __forceinline__ void sweep_colour(double* planes, int plane_doubles, 
     }
 }
 
-/* k: half-sweeps between exchanges (ghost rows per side), 1 .. kMaxSweepsPerExchange, at most
- * the smallest band; overlap: 0 or 1. Launched as one cluster of gridDim.x blocks with
+/* k = args.sweeps_per_exchange: half-sweeps between exchanges (ghost rows per side),
+ * 1 .. kMaxSweepsPerExchange, at most the smallest band. kOverlap: update the inner rows while
+ * the halo is in flight. Launched as one cluster of gridDim.x blocks with
  * cluster_layout(...).bytes of dynamic shared memory. */
-template <int P, HaloMethod M>
-__global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(PersistentArgs args, int k, int overlap)
+template <int P, HaloMethod M, bool kOverlap>
+__global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(PersistentArgs args)
 {
+    const int k = args.sweeps_per_exchange;
+    constexpr int overlap = kOverlap ? 1 : 0;
     HF_DYNAMIC_SHARED(double, shared);
     static_assert(sizeof(ClusterBlock<M>) <= kBlockDescriptionBytes, "the description's room in the layout");
     const Problem& problem = args.problem;

@@ -18,24 +18,6 @@
 
 namespace holdfast {
 
-/* Points per thread per colour that kernels are built for; the planner takes the smallest that
- * holds a thread's share. */
-constexpr int kSlotCounts[] = {1, 2, 4, 8, 16};
-constexpr int kSlotCountChoices = 5;
-
-/* The most threads a block can have for P slots: the register file bounds it (1024 threads have
- * 64 registers each; two colours of P slots take 6 P of them). */
-__host__ __device__ constexpr int max_threads_for_slots(int slots)
-{
-    return slots <= 4 ? 1024 : slots <= 8 ? 512 : 256;
-}
-
-/* Shared bytes for the whole n x n grid as two colour planes. */
-__host__ __device__ inline size_t on_chip_planes_bytes(int n)
-{
-    return static_cast<size_t>(2) * static_cast<size_t>(n) * static_cast<size_t>(plane_stride(n)) * sizeof(double);
-}
-
 template <bool kOneWarp>
 __device__ __forceinline__ void on_chip_sync()
 {
@@ -49,7 +31,9 @@ __device__ __forceinline__ void on_chip_sync()
 }
 
 /* kOneWarp: launched with one warp (warpSize threads); otherwise any block size up to
- * max_threads_for_slots(P). Needs on_chip_planes_bytes(n) of dynamic shared memory. */
+ * max_threads_for_slots(P). Needs on_chip_planes_bytes(n) of dynamic shared memory. A run is
+ * 2 * iterations half-sweeps, red then black: the loop takes them in pairs, so the colour is
+ * never a branch. */
 template <int P, bool kOneWarp>
 __global__ void __launch_bounds__(max_threads_for_slots(P), 1) on_chip_registers(PersistentArgs args)
 {
@@ -58,25 +42,24 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) on_chip_registers
     const int n = problem.n;
     const int stride = plane_stride(n);
     const int plane_doubles = n * stride;
-    const HeldRows rows = whole_grid_rows(n);
     const int thread = static_cast<int>(threadIdx.x);
     const int threads = static_cast<int>(blockDim.x);
-
-    load_planes(planes, plane_doubles, stride, problem.u, n, 0, n);
-    PointSlots<P> red;
-    PointSlots<P> black;
-    assign_points(red, problem, rows, stride, 0, thread, threads);
-    assign_points(black, problem, rows, stride, 1, thread, threads);
-    on_chip_sync<kOneWarp>();
-
     double* const red_plane = planes;
     double* const black_plane = planes + plane_doubles;
-    for (int step = 0; step < args.steps; ++step) {
-        if ((step & 1) == 0) {
-            sweep_points(red, red_plane, black_plane, stride, 0, kNoPoint - 1, DeliverNothing{});
-        } else {
-            sweep_points(black, black_plane, red_plane, stride, 0, kNoPoint - 1, DeliverNothing{});
-        }
+
+    load_planes(planes, plane_doubles, stride, problem.u, n, 0, n);
+    GridPoints<P> red;
+    GridPoints<P> black;
+    assign_grid_points(red, problem, black_plane, stride, 0, thread, threads);
+    assign_grid_points(black, problem, red_plane, stride, 1, thread, threads);
+    const int row_bytes = stride * static_cast<int>(sizeof(double));
+    const int plane_bytes = plane_doubles * static_cast<int>(sizeof(double));
+    on_chip_sync<kOneWarp>();
+
+    for (int step = 0; step + 1 < args.steps; step += 2) {
+        sweep_grid_points(red, row_bytes, -plane_bytes); /* red points live one plane below black */
+        on_chip_sync<kOneWarp>();
+        sweep_grid_points(black, row_bytes, plane_bytes);
         on_chip_sync<kOneWarp>();
     }
     store_planes(planes, plane_doubles, stride, problem.u, n, 0, 1, n - 1);

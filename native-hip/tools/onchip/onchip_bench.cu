@@ -173,10 +173,10 @@ std::vector<const void*> on_chip_table(std::integer_sequence<int, I...>)
 {
     return {reinterpret_cast<const void*>(&on_chip_registers<kSlotCounts[I], kOneWarp>)...};
 }
-template <HaloMethod M, int... I>
+template <HaloMethod M, bool kOverlap, int... I>
 std::vector<const void*> cluster_table(std::integer_sequence<int, I...>)
 {
-    return {reinterpret_cast<const void*>(&cluster_resident<kSlotCounts[I], M>)...};
+    return {reinterpret_cast<const void*>(&cluster_resident<kSlotCounts[I], M, kOverlap>)...};
 }
 using SlotIndices = std::make_integer_sequence<int, kSlotCountChoices>;
 
@@ -187,13 +187,21 @@ const std::vector<const void*>& on_chip_kernels(bool one_warp)
     return one_warp ? warp : block;
 }
 
+template <bool kOverlap>
 const std::vector<const void*>& cluster_kernels(HaloMethod method)
 {
     static const std::vector<const void*> tables[kHaloMethodCount] = {
-        cluster_table<HaloMethod::AsyncStore>(SlotIndices{}), cluster_table<HaloMethod::BulkCopy>(SlotIndices{}),
-        cluster_table<HaloMethod::RemoteArrive>(SlotIndices{}), cluster_table<HaloMethod::Pull>(SlotIndices{}),
-        cluster_table<HaloMethod::ClusterBarrier>(SlotIndices{})};
+        cluster_table<HaloMethod::AsyncStore, kOverlap>(SlotIndices{}),
+        cluster_table<HaloMethod::BulkCopy, kOverlap>(SlotIndices{}),
+        cluster_table<HaloMethod::RemoteArrive, kOverlap>(SlotIndices{}),
+        cluster_table<HaloMethod::Pull, kOverlap>(SlotIndices{}),
+        cluster_table<HaloMethod::ClusterBarrier, kOverlap>(SlotIndices{})};
     return tables[static_cast<int>(method)];
+}
+
+const std::vector<const void*>& cluster_kernels(HaloMethod method, int overlap)
+{
+    return overlap != 0 ? cluster_kernels<true>(method) : cluster_kernels<false>(method);
 }
 
 struct Device {
@@ -255,6 +263,12 @@ cudaLaunchConfig_t cluster_config(const Plan& plan, cudaLaunchAttribute* attribu
     config.attrs = attribute;
     config.numAttrs = 1;
     return config;
+}
+
+/* Shared bytes of today's one-block kernel (persistent_on_chip.h): u, or u and then f. */
+long long on_chip_bytes(int n, bool with_f)
+{
+    return static_cast<long long>(n) * n * static_cast<long long>(sizeof(double)) * (with_f ? 2 : 1);
 }
 
 Plan plan_variant(const Variant& variant, int n)
@@ -321,7 +335,7 @@ Plan plan_variant(const Variant& variant, int n)
             plan.why = format("%lld shared bytes per block", plan.shared_bytes);
             return plan;
         }
-        plan.kernel = cluster_kernels(variant.method)[slot_index];
+        plan.kernel = cluster_kernels(variant.method, variant.overlap)[slot_index];
         break;
     }
     }
@@ -377,12 +391,10 @@ void launch(const Variant& variant, const Plan& plan, int iterations)
 {
     CHECK(cudaMemsetAsync(state.control, 0, sizeof(ControlBlock), state.stream));
     PersistentArgs args{Problem{state.u, state.f, state.n, state.h2}, 2 * iterations, state.control, nullptr, nullptr,
-                        timeout_nanoseconds, HF_FAULT_NONE, 0};
-    int k = variant.k;
-    int overlap = variant.overlap;
+                        timeout_nanoseconds, HF_FAULT_NONE, 0, variant.k};
     int f_on_chip = plan.f_on_chip;
     if (variant.family == Family::Cluster) {
-        void* arguments[] = {&args, &k, &overlap};
+        void* arguments[] = {&args};
         cudaLaunchAttribute attribute{};
         const cudaLaunchConfig_t config = cluster_config(plan, &attribute, state.stream);
         CHECK(cudaLaunchKernelExC(&config, plan.kernel, arguments));
@@ -581,13 +593,14 @@ void sweep_single_block(int n, bool timed, const std::vector<int>& block_threads
 }
 
 void sweep_clusters(int n, bool timed, const std::vector<HaloMethod>& methods, const std::vector<int>& sizes,
-                    const std::vector<int>& ks, const std::vector<int>& threads)
+                    const std::vector<int>& ks, const std::vector<int>& threads,
+                    const std::vector<int>& overlaps = {0, 1})
 {
     for (HaloMethod method : methods) {
         for (int blocks : sizes) {
             for (int k : ks) {
                 for (int t : threads) {
-                    for (int overlap : {0, 1}) {
+                    for (int overlap : overlaps) {
                         run_case(n, cluster_variant(method, blocks, t, k, overlap), timed);
                     }
                 }
@@ -703,7 +716,7 @@ void run_probes(int rounds)
         }
     }
     for (int threads : {128, 1024}) {
-        for (int width : {52, 130}) { /* a plane row at N = 101 and 257 (stride, even) */
+        for (int width : {52, 130, 520, 1040}) { /* 1 row at N = 101 and 257, 4 and 8 rows at 257 */
             probe_halo<HaloMethod::AsyncStore>(16, threads, width, rounds);
             probe_halo<HaloMethod::BulkCopy>(16, threads, width, rounds);
             probe_halo<HaloMethod::RemoteArrive>(16, threads, width, rounds);
@@ -780,7 +793,7 @@ void print_tables(const std::vector<int>& sizes)
                 std::printf(" %8s", format("C=%d", blocks).c_str());
             }
             std::printf("\n");
-            for (int k : {1, 2, 4, 8}) {
+            for (int k : {1, 2, 3, 4, 6, 8}) {
                 std::printf("%-4d", k);
                 for (int blocks : {2, 4, 8, 16}) {
                     double best = 0;
@@ -862,20 +875,86 @@ void check_probes()
     halo(reinterpret_cast<const void*>(&probe_halo_exchange<HaloMethod::ClusterBarrier>), "barrier");
 }
 
-void run_sanitize_cases()
+/* The message-passing probe (cluster_probes.h): block 0 of a cluster of 2 sends, block 1 reads. */
+void run_message_probe(bool wait)
 {
-    const std::vector<HaloMethod> all(std::begin(kMethods), std::end(kMethods));
-    run_case(11, Variant{Family::Today}, false);
-    run_case(11, Variant{Family::Warp}, false);
-    Variant block{Family::Block};
-    block.threads = 128;
-    run_case(33, block, false);
-    sweep_clusters(12, false, all, {4}, {1, 2}, {64});
+    current_label = wait ? "probe message passing (waits)" : "probe message passing (no wait: racy on purpose)";
+    const int threads = 64;
+    const void* kernel = wait ? reinterpret_cast<const void*>(&probe_message_passing<true>)
+                              : reinterpret_cast<const void*>(&probe_message_passing<false>);
+    prepare_kernel(kernel, true);
+    double* values = nullptr;
+    CHECK(cudaMalloc(&values, threads * sizeof(double)));
+    CHECK(cudaMemsetAsync(state.control, 0, sizeof(ControlBlock), state.stream));
+    PersistentArgs args{Problem{nullptr, nullptr, 0, 0}, 0, state.control, nullptr, nullptr, timeout_nanoseconds,
+                        HF_FAULT_NONE, 0, 1};
+    void* arguments[] = {&args, &values};
+    launch_cluster_probe(kernel, 2, threads, (threads + 1) * sizeof(double), arguments);
+    std::vector<double> read(threads);
+    CHECK(cudaMemcpy(read.data(), values, threads * sizeof(double), cudaMemcpyDeviceToHost));
+    CHECK(cudaFree(values));
+    int delivered = 0;
+    for (int i = 0; i < threads; ++i) {
+        delivered += read[i] == i + 1 ? 1 : 0;
+    }
+    const bool ok = !wait || (delivered == threads && device_error_code() == 0);
+    failures += ok ? 0 : 1;
+    std::printf("%s %s: %d of %d values delivered\n", ok ? "ok  " : "FAIL", current_label.c_str(), delivered, threads);
+}
+
+/* Small cases for compute-sanitizer, one family at a time (so that a report names its method):
+ * on-chip (today, warp, block), cl-async, cl-bulk, cl-arrive, cl-pull, cl-barrier, probes,
+ * message (the message-passing probe that waits), message-racy (the one that does not). */
+bool run_sanitize_cases(const std::string& family)
+{
+    bool known = false;
+    if (family == "on-chip") {
+        known = true;
+        run_case(11, Variant{Family::Today}, false);
+        run_case(11, Variant{Family::Warp}, false);
+        run_case(12, Variant{Family::Warp}, false);
+        Variant block{Family::Block};
+        block.threads = 64;
+        run_case(11, block, false);
+        block.threads = 128;
+        run_case(33, block, false);
+    }
     for (HaloMethod method : kMethods) {
+        if (family != std::string("cl-") + halo_method_name(method)) {
+            continue;
+        }
+        known = true;
+        sweep_clusters(12, false, {method}, {4}, {1, 2}, {64});
         run_case(12, cluster_variant(method, 16, 64, 1, 0), false); /* more blocks than rows */
         run_case(33, cluster_variant(method, 4, 128, 2, 1), false);
+        run_case(33, cluster_variant(method, 3, 96, 3, 0), false);
     }
-    check_probes();
+    if (family == "probes") {
+        known = true;
+        check_probes();
+    }
+    if (family == "message" || family == "message-racy") {
+        known = true;
+        run_message_probe(family == "message");
+    }
+    return known;
+}
+
+/* What the stencil alone costs a cluster block: one block holding the whole grid of the smallest
+ * N whose points per colour reach the block's (band plus ghost rows), with the same threads and
+ * slots, has the same sweep and no exchange. Printed beside the cluster's time. */
+void compute_proxy(int n, int blocks, int k, int threads)
+{
+    const int points = cluster_points_per_colour(n, blocks, k);
+    int equal = 3;
+    while (points_per_colour(equal) < points) {
+        ++equal;
+    }
+    Variant block{Family::Block};
+    block.threads = threads;
+    std::printf("compute proxy for N=%d C%d k%d T%d (%d points per colour per block): block at N=%d\n", n, blocks, k,
+                threads, points, equal);
+    run_case(equal, block, true);
 }
 
 void run_sweep()
@@ -888,18 +967,25 @@ void run_sweep()
         sweep_clusters(n, false, all, {2, 3, 16}, {1, 2, 4, 8}, {128});
     }
     for (int n : {11, 12}) {
-        sweep_single_block(n, true, {32, 64, 128, 256});
-        sweep_clusters(n, true, all, {2, 4}, {1, 2, 4}, {128});
+        sweep_single_block(n, true, {32, 64, 96, 128, 256});
+        sweep_clusters(n, true, two, {2, 4}, {1, 2, 4}, {64, 128}, {0});
         sweep_clusters(n, false, {HaloMethod::AsyncStore}, {16}, {1}, {128});
     }
     for (int n : {33, 34}) {
         sweep_single_block(n, true, {64, 128, 256, 512, 1024});
-        sweep_clusters(n, true, two, {2, 4, 8, 16}, {1, 2, 4, 8}, {256, 1024});
-        sweep_clusters(n, true, all, {4}, {1, 2}, {256});
+        sweep_clusters(n, true, two, {2, 4, 8}, {1, 2, 4, 8}, {128, 256, 1024}, {0});
+        sweep_clusters(n, true, all, {4}, {2}, {256}, {0});
     }
     for (int n : {65, 101, 102, 161, 257}) {
         sweep_single_block(n, true, {256, 512, 1024});
-        sweep_clusters(n, true, n == 101 || n == 257 ? all : two, {2, 4, 8, 16}, {1, 2, 4, 8}, {256, 512, 1024});
+        sweep_clusters(n, true, two, {8, 16}, {1, 2, 3, 4, 6, 8}, {256, 512, 1024}, {0});
+    }
+    for (int n : {101, 257}) {
+        sweep_clusters(n, true, all, {16}, {2, 4, 8}, {512, 1024}, {0});
+        sweep_clusters(n, true, two, {16}, {2, 4, 8}, {512, 1024}, {1});
+        for (int k : {2, 4, 8}) {
+            compute_proxy(n, 16, k, 1024);
+        }
     }
     /* The largest N each family accepts (threads chosen by the plan), verified and timed there. */
     std::vector<Variant> largest = {Variant{Family::Warp}, Variant{Family::Block}};
@@ -924,13 +1010,17 @@ int main(int argc, char** argv)
 {
     std::setvbuf(stdout, nullptr, _IOLBF, 0); /* a run killed by its timeout keeps every line so far */
     bool sanitize = false;
+    std::string family;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--sanitize") == 0) {
+        if (std::strcmp(argv[i], "--sanitize") == 0 && i + 1 < argc) {
             sanitize = true;
+            family = argv[++i];
         } else if (std::strcmp(argv[i], "--budget") == 0 && i + 1 < argc) {
             budget_seconds = std::atof(argv[++i]);
         } else {
-            std::printf("usage: onchip_bench [--sanitize] [--budget SECONDS]\n");
+            std::printf("usage: onchip_bench [--sanitize FAMILY] [--budget SECONDS]\n"
+                        "  FAMILY: on-chip, cl-async, cl-bulk, cl-arrive, cl-pull, cl-barrier, probes, message, "
+                        "message-racy\n");
             return 2;
         }
     }
@@ -938,8 +1028,12 @@ int main(int argc, char** argv)
     open_device();
     if (sanitize) {
         timeout_nanoseconds = 60000000000LL;
-        run_sanitize_cases();
-        std::printf("sanitize cases: %s (%d failures)\n", failures == 0 ? "ALL PASSED" : "FAILURES", failures);
+        if (!run_sanitize_cases(family)) {
+            std::printf("unknown family '%s'\n", family.c_str());
+            return 2;
+        }
+        std::printf("sanitize cases %s: %s (%d failures)\n", family.c_str(), failures == 0 ? "ALL PASSED" : "FAILURES",
+                    failures);
         return failures == 0 ? 0 : 1;
     }
     run_sweep();
