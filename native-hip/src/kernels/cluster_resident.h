@@ -419,7 +419,9 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
                 __syncthreads();
             }
             if (sends && s == count - 1) {
-                const PushEdges<M> push{block.target(window), shared, !failed};
+                /* HF_FAULT_NEVER_PUBLISH (tests): the fault block never sends, its neighbours' waits expire. */
+                const bool silenced = args.fault == HF_FAULT_NEVER_PUBLISH && block.rank == args.fault_block;
+                const PushEdges<M> push{block.target(window), shared, !failed && !silenced};
                 sweep_colour(shared, plane_doubles, stride, red, black, colour, lowest, k - s, push);
             } else {
                 sweep_colour(shared, plane_doubles, stride, red, black, colour, lowest, k - s, DeliverNothing{});
