@@ -184,18 +184,24 @@ static const Variant ON_CHIP[] = {
     {"dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY},
 };
 
-/* The largest N the variant plans at with `blocks` (0: its own choice), or 0. */
-static int largest_accepted(const Variant* variant, int blocks)
+/* Plans the variant at n with `blocks` (0: its own choice). */
+static hf_status plan_on_chip(const Variant* variant, int blocks, int n)
+{
+    hf_run_config config;
+    memset(&config, 0, sizeof config);
+    config.mode = variant->mode;
+    config.variant = variant->variant;
+    config.blocks = blocks;
+    hf_plan plan;
+    return hf_plan_run(&config, n, &plan);
+}
+
+/* The largest N the variant plans at with its own block count, or 0. */
+static int largest_accepted(const Variant* variant)
 {
     int largest = 0;
     for (int n = 3; n <= 600; ++n) {
-        hf_run_config config;
-        memset(&config, 0, sizeof config);
-        config.mode = variant->mode;
-        config.variant = variant->variant;
-        config.blocks = blocks;
-        hf_plan plan;
-        largest = hf_plan_run(&config, n, &plan) == HF_OK ? n : largest;
+        largest = plan_on_chip(variant, 0, n) == HF_OK ? n : largest;
     }
     return largest;
 }
@@ -211,14 +217,7 @@ static void run_on_chip_size(const Options* options, Tally* tally, const Variant
     const int most = strcmp(variant->variant, "block") == 0 ? 1 : 16;
     Session session = {options, tally};
     for (int blocks = 0; blocks <= most; ++blocks) {
-        hf_run_config config;
-        memset(&config, 0, sizeof config);
-        config.mode = variant->mode;
-        config.variant = variant->variant;
-        config.blocks = blocks;
-        hf_plan plan;
-        const hf_status planned = hf_plan_run(&config, n, &plan);
-        if (planned == HF_ERR_UNSUPPORTED) {
+        if (plan_on_chip(variant, blocks, n) == HF_ERR_UNSUPPORTED) {
             if (options->verbose) {
                 printf("     %s n=%d blocks=%d refused: %s\n", variant->name, n, blocks, last_error());
             }
@@ -236,19 +235,14 @@ static void run_on_chip_cases(const Options* options, Tally* tally)
         if (!selected(options->grid.variants, variant->name)) {
             continue;
         }
-        hf_run_config config;
-        memset(&config, 0, sizeof config);
-        config.mode = variant->mode;
-        config.variant = variant->variant;
-        hf_plan plan;
-        if (hf_plan_run(&config, 11, &plan) == HF_ERR_UNSUPPORTED) {
+        if (plan_on_chip(variant, 0, 11) == HF_ERR_UNSUPPORTED) {
             printf("SKIP %s: %s\n", variant->name, last_error());
             continue;
         }
         for (int s = 0; s < options->on_chip_sizes.count; ++s) {
             run_on_chip_size(options, tally, variant, options->on_chip_sizes.values[s]);
         }
-        const int largest = largest_accepted(variant, 0);
+        const int largest = largest_accepted(variant);
         printf("     %s: largest N planned = %d\n", variant->name, largest);
         if (largest > 0 && options->largest) {
             run_on_chip_size(options, tally, variant, largest);
