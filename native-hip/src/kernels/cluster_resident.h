@@ -207,8 +207,10 @@ __device__ ClusterBlock<M> describe_cluster_block(int n, int k, int rank, int bl
 template <HaloMethod M>
 __device__ __forceinline__ void rearm_slot(const ClusterBlock<M>& block, int window, int windows)
 {
-    const bool armed = M == HaloMethod::AsyncStore || M == HaloMethod::BulkCopy;
-    if (!armed || threadIdx.x != 0 || window > windows - 2) {
+    if constexpr (M != HaloMethod::AsyncStore && M != HaloMethod::BulkCopy) {
+        return; /* only byte-counting halos are armed */
+    }
+    if (threadIdx.x != 0 || window > windows - 2) {
         return;
     }
     for (int side = 0; side < 2; ++side) {
