@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs THERE (the GPU machine) from the prebuilt binary beside it (build.sh, run here):
+#   1. temporal_probe: the correctness matrix (every design and k at N = 3 ... 4098, bit for bit
+#      against the CPU reference), then every design and k timed at N = 1001, 4097, 10001 beside
+#      the one-sweep graph, each configuration checked before and during timing;
+#   2. compute-sanitizer memcheck, racecheck and synccheck on the small --sanitize matrix.
+# Writes one log, $OUT/temporal.txt, and prints the summary table last. Under 120 s.
+#
+#   native-hip/tools/temporal/run.sh
+set -uo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+out="${OUT:-$here/out}"
+mkdir -p "$out"
+log="$out/temporal.txt"
+export PATH="$PATH:/usr/local/cuda/bin"
+probe="$here/temporal_probe"
+start=$SECONDS
+
+{
+    echo "== $(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader 2>/dev/null | head -n 1)"
+    echo "== temporal_probe (matrix, then timing; budget 35 s for the sweep beyond the summary)"
+    timeout 75 "$probe" --budget 35
+    echo "temporal_probe exit $? after $((SECONDS - start)) s"
+    for tool in memcheck racecheck synccheck; do
+        echo "== compute-sanitizer --tool $tool temporal_probe --sanitize"
+        timeout 12 compute-sanitizer --tool "$tool" --error-exitcode 3 "$probe" --sanitize 2>&1 | tail -n 6
+        echo "$tool exit ${PIPESTATUS[0]} (124: timed out) after $((SECONDS - start)) s"
+    done
+} >"$log" 2>&1
+
+grep -E '^(FAIL|CUDA error)' "$log" | head -n 20
+grep -E '^check N|^copy ceiling|exit [0-9]+|ERROR SUMMARY|sanitize matrix' "$log"
+sed -n '/^== summary/,/^$/p' "$log"

@@ -1,0 +1,901 @@
+/*
+ * temporal_probe: every temporally blocked design of issue 11, checked bit for bit against the
+ * sequential reference and timed on one GPU, beside the one-sweep kernel (graph's equivalent).
+ *
+ * Designs (native-hip/src/device/temporal_*.h, kernels in native-hip/src/kernels/temporal_*.h):
+ *   one-sweep        hf_red / hf_black, one launch per half-sweep, in place (the baseline)
+ *   stream-shared    wavefront down the rows, K half-sweeps per pass, neighbours through shared memory
+ *   stream-shuffle   the same, neighbours by warp shuffle (shared memory between warps only)
+ *   tile             overlapped 2D tiles with a K-wide ghost border, 64 x 64 or 128 x 64
+ * each as a standard launch per pass (timed as a CUDA graph of the passes) and as a persistent
+ * kernel (one cooperative launch, a grid barrier between passes).
+ *
+ * Phases: (1) the correctness matrix: every kernel at N = 3 ... 4098 from a seeded random
+ * interior, 7 iterations (so K = 3, 6, 8, ... end on a shorter pass), the full array compared
+ * with the CPU reference on the device, bit for bit; (2) timing at N = 1001, 4097, 10001: each
+ * configuration checked first, then timed with events (median of repeats), every repeat compared
+ * with the CPU reference; (3) a summary table, printed last. --sanitize runs a small matrix for
+ * compute-sanitizer.
+ *
+ *   temporal_probe [--sanitize] [--check-sizes LIST] [--sizes LIST] [--repeats R] [--budget SECONDS]
+ *
+ * Exit status: 0 when every check passed, 1 when one failed, 2 on a usage or device error.
+ */
+#include "kernel_tables.h"
+/* after kernel_tables.h (hf_gpu.h) */
+#include "kernels/standard_kernels.h"
+#include "plan.h"
+#include "problem.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace holdfast;
+using namespace temporal_tools;
+
+namespace {
+
+/* ------------------------------------------------------------------ checked calls */
+
+bool g_device_lost = false; /* a sticky error: nothing more can run in this process */
+
+bool succeeded(cudaError_t error, const char* call, int line)
+{
+    if (error == cudaSuccess) {
+        return true;
+    }
+    std::printf("CUDA error at temporal_probe.cu:%d: %s: %s (%s)\n", line, call, cudaGetErrorString(error),
+                cudaGetErrorName(error));
+    (void)cudaGetLastError();
+    if (cudaDeviceSynchronize() != cudaSuccess) {
+        g_device_lost = true;
+    }
+    return false;
+}
+#define CUDA_OK(call) succeeded((call), #call, __LINE__)
+
+/* ------------------------------------------------------------------ the device */
+
+struct Device {
+    int sm_count = 0;
+    int shared_optin = 0;
+    char name[256] = {};
+};
+Device g_device;
+
+/* ------------------------------------------------------------------ configurations */
+
+enum class Design { kOneSweep, kStreamShared, kStreamShuffle, kTile };
+enum class Paradigm { kStandard, kPersistent };
+
+struct Config {
+    Design design;
+    Paradigm paradigm;
+    int k = 1;
+    int threads = 256;     /* stream: 128 or 256 (tile: the shape's) */
+    int tile_x = 64;       /* tile: 64 x 64 or 128 x 64 */
+    int blocks_per_sm = 0; /* stream: resident blocks per SM to size the segments for; 0: as many as fit */
+    int prefetch = 4;      /* stream: rows loaded ahead */
+    int grid_limit = 0;    /* persistent: at most this many blocks (0: every co-resident one) */
+};
+
+std::string label(const Config& c)
+{
+    char text[96];
+    switch (c.design) {
+    case Design::kOneSweep: return "one-sweep";
+    case Design::kStreamShared:
+    case Design::kStreamShuffle:
+        std::snprintf(text, sizeof text, "%s T%d D%d%s", c.design == Design::kStreamShared ? "stream-shared" : "stream-shuffle",
+                      c.threads, c.prefetch, c.blocks_per_sm > 0 ? (" b" + std::to_string(c.blocks_per_sm)).c_str() : "");
+        return text;
+    case Design::kTile: std::snprintf(text, sizeof text, "tile %dx64", c.tile_x); return text;
+    }
+    return "?";
+}
+
+const char* paradigm_name(Paradigm p) { return p == Paradigm::kStandard ? "standard" : "persistent"; }
+
+/* What a configuration runs at one size. */
+struct Plan {
+    std::string skip; /* why it cannot run here, or empty */
+    const void* full = nullptr;       /* standard: passes of k half-sweeps (one-sweep: hf_red) */
+    const void* variable = nullptr;   /* standard: the shorter last pass (one-sweep: hf_black) */
+    const void* persistent = nullptr;
+    StreamGeometry stream{};
+    TileGeometry tile{};
+    int threads = 0, grid = 0, items = 0, resident_per_sm = 0, registers = 0;
+    size_t shared_bytes = 0, local_bytes = 0;
+};
+
+const StreamKernels* stream_entry(const Config& c)
+{
+    const StreamKernels* table = nullptr;
+    if (c.design == Design::kStreamShared) {
+        table = c.threads == 128 ? kStreamShared128 : c.threads == 256 ? kStreamShared256 : nullptr;
+    } else {
+        table = c.threads == 128 ? kStreamShuffle128 : c.threads == 256 ? kStreamShuffle256 : nullptr;
+    }
+    for (int i = 0; table != nullptr && i < kStreamKernelsPerTable; ++i) {
+        if (table[i].k == c.k) {
+            return &table[i];
+        }
+    }
+    return nullptr;
+}
+
+const TileKernels* tile_entry(const Config& c)
+{
+    for (int i = 0; i < kTileKernelCount; ++i) {
+        if (kTileKernels[i].k == c.k && kTileKernels[i].tile_x == c.tile_x) {
+            return &kTileKernels[i];
+        }
+    }
+    return nullptr;
+}
+
+/* Raises the kernel's dynamic shared memory limit to the device's (once) and reads its resources. */
+bool prepare_kernel(const void* kernel, Plan* plan)
+{
+    static std::set<const void*> raised;
+    if (raised.insert(kernel).second &&
+        !CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, g_device.shared_optin))) {
+        return false;
+    }
+    cudaFuncAttributes attributes{};
+    if (!CUDA_OK(cudaFuncGetAttributes(&attributes, kernel))) {
+        return false;
+    }
+    plan->registers = attributes.numRegs;
+    plan->local_bytes = attributes.localSizeBytes;
+    if (plan->threads > attributes.maxThreadsPerBlock) {
+        plan->skip = "needs more registers than " + std::to_string(plan->threads) + " threads have";
+    }
+    return true;
+}
+
+/* Resident blocks per SM of `kernel` with the plan's threads and shared memory. */
+int resident_blocks(const void* kernel, const Plan& plan)
+{
+    int blocks = 0;
+    if (!CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, plan.threads, plan.shared_bytes))) {
+        return 0;
+    }
+    return blocks;
+}
+
+Plan make_plan(const Config& c, int n)
+{
+    Plan plan;
+    if (c.design == Design::kOneSweep) {
+        plan.threads = 256;
+        plan.full = reinterpret_cast<const void*>(&hf_red);
+        plan.variable = reinterpret_cast<const void*>(&hf_black);
+        const long long points = static_cast<long long>(n - 2) * ((n - 1) / 2);
+        plan.grid = plan.items = static_cast<int>((points + plan.threads - 1) / plan.threads);
+        prepare_kernel(plan.full, &plan);
+        return plan;
+    }
+    const bool persistent = c.paradigm == Paradigm::kPersistent;
+    int items = 0;
+    if (c.design == Design::kTile) {
+        const TileKernels* entry = tile_entry(c);
+        if (entry == nullptr) {
+            plan.skip = "no tile kernel for this k and shape";
+            return plan;
+        }
+        plan.threads = entry->threads;
+        plan.full = plan.variable = reinterpret_cast<const void*>(entry->standard);
+        plan.persistent = reinterpret_cast<const void*>(entry->persistent);
+        plan.shared_bytes = size_t(entry->shared_doubles) * sizeof(double);
+        plan.tile = plan_tile(n, entry->tile_x, entry->tile_y);
+        items = plan.tile.tiles_x * plan.tile.tiles_y;
+    } else {
+        const StreamKernels* entry = stream_entry(c);
+        if (entry == nullptr) {
+            plan.skip = "no stream kernel for this k and thread count";
+            return plan;
+        }
+        plan.threads = entry->threads;
+        plan.full = reinterpret_cast<const void*>(entry->full);
+        plan.variable = reinterpret_cast<const void*>(entry->variable);
+        plan.persistent = reinterpret_cast<const void*>(entry->persistent);
+        const StreamExchange exchange =
+            c.design == Design::kStreamShared ? StreamExchange::kShared : StreamExchange::kShuffle;
+        const StreamGeometry one = plan_stream(n, c.k, c.threads, 1, c.prefetch);
+        plan.shared_bytes =
+            size_t(stream_shared_doubles(c.k, c.threads, exchange, one.u_ring, one.f_ring)) * sizeof(double);
+    }
+    if (plan.shared_bytes > size_t(g_device.shared_optin)) {
+        plan.skip = "needs " + std::to_string(plan.shared_bytes / 1024) + " KB of shared memory";
+        return plan;
+    }
+    const void* timed = persistent ? plan.persistent : plan.full;
+    if (!prepare_kernel(plan.variable, &plan) || !prepare_kernel(timed, &plan) || !plan.skip.empty()) {
+        if (plan.skip.empty()) {
+            plan.skip = "kernel attributes unavailable";
+        }
+        return plan;
+    }
+    plan.resident_per_sm = resident_blocks(timed, plan);
+    if (plan.resident_per_sm == 0) {
+        plan.skip = "no block fits on a multiprocessor";
+        return plan;
+    }
+    if (c.design != Design::kTile) {
+        const int wanted = c.blocks_per_sm > 0 ? std::min(c.blocks_per_sm, plan.resident_per_sm) : plan.resident_per_sm;
+        const StreamGeometry one = plan_stream(n, c.k, c.threads, 1, c.prefetch);
+        const int segments = std::max(1, (wanted * g_device.sm_count + one.strips / 2) / one.strips);
+        plan.stream = plan_stream(n, c.k, c.threads, segments, c.prefetch);
+        items = plan.stream.strips * plan.stream.segments;
+    }
+    plan.items = items;
+    plan.grid = items;
+    if (persistent) {
+        plan.grid = std::min(items, plan.resident_per_sm * g_device.sm_count);
+        if (c.grid_limit > 0) {
+            plan.grid = std::min(plan.grid, c.grid_limit);
+        }
+    }
+    return plan;
+}
+
+/* ------------------------------------------------------------------ device problem */
+
+struct Mismatch {
+    unsigned long long count;
+    unsigned long long max_abs_bits; /* bits of the largest |difference| (non-negative doubles order as integers) */
+    unsigned long long first;
+};
+
+__global__ void compare_bits(const double* result, const double* expected, long long count, Mismatch* mismatch)
+{
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+        const double a = result[i];
+        const double b = expected[i];
+        if (__double_as_longlong(a) != __double_as_longlong(b)) {
+            atomicAdd(&mismatch->count, 1ull);
+            atomicMin(&mismatch->first, static_cast<unsigned long long>(i));
+            atomicMax(&mismatch->max_abs_bits, static_cast<unsigned long long>(__double_as_longlong(fabs(a - b))));
+        }
+    }
+}
+
+struct DeviceProblem {
+    int n = 0;
+    double h2 = 0;
+    size_t count = 0;
+    double* start = nullptr;    /* the seeded start state, never written */
+    double* poisoned = nullptr; /* the boundary, NaN inside: what the second buffer starts as */
+    double* a = nullptr;        /* work buffers */
+    double* b = nullptr;
+    double* f = nullptr;
+    double* expected = nullptr; /* the CPU reference for the iteration count being checked */
+    ControlBlock* control = nullptr;
+    Mismatch* mismatch = nullptr;
+    cudaStream_t stream = nullptr;
+    cudaEvent_t begin = nullptr, end = nullptr;
+
+    bool allocate(const HostProblem& problem)
+    {
+        n = problem.n;
+        h2 = problem.h2;
+        count = problem.u.size();
+        const size_t bytes = count * sizeof(double);
+        std::vector<double> poison = problem.u;
+        for (int i = 1; i < n - 1; ++i) {
+            std::fill(poison.begin() + size_t(i) * n + 1, poison.begin() + size_t(i) * n + n - 1, std::nan(""));
+        }
+        return CUDA_OK(cudaMalloc(&start, bytes)) && CUDA_OK(cudaMalloc(&poisoned, bytes)) &&
+               CUDA_OK(cudaMalloc(&a, bytes)) && CUDA_OK(cudaMalloc(&b, bytes)) && CUDA_OK(cudaMalloc(&f, bytes)) &&
+               CUDA_OK(cudaMalloc(&expected, bytes)) && CUDA_OK(cudaMalloc(&control, sizeof(ControlBlock))) &&
+               CUDA_OK(cudaMalloc(&mismatch, sizeof(Mismatch))) &&
+               CUDA_OK(cudaMemcpy(start, problem.u.data(), bytes, cudaMemcpyHostToDevice)) &&
+               CUDA_OK(cudaMemcpy(poisoned, poison.data(), bytes, cudaMemcpyHostToDevice)) &&
+               CUDA_OK(cudaMemcpy(f, problem.f.data(), bytes, cudaMemcpyHostToDevice)) &&
+               CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking)) && CUDA_OK(cudaEventCreate(&begin)) &&
+               CUDA_OK(cudaEventCreate(&end));
+    }
+
+    bool expect(const std::vector<double>& reference)
+    {
+        return CUDA_OK(cudaMemcpy(expected, reference.data(), count * sizeof(double), cudaMemcpyHostToDevice));
+    }
+
+    void release()
+    {
+        for (void* p : {static_cast<void*>(start), static_cast<void*>(poisoned), static_cast<void*>(a),
+                        static_cast<void*>(b), static_cast<void*>(f), static_cast<void*>(expected),
+                        static_cast<void*>(control), static_cast<void*>(mismatch)}) {
+            if (p != nullptr) {
+                cudaFree(p);
+            }
+        }
+        if (stream != nullptr) {
+            cudaStreamDestroy(stream);
+            cudaEventDestroy(begin);
+            cudaEventDestroy(end);
+        }
+        *this = DeviceProblem{};
+    }
+
+    /* Back to the start state: a = start, b = boundary with NaN inside, control block zeroed. */
+    bool reset()
+    {
+        return CUDA_OK(cudaMemcpyAsync(a, start, count * sizeof(double), cudaMemcpyDeviceToDevice, stream)) &&
+               CUDA_OK(cudaMemcpyAsync(b, poisoned, count * sizeof(double), cudaMemcpyDeviceToDevice, stream)) &&
+               CUDA_OK(cudaMemsetAsync(control, 0, sizeof(ControlBlock), stream));
+    }
+
+    bool compare(const double* result, Mismatch* out)
+    {
+        const Mismatch zero{0, 0, ~0ull};
+        return CUDA_OK(cudaMemcpyAsync(mismatch, &zero, sizeof zero, cudaMemcpyHostToDevice, stream)) &&
+               (compare_bits<<<1024, 256, 0, stream>>>(result, expected, static_cast<long long>(count), mismatch),
+                CUDA_OK(cudaGetLastError())) &&
+               CUDA_OK(cudaMemcpyAsync(out, mismatch, sizeof *out, cudaMemcpyDeviceToHost, stream)) &&
+               CUDA_OK(cudaStreamSynchronize(stream));
+    }
+};
+
+/* Enqueues one run of `iterations` iterations from the state in a; returns the buffer that will
+ * hold the result, or nullptr when a launch failed. */
+double* enqueue_run(const Config& c, const Plan& plan, DeviceProblem& d, int iterations)
+{
+    const int total = 2 * iterations;
+    if (c.design == Design::kOneSweep) {
+        for (int sweep = 0; sweep < total; ++sweep) {
+            if ((sweep & 1) == 0) {
+                hf_red<<<plan.grid, plan.threads, 0, d.stream>>>(d.a, d.f, d.n, d.h2);
+            } else {
+                hf_black<<<plan.grid, plan.threads, 0, d.stream>>>(d.a, d.f, d.n, d.h2);
+            }
+        }
+        return CUDA_OK(cudaGetLastError()) ? d.a : nullptr;
+    }
+    const int passes = pass_count(total, c.k);
+    if (c.paradigm == Paradigm::kPersistent) {
+        TemporalPersistentArgs args{};
+        args.run.problem = Problem{d.a, d.f, d.n, d.h2};
+        args.run.steps = total;
+        args.run.control = d.control;
+        args.run.timeout_ticks = 10LL * 1000 * 1000 * 1000; /* 10 s of %globaltimer nanoseconds */
+        args.scratch = d.b;
+        void* arguments[] = {&args, c.design == Design::kTile ? static_cast<void*>(const_cast<TileGeometry*>(&plan.tile))
+                                                              : static_cast<void*>(const_cast<StreamGeometry*>(&plan.stream))};
+        if (!CUDA_OK(cudaLaunchCooperativeKernel(plan.persistent, plan.grid, plan.threads, arguments, plan.shared_bytes,
+                                                 d.stream))) {
+            return nullptr;
+        }
+        return passes % 2 == 0 ? d.a : d.b;
+    }
+    for (int index = 0; index < passes; ++index) {
+        TemporalPass pass = temporal_pass_of(d.a, d.b, d.f, d.n, d.h2, total, c.k, index);
+        void* arguments[] = {&pass, c.design == Design::kTile ? static_cast<void*>(const_cast<TileGeometry*>(&plan.tile))
+                                                              : static_cast<void*>(const_cast<StreamGeometry*>(&plan.stream))};
+        const void* kernel = pass.sweeps == c.k ? plan.full : plan.variable;
+        if (!CUDA_OK(cudaLaunchKernel(kernel, plan.grid, plan.threads, arguments, plan.shared_bytes, d.stream))) {
+            return nullptr;
+        }
+    }
+    return passes % 2 == 0 ? d.a : d.b;
+}
+
+/* The persistent kernels' watchdog: a nonzero error code means a wait expired. */
+bool watchdog_clean(const Config& c, DeviceProblem& d, std::string* note)
+{
+    if (c.paradigm != Paradigm::kPersistent || c.design == Design::kOneSweep) {
+        return true;
+    }
+    DeviceError error{};
+    if (!CUDA_OK(cudaMemcpy(&error, &d.control->error, sizeof error, cudaMemcpyDeviceToHost))) {
+        *note = "control block unreadable";
+        return false;
+    }
+    if (error.code != 0) {
+        *note = "watchdog: block " + std::to_string(error.block) + " stuck at barrier " + std::to_string(error.step);
+        return false;
+    }
+    return true;
+}
+
+struct Outcome {
+    bool equal = false;
+    std::string note;              /* why not, when not */
+    std::vector<double> micros;    /* per iteration, one per timed repeat */
+    Mismatch mismatch{};
+};
+
+std::string describe(const Mismatch& m, int n)
+{
+    double max_abs;
+    std::memcpy(&max_abs, &m.max_abs_bits, sizeof max_abs);
+    char text[160];
+    std::snprintf(text, sizeof text, "%llu points differ, first (%llu, %llu), max |diff| %.3g", m.count, m.first / n,
+                  m.first % n, max_abs);
+    return text;
+}
+
+/* One run from the start state, compared in full with the expected array. */
+Outcome check(const Config& c, const Plan& plan, DeviceProblem& d, int iterations)
+{
+    Outcome outcome;
+    if (!d.reset()) {
+        outcome.note = "reset failed";
+        return outcome;
+    }
+    double* result = enqueue_run(c, plan, d, iterations);
+    if (result == nullptr || !CUDA_OK(cudaStreamSynchronize(d.stream)) || !watchdog_clean(c, d, &outcome.note) ||
+        !d.compare(result, &outcome.mismatch)) {
+        if (outcome.note.empty()) {
+            outcome.note = "launch failed";
+        }
+        return outcome;
+    }
+    outcome.equal = outcome.mismatch.count == 0;
+    if (!outcome.equal) {
+        outcome.note = describe(outcome.mismatch, d.n);
+    }
+    return outcome;
+}
+
+/* Checked first, then `repeats` timed runs, each compared in full. Standard runs replay a CUDA
+ * graph of their launches; persistent runs are one cooperative launch. */
+Outcome time_config(const Config& c, const Plan& plan, DeviceProblem& d, int iterations, int repeats)
+{
+    Outcome outcome = check(c, plan, d, iterations); /* also the warm-up: modules loaded */
+    if (!outcome.equal) {
+        return outcome;
+    }
+    const bool graph = c.paradigm == Paradigm::kStandard;
+    cudaGraph_t captured = nullptr;
+    cudaGraphExec_t replay = nullptr;
+    double* result = nullptr;
+    if (graph) {
+        if (!CUDA_OK(cudaStreamBeginCapture(d.stream, cudaStreamCaptureModeThreadLocal))) {
+            outcome.equal = false;
+            outcome.note = "capture failed";
+            return outcome;
+        }
+        result = enqueue_run(c, plan, d, iterations);
+        const bool captured_ok = CUDA_OK(cudaStreamEndCapture(d.stream, &captured)) && result != nullptr &&
+                                 CUDA_OK(cudaGraphInstantiate(&replay, captured, 0));
+        if (!captured_ok) {
+            outcome.equal = false;
+            outcome.note = "graph failed";
+            return outcome;
+        }
+    }
+    for (int repeat = 0; repeat < repeats && outcome.equal; ++repeat) {
+        float milliseconds = 0;
+        const bool ran = d.reset() && CUDA_OK(cudaEventRecord(d.begin, d.stream)) &&
+                         (graph ? CUDA_OK(cudaGraphLaunch(replay, d.stream))
+                                : (result = enqueue_run(c, plan, d, iterations)) != nullptr) &&
+                         CUDA_OK(cudaEventRecord(d.end, d.stream)) && CUDA_OK(cudaEventSynchronize(d.end)) &&
+                         CUDA_OK(cudaEventElapsedTime(&milliseconds, d.begin, d.end)) &&
+                         watchdog_clean(c, d, &outcome.note) && d.compare(result, &outcome.mismatch);
+        outcome.equal = ran && outcome.mismatch.count == 0;
+        if (!outcome.equal && outcome.note.empty()) {
+            outcome.note = ran ? describe(outcome.mismatch, d.n) : "run failed";
+        }
+        outcome.micros.push_back(1000.0 * milliseconds / iterations);
+    }
+    if (graph) {
+        cudaGraphExecDestroy(replay);
+        cudaGraphDestroy(captured);
+    }
+    if (!outcome.equal) {
+        outcome.micros.clear(); /* a failed row carries no time */
+    }
+    return outcome;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const size_t m = values.size() / 2;
+    return values.size() % 2 == 1 ? values[m] : 0.5 * (values[m - 1] + values[m]);
+}
+
+/* ------------------------------------------------------------------ the configurations run */
+
+const int kStreamKs[] = {1, 2, 3, 4, 6, 8, 12, 16};
+const int kTileKs[] = {1, 2, 3, 4, 8};
+
+Config stream_config(Design design, Paradigm paradigm, int k, int threads, int prefetch, int blocks_per_sm = 0,
+                     int grid_limit = 0)
+{
+    Config c{design, paradigm};
+    c.k = k;
+    c.threads = threads;
+    c.prefetch = prefetch;
+    c.blocks_per_sm = blocks_per_sm;
+    c.grid_limit = grid_limit;
+    return c;
+}
+
+Config tile_config(Paradigm paradigm, int k, int tile_x, int grid_limit = 0)
+{
+    Config c{Design::kTile, paradigm};
+    c.k = k;
+    c.tile_x = tile_x;
+    c.grid_limit = grid_limit;
+    return c;
+}
+
+/* Every kernel: standard (wide and narrow blocks, shallow and deep prefetch) and persistent (with
+ * few blocks, so blocks take several items, and with every co-resident block). */
+std::vector<Config> matrix_configs()
+{
+    std::vector<Config> configs{Config{Design::kOneSweep, Paradigm::kStandard}};
+    for (Design design : {Design::kStreamShared, Design::kStreamShuffle}) {
+        for (int k : kStreamKs) {
+            configs.push_back(stream_config(design, Paradigm::kStandard, k, 128, 1));
+            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 4));
+            configs.push_back(stream_config(design, Paradigm::kPersistent, k, 128, 7, 0, 3));
+            configs.push_back(stream_config(design, Paradigm::kPersistent, k, 256, 4));
+        }
+    }
+    for (int tile_x : {64, 128}) {
+        for (int k : kTileKs) {
+            configs.push_back(tile_config(Paradigm::kStandard, k, tile_x));
+            configs.push_back(tile_config(Paradigm::kPersistent, k, tile_x, 2));
+        }
+    }
+    return configs;
+}
+
+std::vector<Config> sanitize_configs()
+{
+    std::vector<Config> configs{Config{Design::kOneSweep, Paradigm::kStandard}};
+    for (Design design : {Design::kStreamShared, Design::kStreamShuffle}) {
+        for (int k : {1, 3, 8}) {
+            configs.push_back(stream_config(design, Paradigm::kStandard, k, 128, 2));
+        }
+        configs.push_back(stream_config(design, Paradigm::kPersistent, 3, 128, 2, 0, 2));
+    }
+    configs.push_back(tile_config(Paradigm::kStandard, 1, 64));
+    configs.push_back(tile_config(Paradigm::kStandard, 3, 64));
+    configs.push_back(tile_config(Paradigm::kPersistent, 3, 64, 2));
+    return configs;
+}
+
+/* Timing: first what the summary needs (every design at every k in both paradigms), then the
+ * sweep of block size, prefetch depth and residency while the budget lasts. */
+std::vector<Config> timing_configs(size_t* second_tier_index)
+{
+    std::vector<Config> configs{Config{Design::kOneSweep, Paradigm::kStandard}};
+    for (Paradigm paradigm : {Paradigm::kStandard, Paradigm::kPersistent}) {
+        for (Design design : {Design::kStreamShared, Design::kStreamShuffle}) {
+            for (int k : kStreamKs) {
+                configs.push_back(stream_config(design, paradigm, k, 256, 4));
+            }
+        }
+        for (int tile_x : {64, 128}) {
+            for (int k : kTileKs) {
+                configs.push_back(tile_config(paradigm, k, tile_x));
+            }
+        }
+    }
+    *second_tier_index = configs.size();
+    for (Design design : {Design::kStreamShared, Design::kStreamShuffle}) {
+        for (int k : {2, 4, 8, 16}) {
+            configs.push_back(stream_config(design, Paradigm::kStandard, k, 128, 4));
+        }
+        for (int k : {8, 16}) {
+            configs.push_back(stream_config(design, Paradigm::kPersistent, k, 128, 4));
+        }
+        for (int k : {4, 8, 16}) {
+            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 2));
+            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 7));
+        }
+        for (int k : {8, 16}) {
+            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 4, 1));
+        }
+    }
+    return configs;
+}
+
+/* ------------------------------------------------------------------ phases */
+
+struct Timed {
+    int n;
+    Config config;
+    Plan plan;
+    double micros;     /* median per iteration */
+    double low, high;  /* spread over the repeats */
+};
+
+int g_failures = 0;
+std::vector<Timed> g_timed;
+
+std::vector<double> reference_after(const HostProblem& problem, int iterations, std::vector<double>* one_short)
+{
+    const int threads = std::max(1u, std::thread::hardware_concurrency());
+    std::vector<double> u = problem.u;
+    reference_half_sweeps(u, problem.f, problem.n, problem.h2, 0, 2 * iterations - 2, threads);
+    *one_short = u;
+    reference_half_sweeps(u, problem.f, problem.n, problem.h2, 2 * iterations - 2, 2, threads);
+    return u;
+}
+
+void run_matrix(const std::vector<int>& sizes, const std::vector<Config>& configs, int iterations)
+{
+    for (int n : sizes) {
+        const HostProblem problem = make_problem(n, 0x5eed + uint64_t(n));
+        std::vector<double> one_short;
+        const std::vector<double> reference = reference_after(problem, iterations, &one_short);
+        DeviceProblem d;
+        if (!d.allocate(problem) || !d.expect(reference)) {
+            ++g_failures;
+            d.release();
+            return;
+        }
+        int passed = 0, failed = 0, skipped = 0;
+        for (const Config& c : configs) {
+            const Plan plan = make_plan(c, n);
+            if (!plan.skip.empty()) {
+                ++skipped;
+                continue;
+            }
+            const Outcome outcome = check(c, plan, d, iterations);
+            if (outcome.equal) {
+                ++passed;
+            } else {
+                ++failed;
+                std::printf("FAIL check N = %d %s %s k = %d (grid %d, items %d): %s\n", n, paradigm_name(c.paradigm),
+                            label(c).c_str(), c.k, plan.grid, plan.items, outcome.note.c_str());
+            }
+            if (g_device_lost) {
+                break;
+            }
+        }
+        g_failures += failed;
+        std::printf("check N = %5d, %d iterations (sensitivity max|ref(%d) - ref(%d)| = %.3g): %d equal, %d FAILED, %d not runnable here\n",
+                    n, iterations, iterations, iterations - 1, max_abs_diff(reference, one_short), passed, failed, skipped);
+        std::fflush(stdout);
+        d.release();
+        if (g_device_lost) {
+            return;
+        }
+    }
+}
+
+int timing_iterations(int n) { return n <= 2000 ? 480 : n <= 5000 ? 48 : 24; } /* 2 x iterations divisible by every k */
+
+void run_timing(const std::vector<int>& sizes, int repeats, double budget_seconds, double copy_gbs)
+{
+    const auto start = std::chrono::steady_clock::now();
+    size_t second_tier = 0;
+    const std::vector<Config> configs = timing_configs(&second_tier);
+    for (int n : sizes) {
+        const int iterations = timing_iterations(n);
+        const HostProblem problem = make_problem(n, 0x5eed + uint64_t(n));
+        std::vector<double> one_short;
+        const std::vector<double> reference = reference_after(problem, iterations, &one_short);
+        DeviceProblem d;
+        if (!d.allocate(problem) || !d.expect(reference)) {
+            ++g_failures;
+            d.release();
+            return;
+        }
+        std::printf("\n== timing N = %d: %d iterations, median of %d, every repeat compared with the CPU reference "
+                    "(sensitivity max|ref(%d) - ref(%d)| = %.3g)\n",
+                    n, iterations, repeats, iterations, iterations - 1, max_abs_diff(reference, one_short));
+        const double interior = double(n - 2) * double(n - 2);
+        const double one_sweep_bytes = 2.0 * 3.0 * 8.0 * double(n) * double(n); /* per iteration: u, f read, u written, twice */
+        double graph_micros = 0;
+        for (size_t index = 0; index < configs.size(); ++index) {
+            const Config& c = configs[index];
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (index >= second_tier && elapsed > budget_seconds) {
+                std::printf("(budget of %.0f s spent: the sweep beyond the summary's configurations stops here)\n",
+                            budget_seconds);
+                break;
+            }
+            const Plan plan = make_plan(c, n);
+            if (!plan.skip.empty()) {
+                std::printf("%-10s %-24s k = %2d: not runnable: %s\n", paradigm_name(c.paradigm), label(c).c_str(), c.k,
+                            plan.skip.c_str());
+                continue;
+            }
+            const Outcome outcome = time_config(c, plan, d, iterations, repeats);
+            if (!outcome.equal) {
+                ++g_failures;
+                std::printf("FAIL %-10s %-24s k = %2d: %s\n", paradigm_name(c.paradigm), label(c).c_str(), c.k,
+                            outcome.note.c_str());
+                if (g_device_lost) {
+                    break;
+                }
+                continue;
+            }
+            const double micros = median(outcome.micros);
+            const auto [low, high] = std::minmax_element(outcome.micros.begin(), outcome.micros.end());
+            if (c.design == Design::kOneSweep) {
+                graph_micros = micros;
+            }
+            g_timed.push_back(Timed{n, c, plan, micros, *low, *high});
+            const double effective = one_sweep_bytes / (micros * 1e-6) / 1e9;
+            std::printf("%-10s %-24s k = %2d: %9.2f us/iter [%.2f, %.2f] %7.1f Gpt/s %8.0f GB/s eff (%4.0f%% of copy) "
+                        "x%5.2f | grid %5d items %5d res/SM %d smem %3zu KB regs %3d local %zu B\n",
+                        paradigm_name(c.paradigm), label(c).c_str(), c.k, micros, *low, *high,
+                        interior / (micros * 1e-6) / 1e9, effective, 100.0 * effective / copy_gbs,
+                        graph_micros > 0 ? graph_micros / micros : 0.0, plan.grid, plan.items, plan.resident_per_sm,
+                        plan.shared_bytes / 1024, plan.registers, plan.local_bytes);
+            std::fflush(stdout);
+        }
+        d.release();
+        if (g_device_lost) {
+            return;
+        }
+    }
+}
+
+/* Device-to-device copy rate (read + write), the ceiling the effective bandwidth is shown against. */
+double measure_copy_gbs(size_t bytes)
+{
+    void* from = nullptr;
+    void* to = nullptr;
+    cudaEvent_t begin, end;
+    std::vector<double> rates;
+    if (CUDA_OK(cudaMalloc(&from, bytes)) && CUDA_OK(cudaMalloc(&to, bytes)) && CUDA_OK(cudaEventCreate(&begin)) &&
+        CUDA_OK(cudaEventCreate(&end))) {
+        for (int repeat = 0; repeat < 6; ++repeat) {
+            float milliseconds = 0;
+            if (CUDA_OK(cudaEventRecord(begin)) && CUDA_OK(cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToDevice)) &&
+                CUDA_OK(cudaEventRecord(end)) && CUDA_OK(cudaEventSynchronize(end)) &&
+                CUDA_OK(cudaEventElapsedTime(&milliseconds, begin, end)) && repeat > 0) {
+                rates.push_back(2.0 * double(bytes) / (milliseconds * 1e-3) / 1e9);
+            }
+        }
+        cudaEventDestroy(begin);
+        cudaEventDestroy(end);
+    }
+    cudaFree(from);
+    cudaFree(to);
+    return rates.empty() ? 0.0 : median(rates);
+}
+
+/* Per size: graph, then per k the best standard and the best persistent configuration. */
+void print_summary(const std::vector<int>& sizes, double copy_gbs)
+{
+    std::printf("\n== summary (%s, %d SMs): us per iteration, median; x = speed-up over one-sweep graph in this run; "
+                "floor = 2/k passes of 24 n^2 bytes at the measured copy rate %.0f GB/s\n",
+                g_device.name, g_device.sm_count, copy_gbs);
+    std::printf("%6s %3s | %9s %6s %7s  %-22s | %9s %6s  %-22s | %8s\n", "N", "k", "standard", "x", "Gpt/s",
+                "best standard", "persist.", "x", "best persistent", "floor");
+    for (int n : sizes) {
+        const Timed* graph = nullptr;
+        for (const Timed& t : g_timed) {
+            if (t.n == n && t.config.design == Design::kOneSweep) {
+                graph = &t;
+            }
+        }
+        if (graph == nullptr) {
+            continue;
+        }
+        const double interior = double(n - 2) * double(n - 2);
+        const double pass_bytes = 24.0 * double(n) * double(n);
+        std::printf("%6d %3s | %9.2f %6.2f %7.1f  %-22s | %9s %6s  %-22s | %8.2f\n", n, "-", graph->micros, 1.0,
+                    interior / (graph->micros * 1e-6) / 1e9, "one-sweep graph", "", "", "",
+                    2.0 * pass_bytes / (copy_gbs * 1e9) * 1e6);
+        for (int k : kStreamKs) {
+            const Timed* best[2] = {nullptr, nullptr};
+            for (const Timed& t : g_timed) {
+                if (t.n == n && t.config.design != Design::kOneSweep && t.config.k == k) {
+                    const Timed*& slot = best[t.config.paradigm == Paradigm::kStandard ? 0 : 1];
+                    if (slot == nullptr || t.micros < slot->micros) {
+                        slot = &t;
+                    }
+                }
+            }
+            if (best[0] == nullptr && best[1] == nullptr) {
+                continue;
+            }
+            char standard[64] = "", persistent[64] = "";
+            if (best[0] != nullptr) {
+                std::snprintf(standard, sizeof standard, "%9.2f %6.2f %7.1f", best[0]->micros,
+                              graph->micros / best[0]->micros, interior / (best[0]->micros * 1e-6) / 1e9);
+            }
+            if (best[1] != nullptr) {
+                std::snprintf(persistent, sizeof persistent, "%9.2f %6.2f", best[1]->micros, graph->micros / best[1]->micros);
+            }
+            std::printf("%6d %3d | %-24s  %-22s | %-16s  %-22s | %8.2f\n", n, k, standard,
+                        best[0] != nullptr ? label(best[0]->config).c_str() : "-", persistent,
+                        best[1] != nullptr ? label(best[1]->config).c_str() : "-",
+                        2.0 / k * pass_bytes / (copy_gbs * 1e9) * 1e6);
+        }
+    }
+}
+
+bool parse_sizes(const char* text, std::vector<int>* sizes)
+{
+    sizes->clear();
+    for (const char* cursor = text; *cursor != '\0';) {
+        char* end = nullptr;
+        const long value = std::strtol(cursor, &end, 10);
+        if (end == cursor || value < 3 || value > 46340) {
+            return false;
+        }
+        sizes->push_back(int(value));
+        cursor = *end == ',' ? end + 1 : end;
+        if (*end != ',' && *end != '\0') {
+            return false;
+        }
+    }
+    return !sizes->empty();
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<int> check_sizes{3, 4, 5, 11, 12, 257, 1001, 1002, 4097, 4098};
+    std::vector<int> time_sizes{1001, 4097, 10001};
+    int repeats = 5;
+    double budget = 60;
+    bool sanitize = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string option = argv[i];
+        const char* value = i + 1 < argc ? argv[i + 1] : nullptr;
+        if (option == "--sanitize") {
+            sanitize = true;
+        } else if (option == "--check-sizes" && value != nullptr && (std::strcmp(value, "none") == 0 || parse_sizes(value, &check_sizes))) {
+            if (std::strcmp(value, "none") == 0) {
+                check_sizes.clear();
+            }
+            ++i;
+        } else if (option == "--sizes" && value != nullptr && (std::strcmp(value, "none") == 0 || parse_sizes(value, &time_sizes))) {
+            if (std::strcmp(value, "none") == 0) {
+                time_sizes.clear();
+            }
+            ++i;
+        } else if (option == "--repeats" && value != nullptr && (repeats = std::atoi(value)) >= 1) {
+            ++i;
+        } else if (option == "--budget" && value != nullptr && (budget = std::atof(value)) > 0) {
+            ++i;
+        } else {
+            std::fprintf(stderr,
+                         "usage: temporal_probe [--sanitize] [--check-sizes LIST|none] [--sizes LIST|none] "
+                         "[--repeats R] [--budget SECONDS]\n  bad option: %s\n",
+                         option.c_str());
+            return 2;
+        }
+    }
+    cudaDeviceProp properties{};
+    if (!CUDA_OK(cudaGetDeviceProperties(&properties, 0))) {
+        return 2;
+    }
+    g_device.sm_count = properties.multiProcessorCount;
+    g_device.shared_optin = int(properties.sharedMemPerBlockOptin);
+    std::snprintf(g_device.name, sizeof g_device.name, "%s", properties.name);
+    std::printf("temporal_probe on %s: %d SMs, %d KB shared memory per block, cooperative launch %s\n", g_device.name,
+                g_device.sm_count, g_device.shared_optin / 1024, properties.cooperativeLaunch ? "yes" : "NO");
+
+    if (sanitize) {
+        run_matrix({11, 12, 33}, sanitize_configs(), 3);
+        std::printf("sanitize matrix: %s\n", g_failures == 0 ? "every check equal" : "FAILED");
+        return g_failures == 0 ? 0 : 1;
+    }
+    run_matrix(check_sizes, matrix_configs(), 7);
+    double copy_gbs = 0;
+    if (!time_sizes.empty() && !g_device_lost) {
+        const int largest = *std::max_element(time_sizes.begin(), time_sizes.end());
+        copy_gbs = measure_copy_gbs(size_t(largest) * largest * sizeof(double));
+        std::printf("\ncopy ceiling: %.0f GB/s (device-to-device memcpy of %.0f MB, read + write, median of 5)\n",
+                    copy_gbs, double(largest) * largest * 8 / 1e6);
+        run_timing(time_sizes, repeats, budget, copy_gbs);
+        print_summary(time_sizes, copy_gbs);
+    }
+    std::printf("\ntemporal_probe: %s\n", g_device_lost ? "DEVICE ERROR (context lost)"
+                                          : g_failures == 0 ? "every check equal" : "CHECKS FAILED");
+    return g_device_lost ? 2 : g_failures == 0 ? 0 : 1;
+}
