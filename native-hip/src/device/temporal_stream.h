@@ -131,27 +131,56 @@ __device__ __forceinline__ int ring_behind(int slot, int behind, int slots)
     return previous < 0 ? previous + slots : previous;
 }
 
-/* Issues the copies of row `row` into the rings' slots `u_slot`, `f_slot` (one group, empty when
- * the row is outside the grid or the stream): u at member `member`, f at both. */
-template <int kThreads>
-__device__ __forceinline__ void stream_load_row(const StreamState& s, int row, int u_slot, int f_slot, int member)
+/* One row's values for one thread: u at the member level 0 needs, f at both. */
+struct StreamRow {
+    double u, f0, f1;
+};
+
+/* Copies row `row` into the rings' slots `u_slot`, `f_slot` (nothing when the row is outside the
+ * grid or the stream): with cp.async as one group (kAsyncCopies), else as plain loads into `held`
+ * that stream_store_row puts into the ring later, so the step's work hides their latency (what a
+ * kernel language without async copies can write). */
+template <int kThreads, bool kAsyncCopies>
+__device__ __forceinline__ void stream_load_row(const StreamState& s, int row, int u_slot, int f_slot, int member,
+                                                StreamRow* held)
 {
     const int threads = stream_threads<kThreads>(s);
     if (row <= s.t_last && within(row, s.n)) {
         const int base = row * s.n + s.col0;
         const bool u_in_grid = member != 0 ? s.in_grid1 : s.in_grid0;
-        if (u_in_grid) {
-            copy_async_8(&s.u_ring_memory[u_slot * threads + s.thread], &s.in[base + member]);
-        }
+        double* u_entry = &s.u_ring_memory[u_slot * threads + s.thread];
         double* f_entry = &s.f_ring_memory[f_slot * 2 * threads + s.thread];
-        if (s.in_grid0) {
-            copy_async_8(f_entry, &s.f[base]);
-        }
-        if (s.in_grid1) {
-            copy_async_8(f_entry + threads, &s.f[base + 1]);
+        if constexpr (kAsyncCopies) {
+            (void)held;
+            if (u_in_grid) {
+                copy_async_8(u_entry, &s.in[base + member]);
+            }
+            if (s.in_grid0) {
+                copy_async_8(f_entry, &s.f[base]);
+            }
+            if (s.in_grid1) {
+                copy_async_8(f_entry + threads, &s.f[base + 1]);
+            }
+        } else {
+            held->u = u_in_grid ? s.in[base + member] : 0.0;
+            held->f0 = s.in_grid0 ? s.f[base] : 0.0;
+            held->f1 = s.in_grid1 ? s.f[base + 1] : 0.0;
         }
     }
     async_copy_commit();
+}
+
+/* Plain loads only: puts the values stream_load_row held into the ring. */
+template <int kThreads>
+__device__ __forceinline__ void stream_store_row(const StreamState& s, int row, int u_slot, int f_slot,
+                                                 const StreamRow& held)
+{
+    const int threads = stream_threads<kThreads>(s);
+    if (row <= s.t_last && within(row, s.n)) {
+        s.u_ring_memory[u_slot * threads + s.thread] = held.u;
+        s.f_ring_memory[f_slot * 2 * threads + s.thread] = held.f0;
+        s.f_ring_memory[(f_slot * 2 + 1) * threads + s.thread] = held.f1;
+    }
 }
 
 /* The neighbouring thread's level-`level` value from the previous step (its prev[level]):
@@ -216,13 +245,16 @@ __device__ __forceinline__ void stream_publish(const StreamState& s, const doubl
 /* One step: load ahead, wait for row t, compute levels 1 .. K, publish, store row t - K.
  * cur, prev, prev2 hold each level's rows t - s, t - s - 1, t - s - 2 (level s at index s); the
  * caller rotates the three arrays, so no value moves between registers. */
-template <int K, int kThreads, bool kVariable, StreamExchange kExchange, int P>
+template <int K, int kThreads, bool kVariable, StreamExchange kExchange, bool kAsyncCopies, int P>
 __device__ __forceinline__ void stream_step(StreamState& s, double (&cur)[K], const double (&prev)[K],
                                             const double (&prev2)[K])
 {
     const int threads = stream_threads<kThreads>(s);
-    stream_load_row<kThreads>(s, s.t + s.prefetch, ring_ahead(s.u_slot, s.prefetch, s.u_ring),
-                              ring_ahead(s.f_slot, s.prefetch, s.f_ring), P ^ (s.prefetch & 1));
+    const int ahead_u_slot = ring_ahead(s.u_slot, s.prefetch, s.u_ring);
+    const int ahead_f_slot = ring_ahead(s.f_slot, s.prefetch, s.f_ring);
+    StreamRow held{0.0, 0.0, 0.0};
+    stream_load_row<kThreads, kAsyncCopies>(s, s.t + s.prefetch, ahead_u_slot, ahead_f_slot, P ^ (s.prefetch & 1),
+                                            &held);
     async_copy_wait(s.prefetch); /* this thread's copies of row t have landed */
     __syncthreads();             /* the neighbours' values of the previous step are published */
 
@@ -262,6 +294,9 @@ __device__ __forceinline__ void stream_step(StreamState& s, double (&cur)[K], co
     }
 
     stream_publish<K, kThreads, kExchange, P>(s, cur);
+    if constexpr (!kAsyncCopies) {
+        stream_store_row<kThreads>(s, s.t + s.prefetch, ahead_u_slot, ahead_f_slot, held);
+    }
 
     const int row = s.t - K;
     if (within(row - s.y0, s.y1 - s.y0)) {
@@ -282,8 +317,8 @@ __device__ __forceinline__ void stream_step(StreamState& s, double (&cur)[K], co
 
 /* Streams one item (strip, segment) of the pass. Every thread of the block calls it; T =
  * blockDim.x (= kThreads unless that is 0) must be at least stream_halo(K) + 1, and a multiple of
- * 32 for kShuffle. */
-template <int K, int kThreads, bool kVariable, StreamExchange kExchange>
+ * 32 for kShuffle. kAsyncCopies: rows arrive by cp.async (else by plain loads held one step). */
+template <int K, int kThreads, bool kVariable, StreamExchange kExchange, bool kAsyncCopies = true>
 __device__ __forceinline__ void stream_item(const TemporalPass& pass, const StreamGeometry& g, int item, double* shared)
 {
     constexpr int kHalo = stream_halo(K);
@@ -329,7 +364,11 @@ __device__ __forceinline__ void stream_item(const TemporalPass& pass, const Stre
     s.exchange = s.f_ring_memory + g.f_ring * 2 * threads;
 
     for (int ahead = 0; ahead < s.prefetch; ++ahead) {
-        stream_load_row<kThreads>(s, s.t + ahead, ahead, ahead, ahead & 1);
+        StreamRow held{0.0, 0.0, 0.0};
+        stream_load_row<kThreads, kAsyncCopies>(s, s.t + ahead, ahead, ahead, ahead & 1, &held);
+        if constexpr (!kAsyncCopies) {
+            stream_store_row<kThreads>(s, s.t + ahead, ahead, ahead, held);
+        }
     }
 
     double a[K], b[K], c[K];
@@ -341,17 +380,17 @@ __device__ __forceinline__ void stream_item(const TemporalPass& pass, const Stre
     }
     /* Six steps per round: two parities times the three-way rotation of (cur, prev, prev2). */
     for (;;) {
-        stream_step<K, kThreads, kVariable, kExchange, 0>(s, a, b, c);
+        stream_step<K, kThreads, kVariable, kExchange, kAsyncCopies, 0>(s, a, b, c);
         if (s.t > s.t_last) break;
-        stream_step<K, kThreads, kVariable, kExchange, 1>(s, c, a, b);
+        stream_step<K, kThreads, kVariable, kExchange, kAsyncCopies, 1>(s, c, a, b);
         if (s.t > s.t_last) break;
-        stream_step<K, kThreads, kVariable, kExchange, 0>(s, b, c, a);
+        stream_step<K, kThreads, kVariable, kExchange, kAsyncCopies, 0>(s, b, c, a);
         if (s.t > s.t_last) break;
-        stream_step<K, kThreads, kVariable, kExchange, 1>(s, a, b, c);
+        stream_step<K, kThreads, kVariable, kExchange, kAsyncCopies, 1>(s, a, b, c);
         if (s.t > s.t_last) break;
-        stream_step<K, kThreads, kVariable, kExchange, 0>(s, c, a, b);
+        stream_step<K, kThreads, kVariable, kExchange, kAsyncCopies, 0>(s, c, a, b);
         if (s.t > s.t_last) break;
-        stream_step<K, kThreads, kVariable, kExchange, 1>(s, b, c, a);
+        stream_step<K, kThreads, kVariable, kExchange, kAsyncCopies, 1>(s, b, c, a);
         if (s.t > s.t_last) break;
     }
     async_copy_wait(0); /* the empty groups past the last row */

@@ -28,7 +28,7 @@ __device__ __forceinline__ TemporalPass persistent_pass(const TemporalPersistent
     return temporal_pass_of(problem.u, args.scratch, problem.f, problem.n, problem.h2, args.run.steps, per_pass, index);
 }
 
-template <int K, int kThreads, StreamExchange kExchange>
+template <int K, int kThreads, StreamExchange kExchange, bool kAsyncCopies = true>
 __global__ void __launch_bounds__(kThreads, stream_min_blocks(kThreads))
 temporal_stream_persistent(TemporalPersistentArgs args, StreamGeometry geometry)
 {
@@ -39,9 +39,9 @@ temporal_stream_persistent(TemporalPersistentArgs args, StreamGeometry geometry)
         const TemporalPass pass = persistent_pass(args, K, index);
         for (int item = static_cast<int>(blockIdx.x); item < items; item += static_cast<int>(gridDim.x)) {
             if (pass.sweeps == K) {
-                stream_item<K, kThreads, false, kExchange>(pass, geometry, item, temporal_shared);
+                stream_item<K, kThreads, false, kExchange, kAsyncCopies>(pass, geometry, item, temporal_shared);
             } else {
-                stream_item<K, kThreads, true, kExchange>(pass, geometry, item, temporal_shared);
+                stream_item<K, kThreads, true, kExchange, kAsyncCopies>(pass, geometry, item, temporal_shared);
             }
         }
         if (index + 1 < passes && !grid_barrier_two_slot(args.run, index)) {

@@ -22,11 +22,12 @@
 
 namespace holdfast {
 
-template <int K, int kThreads, bool kVariable, StreamExchange kExchange>
+template <int K, int kThreads, bool kVariable, StreamExchange kExchange, bool kAsyncCopies = true>
 __global__ void __launch_bounds__(kThreads, stream_min_blocks(kThreads)) temporal_stream(TemporalPass pass, StreamGeometry geometry)
 {
     extern __shared__ double temporal_shared[];
-    stream_item<K, kThreads, kVariable, kExchange>(pass, geometry, static_cast<int>(blockIdx.x), temporal_shared);
+    stream_item<K, kThreads, kVariable, kExchange, kAsyncCopies>(pass, geometry, static_cast<int>(blockIdx.x),
+                                                                 temporal_shared);
 }
 
 template <int K, int kTileX, int kTileY, int kThreads>

@@ -17,7 +17,7 @@ flags=(-std=c++17 -arch=sm_90 -fmad=false -O3 -DHF_RUNTIME_CUDA -I"$native/inclu
 # The kernel tables are the slow part (ptxas on 24 unrolled kernels each, minutes): two at a time,
 # and only those older than a source or header they may include.
 sources=(kernels_stream_shared_128 kernels_stream_shared_256 kernels_stream_shuffle_128 kernels_stream_shuffle_256
-    kernels_tile temporal_probe)
+    kernels_stream_plain_256 kernels_tile temporal_probe)
 newest_header="$(ls -t "$native"/src/*.h "$native"/src/device/*.h "$native"/src/kernels/*.h "$native"/include/*.h "$here"/*.h | head -n 1)"
 stale=()
 for source in "${sources[@]}"; do

@@ -186,7 +186,7 @@ std::vector<double> run_passes(const HostProblem& problem, int sweeps_per_pass, 
     return passes % 2 == 0 ? start : scratch;
 }
 
-template <int K, StreamExchange kExchange>
+template <int K, StreamExchange kExchange, bool kAsyncCopies>
 std::vector<double> run_stream(const HostProblem& problem, const Case& c, bool* clean)
 {
     const StreamGeometry g = plan_stream(problem.n, K, c.threads, c.segments, c.prefetch);
@@ -194,9 +194,9 @@ std::vector<double> run_stream(const HostProblem& problem, const Case& c, bool* 
     return run_passes(problem, K, clean, [&](const TemporalPass& pass) {
         return emulate_launch(g.strips * g.segments, c.threads, shared, [&](int item, double* memory) {
             if (pass.sweeps == K) {
-                stream_item<K, 0, false, kExchange>(pass, g, item, memory);
+                stream_item<K, 0, false, kExchange, kAsyncCopies>(pass, g, item, memory);
             } else {
-                stream_item<K, 0, true, kExchange>(pass, g, item, memory);
+                stream_item<K, 0, true, kExchange, kAsyncCopies>(pass, g, item, memory);
             }
         });
     });
@@ -220,10 +220,13 @@ template <int K>
 std::vector<double> run_case(const HostProblem& problem, const Case& c, bool* clean)
 {
     if (c.design == "stream-shared") {
-        return run_stream<K, StreamExchange::kShared>(problem, c, clean);
+        return run_stream<K, StreamExchange::kShared, true>(problem, c, clean);
+    }
+    if (c.design == "stream-plain") {
+        return run_stream<K, StreamExchange::kShared, false>(problem, c, clean);
     }
     if (c.design == "stream-shuffle") {
-        return run_stream<K, StreamExchange::kShuffle>(problem, c, clean);
+        return run_stream<K, StreamExchange::kShuffle, true>(problem, c, clean);
     }
     return run_tile<K>(problem, clean);
 }
@@ -259,6 +262,8 @@ int main(int argc, char** argv)
             const int narrow = stream_halo(k) + 3;
             cases.push_back({"stream-shared", n, k, narrow, 4, 2, false});
             cases.push_back({"stream-shared", n, k, narrow, 2, 1, true});
+            cases.push_back({"stream-plain", n, k, narrow, 3, 1, true});
+            cases.push_back({"stream-plain", n, k, narrow, 2, 4, true});
         }
         for (const char* design : {"stream-shared", "stream-shuffle"}) {
             for (int k : stream_ks) {

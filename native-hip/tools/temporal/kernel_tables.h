@@ -26,12 +26,12 @@ struct StreamKernels {
     StreamPersistentKernel persistent;
 };
 
-template <int K, int kThreads, holdfast::StreamExchange kExchange>
+template <int K, int kThreads, holdfast::StreamExchange kExchange, bool kAsyncCopies = true>
 StreamKernels stream_kernels()
 {
-    return StreamKernels{K, kThreads, kExchange, &holdfast::temporal_stream<K, kThreads, false, kExchange>,
-                         &holdfast::temporal_stream<K, kThreads, true, kExchange>,
-                         &holdfast::temporal_stream_persistent<K, kThreads, kExchange>};
+    return StreamKernels{K, kThreads, kExchange, &holdfast::temporal_stream<K, kThreads, false, kExchange, kAsyncCopies>,
+                         &holdfast::temporal_stream<K, kThreads, true, kExchange, kAsyncCopies>,
+                         &holdfast::temporal_stream_persistent<K, kThreads, kExchange, kAsyncCopies>};
 }
 
 struct TileKernels {
@@ -54,8 +54,10 @@ TileKernels tile_kernels()
                        &holdfast::temporal_tile_persistent<K, kTileX, kTileY, kThreads>};
 }
 
-/* One table per (exchange, threads) translation unit, K = 1, 2, 3, 4, 6, 8, 12, 16 each. */
-extern const StreamKernels kStreamShared128[], kStreamShared256[], kStreamShuffle128[], kStreamShuffle256[];
+/* One table per (exchange, threads) translation unit, K = 1, 2, 3, 4, 6, 8, 12, 16 each; the
+ * "Plain" table loads rows with plain loads instead of cp.async. */
+extern const StreamKernels kStreamShared128[], kStreamShared256[], kStreamShuffle128[], kStreamShuffle256[],
+    kStreamPlain256[];
 constexpr int kStreamKernelsPerTable = 8;
 extern const TileKernels kTileKernels[];
 extern const int kTileKernelCount;

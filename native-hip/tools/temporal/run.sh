@@ -19,12 +19,14 @@ start=$SECONDS
 
 {
     echo "== $(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader 2>/dev/null | head -n 1)"
-    echo "== temporal_probe (matrix, then timing; budget 35 s for the sweep beyond the summary)"
-    timeout 75 "$probe" --budget 35
+    echo "== temporal_probe (matrix, then timing; budget 30 s for the sweep beyond the summary)"
+    timeout 65 "$probe" --budget 30
     echo "temporal_probe exit $? after $((SECONDS - start)) s"
     for tool in memcheck racecheck synccheck; do
-        echo "== compute-sanitizer --tool $tool temporal_probe --sanitize"
-        timeout 12 compute-sanitizer --tool "$tool" --error-exitcode 3 "$probe" --sanitize 2>&1 | tail -n 6
+        limit=12
+        [[ "$tool" == racecheck ]] && limit=20
+        echo "== compute-sanitizer --tool $tool temporal_probe --sanitize (at most $limit s)"
+        timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$probe" --sanitize 2>&1 | tail -n 6
         echo "$tool exit ${PIPESTATUS[0]} (124: timed out) after $((SECONDS - start)) s"
     done
 } >"$log" 2>&1
