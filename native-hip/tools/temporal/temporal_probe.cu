@@ -632,26 +632,31 @@ struct Timed {
 int g_failures = 0;
 std::vector<Timed> g_timed;
 
-std::vector<double> reference_after(const HostProblem& problem, int iterations, std::vector<double>* one_short)
+/* The problem of size n on the device, expecting the CPU reference after `iterations`; the
+ * sensitivity is max|ref(iterations) - ref(iterations - 1)|. False (and counted) on a device error. */
+bool open_size(int n, int iterations, DeviceProblem* d, double* sensitivity)
 {
+    const HostProblem problem = make_problem(n, 0x5eed + uint64_t(n));
     const int threads = std::max(1u, std::thread::hardware_concurrency());
-    std::vector<double> u = problem.u;
-    reference_half_sweeps(u, problem.f, problem.n, problem.h2, 0, 2 * iterations - 2, threads);
-    *one_short = u;
-    reference_half_sweeps(u, problem.f, problem.n, problem.h2, 2 * iterations - 2, 2, threads);
-    return u;
+    std::vector<double> reference = problem.u;
+    reference_half_sweeps(reference, problem.f, n, problem.h2, 0, 2 * iterations - 2, threads);
+    const std::vector<double> one_short = reference;
+    reference_half_sweeps(reference, problem.f, n, problem.h2, 2 * iterations - 2, 2, threads);
+    *sensitivity = max_abs_diff(reference, one_short);
+    if (!d->allocate(problem) || !d->expect(reference)) {
+        ++g_failures;
+        d->release();
+        return false;
+    }
+    return true;
 }
 
 void run_matrix(const std::vector<int>& sizes, const std::vector<Config>& configs, int iterations)
 {
     for (int n : sizes) {
-        const HostProblem problem = make_problem(n, 0x5eed + uint64_t(n));
-        std::vector<double> one_short;
-        const std::vector<double> reference = reference_after(problem, iterations, &one_short);
         DeviceProblem d;
-        if (!d.allocate(problem) || !d.expect(reference)) {
-            ++g_failures;
-            d.release();
+        double sensitivity = 0;
+        if (!open_size(n, iterations, &d, &sensitivity)) {
             return;
         }
         int passed = 0, failed = 0, skipped = 0;
@@ -678,7 +683,7 @@ void run_matrix(const std::vector<int>& sizes, const std::vector<Config>& config
         }
         g_failures += failed;
         std::printf("check N = %5d, %d iterations (sensitivity max|ref(%d) - ref(%d)| = %.3g): %d equal, %d FAILED, %d not runnable here\n",
-                    n, iterations, iterations, iterations - 1, max_abs_diff(reference, one_short), passed, failed, skipped);
+                    n, iterations, iterations, iterations - 1, sensitivity, passed, failed, skipped);
         std::fflush(stdout);
         d.release();
         if (g_device_lost) {
@@ -696,18 +701,14 @@ void run_timing(const std::vector<int>& sizes, int repeats, double budget_second
     const std::vector<Config> configs = timing_configs(&second_tier);
     for (int n : sizes) {
         const int iterations = timing_iterations(n);
-        const HostProblem problem = make_problem(n, 0x5eed + uint64_t(n));
-        std::vector<double> one_short;
-        const std::vector<double> reference = reference_after(problem, iterations, &one_short);
         DeviceProblem d;
-        if (!d.allocate(problem) || !d.expect(reference)) {
-            ++g_failures;
-            d.release();
+        double sensitivity = 0;
+        if (!open_size(n, iterations, &d, &sensitivity)) {
             return;
         }
         std::printf("\n== timing N = %d: %d iterations, median of %d, every repeat compared with the CPU reference "
                     "(sensitivity max|ref(%d) - ref(%d)| = %.3g)\n",
-                    n, iterations, repeats, iterations, iterations - 1, max_abs_diff(reference, one_short));
+                    n, iterations, repeats, iterations, iterations - 1, sensitivity);
         const double interior = double(n - 2) * double(n - 2);
         const double one_sweep_bytes = 2.0 * 3.0 * 8.0 * double(n) * double(n); /* per iteration: u, f read, u written, twice */
         double graph_micros = 0;
