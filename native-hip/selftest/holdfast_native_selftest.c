@@ -153,7 +153,8 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    record(tally, count == 5 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* Rows beyond these (temporal blocking) have checks of their own (tools/temporal). */
+    record(tally, count >= VARIANT_COUNT - 1 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }

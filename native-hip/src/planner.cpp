@@ -12,6 +12,7 @@
 #include "hf_gpu.h"
 #include "device/row_bands.h"
 #include "device/stencil.h"
+#include "device/stream_geometry.h"
 
 namespace holdfast {
 namespace {
@@ -149,6 +150,40 @@ hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice)
     return one_sweep_per_exchange(input, choice);
 }
 
+hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice)
+{
+    if (input.threads != kStreamThreads) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s) runs %d threads per block (one column pair each), not %d", input.mode,
+                    input.variant, kStreamThreads, input.threads);
+    }
+    const int k = input.requested_sweeps;
+    const int target = static_cast<int>(std::min<int64_t>(input.coresident, 1 << 30));
+    const StreamGeometry items = plan_stream_geometry(input.n, k, target);
+    choice->blocks = input.requested_blocks > 0 ? input.requested_blocks : std::min(items.strips * items.segments, target);
+    choice->sweeps_per_exchange = k;
+    thread_local char note[64];
+    std::snprintf(note, sizeof note, "k = %d, %d x %d items", k, items.strips, items.segments);
+    choice->note = note;
+    return HF_OK;
+}
+
+hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, const KernelRef** kernel, int* resolved_sweeps)
+{
+    if (!row.has(HF_TRAIT_TWO_BUFFERS)) {
+        *kernel = &row.kernel;
+        *resolved_sweeps = sweeps;
+        return HF_OK;
+    }
+    const int k = sweeps > 0 ? sweeps : default_sweeps(row);
+    *kernel = sweeps_kernel(row, k);
+    *resolved_sweeps = k;
+    if (*kernel == nullptr) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s): sweeps_per_exchange = %d, but it has kernels for %s", row.mode,
+                    row.name, k, sweeps_choices(row));
+    }
+    return HF_OK;
+}
+
 hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan)
 {
     HF_RETURN_IF_FAILED(check_config(config, n));
@@ -160,8 +195,11 @@ hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan)
                     row.mode, row.name, HF_RUNTIME_NAME);
     }
     const int threads = config.threads_per_block > 0 ? config.threads_per_block : row.default_threads;
+    const KernelRef* kernel = nullptr;
+    int sweeps = 0;
+    HF_RETURN_IF_FAILED(kernel_for_sweeps(row, config.sweeps_per_exchange, &kernel, &sweeps));
     DeviceFacts facts{};
-    HF_RETURN_IF_FAILED(query_device_facts(row.kernel.symbol, threads, &facts));
+    HF_RETURN_IF_FAILED(query_device_facts(kernel->symbol, threads, &facts));
     return plan_from_facts(config, n, row_index, facts, plan);
 }
 
@@ -174,7 +212,10 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
                     facts.device);
     }
     const int64_t coresident = static_cast<int64_t>(facts.blocks_per_sm) * facts.sm_count;
-    const PlanInput input{n,          threads, config.blocks, config.sweeps_per_exchange, coresident,
+    const KernelRef* kernel = nullptr;
+    int sweeps = 0;
+    HF_RETURN_IF_FAILED(kernel_for_sweeps(row, config.sweeps_per_exchange, &kernel, &sweeps));
+    const PlanInput input{n,          threads, config.blocks, sweeps, coresident,
                           facts.shared_limit, row.work_split, row.mode, row.name};
     PlanChoice choice;
     HF_RETURN_IF_FAILED(row.planner.plan(input, &choice));
@@ -188,7 +229,7 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
     hf_plan planned{};
     copy_name(planned.mode, row.mode);
     copy_name(planned.variant, row.name);
-    copy_name(planned.kernel, choice.on_chip ? row.on_chip_kernel.name : row.kernel.name);
+    copy_name(planned.kernel, choice.on_chip ? row.on_chip_kernel.name : kernel->name);
     copy_name(planned.note, choice.note);
     planned.n = n;
     planned.blocks = choice.blocks;
@@ -219,10 +260,14 @@ hf_status check_plan(const hf_plan& plan, const VariantRow** row)
     const bool from_here = plan.abi_version == HF_ABI_VERSION && plan.variant_index >= 0 &&
                            plan.variant_index < variant_count();
     const VariantRow* planned = from_here ? &variant_row(plan.variant_index) : nullptr;
+    /* A row that blocks in time runs the kernel of the plan's k; the others their own (or on chip). */
+    const KernelRef* kernel = planned == nullptr ? nullptr
+                              : planned->has(HF_TRAIT_TWO_BUFFERS) ? sweeps_kernel(*planned, plan.sweeps_per_exchange)
+                                                                   : &planned->kernel;
     const bool consistent =
         planned != nullptr && std::strcmp(plan.mode, planned->mode) == 0 &&
         std::strcmp(plan.variant, planned->name) == 0 &&
-        (std::strcmp(plan.kernel, planned->kernel.name) == 0 ||
+        ((kernel != nullptr && std::strcmp(plan.kernel, kernel->name) == 0) ||
          (planned->on_chip_kernel.exists() && std::strcmp(plan.kernel, planned->on_chip_kernel.name) == 0)) &&
         plan.n >= 3 && plan.n <= kMaxN && plan.blocks >= 1 && plan.threads_per_block >= 1 &&
         plan.threads_per_block <= 1024 && plan.active_blocks >= 1 && plan.active_blocks <= plan.blocks &&

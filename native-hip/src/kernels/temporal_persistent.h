@@ -1,70 +1,60 @@
 /*
- * temporal_persistent.h: the persistent counterparts of temporal_standard.h.
+ * temporal_persistent.h: persistent-grid (temporal), the persistent counterpart of the standard
+ * twins (kernels/temporal_stream.h): one cooperative launch runs every pass of k half-sweeps
+ * (device/stream_pass.h, the same device code), the blocks share a pass's items (one each when the
+ * planner sized the grid, grid-stride otherwise), and the two-slot grid barrier between passes
+ * publishes a pass's writes before the next reads them as ghost points. So ghost borders are
+ * exchanged through memory every k half-sweeps instead of at a kernel boundary; everything else is
+ * the standard launch's.
  *
- * One cooperative launch runs every pass: the co-resident blocks share a pass's items (the same
- * strips and segments, or tiles, that the standard launch gives one block each), then meet at the
- * two-slot grid barrier, which publishes the pass's writes before the next pass reads them as
- * ghost points; the buffers swap per pass exactly as the host swaps them between launches. So the
- * ghost borders are exchanged through memory every K half-sweeps instead of at a kernel boundary.
- * The grid must be co-resident (occupancy API, cooperative launch) and the control block zeroed.
+ * Two buffers, as between standard launches: pass i reads u and writes scratch when i is even,
+ * and the other way round when it is odd, so the run ends in scratch when the pass count is odd
+ * (hf_run_report.result_in_scratch). The last pass is shorter when k does not divide the
+ * half-sweeps. One kernel per k (the template is instantiated in variant_table.cpp).
  */
 #ifndef HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
 #define HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
 
 #include "../device/grid_barrier.h"
-#include "../device/temporal_stream.h"
-#include "../device/temporal_tile.h"
+#include "../device/stream_pass.h"
 
 namespace holdfast {
 
-struct TemporalPersistentArgs {
-    PersistentArgs run; /* problem.u: the start state; steps: half-sweeps of the run; the control block and watchdog */
-    double* scratch;    /* the second buffer, its boundary already copied */
-};
-
-__device__ __forceinline__ TemporalPass persistent_pass(const TemporalPersistentArgs& args, int per_pass, int index)
+template <int K>
+__global__ void __launch_bounds__(kStreamThreads, kStreamBlocksPerSm) temporal_stream_persistent(PersistentArgs args)
 {
-    const Problem& problem = args.run.problem;
-    return temporal_pass_of(problem.u, args.scratch, problem.f, problem.n, problem.h2, args.run.steps, per_pass, index);
-}
-
-template <int K, int kThreads, StreamExchange kExchange, bool kAsyncCopies = true>
-__global__ void __launch_bounds__(kThreads, stream_min_blocks(kThreads))
-temporal_stream_persistent(TemporalPersistentArgs args, StreamGeometry geometry)
-{
-    extern __shared__ double temporal_shared[];
-    const int items = geometry.strips * geometry.segments;
-    const int passes = pass_count(args.run.steps, K);
-    for (int index = 0; index < passes; ++index) {
-        const TemporalPass pass = persistent_pass(args, K, index);
+#if HF_HAS_STREAM_SHUFFLE
+    __shared__ double f_ring[(K + 1) * 2 * kStreamThreads];
+    __shared__ double edges[2 * K * kStreamWarps];
+    const Problem& problem = args.problem;
+    const int items = args.items.strips * args.items.segments;
+    const int passes = temporal_pass_count(args.steps, K);
+    const bool skips_barrier =
+        args.fault == HF_FAULT_SKIP_GRID_BARRIER && static_cast<int>(blockIdx.x) == args.fault_block;
+    for (int pass = 0; pass < passes; ++pass) {
+        const int first = pass * K;
+        const bool even = (pass & 1) == 0;
+        const double* in = even ? problem.u : args.scratch;
+        double* out = even ? args.scratch : problem.u;
+        const int sweeps = args.steps - first < K ? args.steps - first : K;
         for (int item = static_cast<int>(blockIdx.x); item < items; item += static_cast<int>(gridDim.x)) {
-            if (pass.sweeps == K) {
-                stream_item<K, kThreads, false, kExchange, kAsyncCopies>(pass, geometry, item, temporal_shared);
-            } else {
-                stream_item<K, kThreads, true, kExchange, kAsyncCopies>(pass, geometry, item, temporal_shared);
+            stream_pass_item<K>(in, out, problem.f, problem.n, problem.h2, sweeps, first & 1, args.items, item, f_ring,
+                                edges);
+        }
+        if (pass + 1 < passes) {
+            if (skips_barrier) {
+                return;
+            }
+            if (gridDim.x == 1) {
+                __syncthreads();
+            } else if (!grid_barrier_two_slot(args, pass)) {
+                return;
             }
         }
-        if (index + 1 < passes && !grid_barrier_two_slot(args.run, index)) {
-            return;
-        }
     }
-}
-
-template <int K, int kTileX, int kTileY, int kThreads>
-__global__ void __launch_bounds__(kThreads) temporal_tile_persistent(TemporalPersistentArgs args, TileGeometry geometry)
-{
-    extern __shared__ double temporal_shared[];
-    const int items = geometry.tiles_x * geometry.tiles_y;
-    const int passes = pass_count(args.run.steps, K);
-    for (int index = 0; index < passes; ++index) {
-        const TemporalPass pass = persistent_pass(args, K, index);
-        for (int item = static_cast<int>(blockIdx.x); item < items; item += static_cast<int>(gridDim.x)) {
-            tile_item<K, kTileX, kTileY, kThreads>(pass, geometry, item, temporal_shared);
-        }
-        if (index + 1 < passes && !grid_barrier_two_slot(args.run, index)) {
-            return;
-        }
-    }
+#else
+    (void)args;
+#endif
 }
 
 }  // namespace holdfast

@@ -22,7 +22,7 @@
 #define HF_HAS_ASYNC_COPY 0
 #endif
 
-namespace holdfast {
+namespace holdfast::prototype {
 
 /* Deepest wait the switch below spells out: how many row loads may be in flight. */
 constexpr int kMaxPendingCopyGroups = 7;
@@ -71,6 +71,6 @@ __device__ __forceinline__ void async_copy_wait(int pending)
 #endif
 }
 
-}  // namespace holdfast
+}  // namespace holdfast::prototype
 
 #endif /* HOLDFAST_DEVICE_ASYNC_COPY_H */

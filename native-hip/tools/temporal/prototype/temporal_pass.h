@@ -16,7 +16,7 @@
 #ifndef HOLDFAST_DEVICE_TEMPORAL_PASS_H
 #define HOLDFAST_DEVICE_TEMPORAL_PASS_H
 
-namespace holdfast {
+namespace holdfast::prototype {
 
 struct TemporalPass {
     const double* in;  /* the state before the pass (n x n, boundary included) */
@@ -64,6 +64,6 @@ __host__ __device__ __forceinline__ TemporalPass temporal_pass_of(double* start,
                         total - first < per_pass ? total - first : per_pass};
 }
 
-}  // namespace holdfast
+}  // namespace holdfast::prototype
 
 #endif /* HOLDFAST_DEVICE_TEMPORAL_PASS_H */

@@ -40,7 +40,7 @@
 #include "async_copy.h"
 #include "temporal_pass.h"
 
-namespace holdfast {
+namespace holdfast::prototype {
 
 /* How the neighbouring thread's value crosses: through shared memory (every thread publishes its
  * values, one slot per level), or by warp shuffle with shared memory only between warps. */
@@ -397,6 +397,6 @@ __device__ __forceinline__ void stream_item(const TemporalPass& pass, const Stre
     __syncthreads();    /* the next item reuses the rings and the exchange */
 }
 
-}  // namespace holdfast
+}  // namespace holdfast::prototype
 
 #endif /* HOLDFAST_DEVICE_TEMPORAL_STREAM_H */

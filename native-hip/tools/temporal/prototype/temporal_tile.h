@@ -19,7 +19,7 @@
 
 #include "temporal_pass.h"
 
-namespace holdfast {
+namespace holdfast::prototype {
 
 struct TileGeometry {
     int tiles_x; /* tile tx owns interior columns 1 + tx * kTileX ... */
@@ -113,6 +113,6 @@ __device__ __forceinline__ void tile_item(const TemporalPass& pass, const TileGe
     __syncthreads(); /* the next item reuses the planes */
 }
 
-}  // namespace holdfast
+}  // namespace holdfast::prototype
 
 #endif /* HOLDFAST_DEVICE_TEMPORAL_TILE_H */

@@ -17,10 +17,10 @@
 #ifndef HOLDFAST_KERNELS_TEMPORAL_STANDARD_H
 #define HOLDFAST_KERNELS_TEMPORAL_STANDARD_H
 
-#include "../device/temporal_stream.h"
-#include "../device/temporal_tile.h"
+#include "temporal_stream.h"
+#include "temporal_tile.h"
 
-namespace holdfast {
+namespace holdfast::prototype {
 
 template <int K, int kThreads, bool kVariable, StreamExchange kExchange, bool kAsyncCopies = true>
 __global__ void __launch_bounds__(kThreads, stream_min_blocks(kThreads)) temporal_stream(TemporalPass pass, StreamGeometry geometry)
@@ -37,6 +37,6 @@ __global__ void __launch_bounds__(kThreads) temporal_tile(TemporalPass pass, Til
     tile_item<K, kTileX, kTileY, kThreads>(pass, geometry, static_cast<int>(blockIdx.x), temporal_shared);
 }
 
-}  // namespace holdfast
+}  // namespace holdfast::prototype
 
 #endif /* HOLDFAST_KERNELS_TEMPORAL_STANDARD_H */
