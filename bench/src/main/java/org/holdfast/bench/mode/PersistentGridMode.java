@@ -9,7 +9,8 @@ public final class PersistentGridMode extends NativePersistentMode {
     public static final String NAME = "persistent-grid";
 
     /** The grid barrier, a variant of the native table: cooperative groups' {@code grid.sync()}, or Holdfast's two-slot barrier. */
-    public static final ModeOption BARRIER = ModeOption.choice("barrier", "grid barrier", "cg", "cg", "two-slot");
+    public static final ModeOption BARRIER = ModeOption.choice("barrier", "grid barrier (temporal: two-slot every k half-sweeps,"
+            + " temporally blocked)", "cg", "cg", "two-slot", "temporal");
 
     public PersistentGridMode() {
         super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4);
@@ -17,7 +18,7 @@ public final class PersistentGridMode extends NativePersistentMode {
 
     @Override
     public List<ModeOption> options() {
-        return List.of(BARRIER);
+        return List.of(BARRIER, SWEEPS_PER_EXCHANGE);
     }
 
     @Override
