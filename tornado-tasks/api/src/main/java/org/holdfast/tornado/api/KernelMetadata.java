@@ -152,6 +152,16 @@ public final class KernelMetadata {
         return instance;
     }
 
+    /** The CUDA names of the kernel's instances: its own name, or one per combination of its specialised values. */
+    public List<String> instances(Method kernel) {
+        if (specializedParameters(kernel).isEmpty()) {
+            return List.of(kernel.getName());
+        }
+        String prefix = kernel.getName() + ".instance.";
+        return properties.stringPropertyNames().stream().filter(k -> k.startsWith(prefix)).map(properties::getProperty)
+                .sorted().toList();
+    }
+
     /** Groups per cluster ({@link Cluster}); 1 for a kernel launched without clusters. */
     public int clusterSize(Method kernel) {
         return Integer.parseInt(properties.getProperty(kernel.getName() + ".clusterSize", "1"));
