@@ -160,10 +160,7 @@ hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice)
     const int target = static_cast<int>(std::min<int64_t>(input.coresident, 1 << 30));
     const StreamGeometry items = plan_stream_geometry(input.n, k, target);
     choice->blocks = input.requested_blocks > 0 ? input.requested_blocks : std::min(items.strips * items.segments, target);
-    choice->sweeps_per_exchange = k;
-    thread_local char note[64];
-    std::snprintf(note, sizeof note, "k = %d, %d x %d items", k, items.strips, items.segments);
-    choice->note = note;
+    choice->sweeps_per_exchange = k; /* no note: reports label the row with the variant and k */
     return HF_OK;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the temporal-blocking probe HERE (no GPU needed), into this folder:
-#   temporal_probe     the GPU probe run.sh runs (nvcc -arch=sm_90 -fmad=false -O3, static cudart)
+#   temporal_probe     the GPU probe run.sh runs (nvcc -arch=sm_90 -fmad=false -O3, static cudart): the
+#                      library's temporal kernels (the twins) and the phase-1 prototypes
 #   emulate_temporal   the kernels' device code on CPU threads against the reference (g++)
 #
 #   native-hip/tools/temporal/build.sh [--emulate|--emulate-quick]   (also runs the emulation)
@@ -11,14 +12,14 @@ native="$(cd "$here/../.." && pwd)"
 build="$here/build"
 mkdir -p "$build"
 nvcc="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
-flags=(-std=c++17 -arch=sm_90 -fmad=false -O3 -DHF_RUNTIME_CUDA -I"$native/include" -I"$native/src"
+flags=(-std=c++17 -arch=sm_90 -fmad=false -O3 -DHF_RUNTIME_CUDA -I"$native/include" -I"$native/src" -I"$here"
     -Xcompiler=-Wall,-Wextra,-ffp-contract=off -Xptxas=-warn-spills)
 
-# The kernel tables are the slow part (ptxas on 24 unrolled kernels each, minutes): two at a time,
-# and only those older than a source or header they may include.
-sources=(kernels_stream_shared_128 kernels_stream_shared_256 kernels_stream_shuffle_128 kernels_stream_shuffle_256
-    kernels_stream_plain_256 kernels_tile temporal_probe)
-newest_header="$(ls -t "$native"/src/*.h "$native"/src/device/*.h "$native"/src/kernels/*.h "$native"/include/*.h "$here"/*.h | head -n 1)"
+# The kernel tables are the slow part (ptxas on a dozen unrolled kernels each, minutes): two at a
+# time, and only those older than a source or header they may include.
+sources=(kernels_twin kernels_stream_shared_256 kernels_stream_shuffle_256 kernels_tile temporal_probe)
+newest_header="$(ls -t "$native"/src/*.h "$native"/src/device/*.h "$native"/src/kernels/*.h "$native"/include/*.h "$here"/*.h \
+    "$here"/prototype/*.h | head -n 1)"
 stale=()
 for source in "${sources[@]}"; do
     object="$build/$source.o"

@@ -1,6 +1,9 @@
 /*
  * emulate_temporal: the temporal kernels' own device code on CPU threads, against the sequential
- * reference, bit for bit. Runs here, without a GPU (build.sh builds and runs it).
+ * reference, bit for bit. Runs here, without a GPU (build.sh builds and runs it). The library's
+ * design ("twin", src/device/stream_pass.h: the Java kernel's by hand) runs as the standard launch
+ * runs it (one block per item) and as the persistent kernel does (a few blocks walking the items, the
+ * shared memory and registers reused from item to item); the phase-1 prototypes (prototype/) too.
  *
  * A block is T std::threads: __syncthreads() is a std::barrier, a warp shuffle goes through a
  * slot per thread and two warp barriers. cp.async is emulated twice: copies land when issued
@@ -75,6 +78,7 @@ T __shfl_up_sync(unsigned int, T value, int delta) { return emulated_shuffle(val
 template <typename T>
 T __shfl_down_sync(unsigned int, T value, int delta) { return emulated_shuffle(value, delta); }
 #define HF_HAS_WARP_SHUFFLE_SYNC 1
+#define HF_HAS_STREAM_SHUFFLE 1
 
 struct PendingCopy {
     double* destination;
@@ -108,12 +112,13 @@ inline void hf_emulated_async_wait(int pending)
 }
 #define HF_EMULATED_ASYNC_COPY 1
 
-#include "device/temporal_stream.h"
-#include "device/temporal_tile.h"
+#include "device/stream_pass.h"
 #include "plan.h"
 #include "problem.h"
+#include "prototype/temporal_stream.h"
+#include "prototype/temporal_tile.h"
 
-using namespace holdfast;
+using namespace holdfast::prototype;
 using namespace temporal_tools;
 
 namespace {
@@ -216,9 +221,34 @@ std::vector<double> run_tile(const HostProblem& problem, bool* clean)
     });
 }
 
+/* The library's pass: items of plan_stream_geometry(n, K, target), each block walking items b, b + G, ...
+ * (G = every item: the standard launch; fewer: the persistent kernel). c.segments is the target,
+ * c.prefetch the block count G (0: one per item). */
+template <int K>
+std::vector<double> run_twin(const HostProblem& problem, const Case& c, bool* clean)
+{
+    const holdfast::StreamGeometry g = holdfast::plan_stream_geometry(problem.n, K, c.segments);
+    const int items = g.strips * g.segments;
+    const int blocks = c.prefetch > 0 ? std::min(c.prefetch, items) : items;
+    const size_t shared = size_t(holdfast::stream_shared_doubles(K));
+    return run_passes(problem, K, clean, [&](const TemporalPass& pass) {
+        return emulate_launch(blocks, holdfast::kStreamThreads, shared, [&](int block, double* memory) {
+            for (int item = block; item < items; item += blocks) {
+                holdfast::stream_pass_item<K>(pass.in, pass.out, pass.f, pass.n, pass.h2, pass.sweeps, pass.first_colour, g,
+                                              item, memory, memory + (K + 1) * 2 * holdfast::kStreamThreads);
+            }
+        });
+    });
+}
+
 template <int K>
 std::vector<double> run_case(const HostProblem& problem, const Case& c, bool* clean)
 {
+    if constexpr (K <= 8) {
+        if (c.design == "twin") {
+            return run_twin<K>(problem, c, clean);
+        }
+    }
     if (c.design == "stream-shared") {
         return run_stream<K, StreamExchange::kShared, true>(problem, c, clean);
     }
@@ -253,8 +283,19 @@ int main(int argc, char** argv)
     const std::vector<int> sizes = quick ? std::vector<int>{3, 12, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 100};
     const std::vector<int> stream_ks = quick ? std::vector<int>{1, 3, 8} : std::vector<int>{1, 2, 3, 4, 6, 8, 12, 16};
     const std::vector<int> tile_ks = quick ? std::vector<int>{1, 3} : std::vector<int>{1, 2, 3, 4, 8};
+    const std::vector<int> twin_ks = quick ? std::vector<int>{1, 3, 8} : std::vector<int>{1, 2, 3, 4, 6, 8};
 
     std::vector<Case> cases;
+    /* The library's design: 256 threads, so one strip up to N = 497 at k = 8; N = 520 has two. */
+    for (int n : quick ? std::vector<int>{3, 12, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 100, 520}) {
+        for (int k : twin_ks) {
+            if (n == 520 && k != 8 && k != 3) {
+                continue;
+            }
+            cases.push_back({"twin", n, k, 256, 5, 0, true});  /* standard: one block per item */
+            cases.push_back({"twin", n, k, 256, 7, 2, true});  /* persistent: 2 blocks walk the items */
+        }
+    }
     for (int n : sizes) {
         for (int k : stream_ks) {
             /* Few threads (any count works with the shared exchange): several strips even at small N,

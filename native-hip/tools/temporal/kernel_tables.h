@@ -7,31 +7,32 @@
 
 #include "hf_gpu.h"
 /* after hf_gpu.h, which they need */
-#include "kernels/temporal_persistent.h"
-#include "kernels/temporal_standard.h"
+#include "persistent_args.h"
+#include "prototype/temporal_persistent.h"
+#include "prototype/temporal_standard.h"
 
 namespace temporal_tools {
 
-using StreamKernel = void (*)(holdfast::TemporalPass, holdfast::StreamGeometry);
-using StreamPersistentKernel = void (*)(holdfast::TemporalPersistentArgs, holdfast::StreamGeometry);
-using TileKernel = void (*)(holdfast::TemporalPass, holdfast::TileGeometry);
-using TilePersistentKernel = void (*)(holdfast::TemporalPersistentArgs, holdfast::TileGeometry);
+using StreamKernel = void (*)(holdfast::prototype::TemporalPass, holdfast::prototype::StreamGeometry);
+using StreamPersistentKernel = void (*)(holdfast::prototype::TemporalPersistentArgs, holdfast::prototype::StreamGeometry);
+using TileKernel = void (*)(holdfast::prototype::TemporalPass, holdfast::prototype::TileGeometry);
+using TilePersistentKernel = void (*)(holdfast::prototype::TemporalPersistentArgs, holdfast::prototype::TileGeometry);
 
 struct StreamKernels {
     int k;
     int threads;
-    holdfast::StreamExchange exchange;
+    holdfast::prototype::StreamExchange exchange;
     StreamKernel full;     /* passes of exactly k half-sweeps */
     StreamKernel variable; /* the shorter last pass */
     StreamPersistentKernel persistent;
 };
 
-template <int K, int kThreads, holdfast::StreamExchange kExchange, bool kAsyncCopies = true>
+template <int K, int kThreads, holdfast::prototype::StreamExchange kExchange, bool kAsyncCopies = true>
 StreamKernels stream_kernels()
 {
-    return StreamKernels{K, kThreads, kExchange, &holdfast::temporal_stream<K, kThreads, false, kExchange, kAsyncCopies>,
-                         &holdfast::temporal_stream<K, kThreads, true, kExchange, kAsyncCopies>,
-                         &holdfast::temporal_stream_persistent<K, kThreads, kExchange, kAsyncCopies>};
+    return StreamKernels{K, kThreads, kExchange, &holdfast::prototype::temporal_stream<K, kThreads, false, kExchange, kAsyncCopies>,
+                         &holdfast::prototype::temporal_stream<K, kThreads, true, kExchange, kAsyncCopies>,
+                         &holdfast::prototype::temporal_stream_persistent<K, kThreads, kExchange, kAsyncCopies>};
 }
 
 struct TileKernels {
@@ -49,18 +50,30 @@ TileKernels tile_kernels()
                        kTileX,
                        kTileY,
                        kThreads,
-                       holdfast::TileShape<K, kTileX, kTileY, kThreads>::kSharedDoubles,
-                       &holdfast::temporal_tile<K, kTileX, kTileY, kThreads>,
-                       &holdfast::temporal_tile_persistent<K, kTileX, kTileY, kThreads>};
+                       holdfast::prototype::TileShape<K, kTileX, kTileY, kThreads>::kSharedDoubles,
+                       &holdfast::prototype::temporal_tile<K, kTileX, kTileY, kThreads>,
+                       &holdfast::prototype::temporal_tile_persistent<K, kTileX, kTileY, kThreads>};
 }
 
-/* One table per (exchange, threads) translation unit, K = 1, 2, 3, 4, 6, 8, 12, 16 each; the
- * "Plain" table loads rows with plain loads instead of cp.async. */
-extern const StreamKernels kStreamShared128[], kStreamShared256[], kStreamShuffle128[], kStreamShuffle256[],
-    kStreamPlain256[];
-constexpr int kStreamKernelsPerTable = 8;
+/* The phase-1 prototypes (prototype/): one table per exchange, 256 threads, cp.async rows, K = 1, 2,
+ * 3, 4, 6, 8 each. */
+extern const StreamKernels kStreamShared256[], kStreamShuffle256[];
+constexpr int kStreamKernelsPerTable = 6;
 extern const TileKernels kTileKernels[];
 extern const int kTileKernelCount;
+
+/* The library's kernels (the twins of the Java kernel): the standard pass and its persistent counterpart. */
+using TwinKernel = void (*)(const double*, double*, const double*, const int*, int, int, double, int, int, int);
+using TwinPersistentKernel = void (*)(holdfast::PersistentArgs);
+
+struct TwinKernels {
+    int k;
+    TwinKernel standard;
+    TwinPersistentKernel persistent;
+};
+
+extern const TwinKernels kTwinKernels[];
+extern const int kTwinKernelCount;
 
 }  // namespace temporal_tools
 

@@ -1,13 +1,15 @@
 /*
- * temporal_probe: every temporally blocked design of issue 11, checked bit for bit against the
+ * temporal_probe: the temporally blocked kernels of issue 11, checked bit for bit against the
  * sequential reference and timed on one GPU, beside the one-sweep kernel (graph's equivalent).
  *
- * Designs (native-hip/src/device/temporal_*.h, kernels in native-hip/src/kernels/temporal_*.h):
+ * Designs:
  *   one-sweep        hf_red / hf_black, one launch per half-sweep, in place (the baseline)
- *   stream-shared    wavefront down the rows, K half-sweeps per pass, neighbours through shared memory
- *   stream-shuffle   the same, neighbours by warp shuffle (shared memory between warps only)
- *   stream-plain     stream-shared with plain loads held one step instead of cp.async
- *   tile             overlapped 2D tiles with a K-wide ghost border, 64 x 64 or 128 x 64
+ *   twin             the library's kernels (src/device/stream_pass.h): the Java kernel's design by
+ *                    hand, K half-sweeps per pass streamed down the rows, plain loads held one step,
+ *                    warp shuffles; standard hf_stream_pass_k<K>, persistent temporal_stream_persistent<K>
+ *   stream-shared    phase-1 prototypes (prototype/): the stream with cp.async rows, neighbours through
+ *   stream-shuffle   shared memory or by warp shuffle (T256, prefetch D)
+ *   tile             phase-1 prototype: overlapped 2D tiles with a K-wide ghost border, 64 x 64 or 128 x 64
  * each as a standard launch per pass (timed as a CUDA graph of the passes) and as a persistent
  * kernel (one cooperative launch, a grid barrier between passes).
  *
@@ -40,6 +42,11 @@
 
 using namespace holdfast;
 using namespace temporal_tools;
+namespace proto = holdfast::prototype;
+using proto::StreamExchange;
+using proto::TemporalPass;
+using proto::TemporalPersistentArgs;
+using proto::TileGeometry;
 
 namespace {
 
@@ -73,7 +80,7 @@ Device g_device;
 
 /* ------------------------------------------------------------------ configurations */
 
-enum class Design { kOneSweep, kStreamShared, kStreamShuffle, kStreamPlain, kTile };
+enum class Design { kOneSweep, kTwin, kStreamShared, kStreamShuffle, kTile };
 enum class Paradigm { kStandard, kPersistent };
 
 struct Config {
@@ -92,14 +99,14 @@ std::string label(const Config& c)
     char text[96];
     switch (c.design) {
     case Design::kOneSweep: return "one-sweep";
+    case Design::kTwin:
+        std::snprintf(text, sizeof text, "twin%s", c.grid_limit > 0 ? (" g" + std::to_string(c.grid_limit)).c_str() : "");
+        return text;
     case Design::kStreamShared:
     case Design::kStreamShuffle:
-    case Design::kStreamPlain:
         std::snprintf(text, sizeof text, "%s T%d D%d%s",
-                      c.design == Design::kStreamShared ? "stream-shared"
-                      : c.design == Design::kStreamPlain ? "stream-plain"
-                                                          : "stream-shuffle",
-                      c.threads, c.prefetch, c.blocks_per_sm > 0 ? (" b" + std::to_string(c.blocks_per_sm)).c_str() : "");
+                      c.design == Design::kStreamShared ? "stream-shared" : "stream-shuffle", c.threads, c.prefetch,
+                      c.blocks_per_sm > 0 ? (" b" + std::to_string(c.blocks_per_sm)).c_str() : "");
         return text;
     case Design::kTile: std::snprintf(text, sizeof text, "tile %dx64", c.tile_x); return text;
     }
@@ -114,8 +121,9 @@ struct Plan {
     const void* full = nullptr;       /* standard: passes of k half-sweeps (one-sweep: hf_red) */
     const void* variable = nullptr;   /* standard: the shorter last pass (one-sweep: hf_black) */
     const void* persistent = nullptr;
-    StreamGeometry stream{};
+    proto::StreamGeometry stream{};
     TileGeometry tile{};
+    holdfast::StreamGeometry twin{}; /* the library's items */
     int threads = 0, grid = 0, items = 0, resident_per_sm = 0, registers = 0;
     size_t shared_bytes = 0, local_bytes = 0;
 };
@@ -123,12 +131,8 @@ struct Plan {
 const StreamKernels* stream_entry(const Config& c)
 {
     const StreamKernels* table = nullptr;
-    if (c.design == Design::kStreamShared) {
-        table = c.threads == 128 ? kStreamShared128 : c.threads == 256 ? kStreamShared256 : nullptr;
-    } else if (c.design == Design::kStreamPlain) {
-        table = c.threads == 256 ? kStreamPlain256 : nullptr;
-    } else {
-        table = c.threads == 128 ? kStreamShuffle128 : c.threads == 256 ? kStreamShuffle256 : nullptr;
+    if (c.threads == 256) {
+        table = c.design == Design::kStreamShared ? kStreamShared256 : kStreamShuffle256;
     }
     for (int i = 0; table != nullptr && i < kStreamKernelsPerTable; ++i) {
         if (table[i].k == c.k) {
@@ -148,17 +152,35 @@ const TileKernels* tile_entry(const Config& c)
     return nullptr;
 }
 
-/* Raises the kernel's dynamic shared memory limit to the device's (once) and reads its resources. */
+const TwinKernels* twin_entry(const Config& c)
+{
+    for (int i = 0; i < kTwinKernelCount; ++i) {
+        if (kTwinKernels[i].k == c.k) {
+            return &kTwinKernels[i];
+        }
+    }
+    return nullptr;
+}
+
+/* Reads the kernel's resources and raises its dynamic shared memory limit (once) to what the device
+ * allows beside the kernel's static shared memory: the opt-in maximum less the static bytes. (Phase
+ * 1 asked for the whole opt-in maximum, which the runtime refuses for a kernel with any static
+ * shared memory, such as the grid barrier's: every persistent kernel stayed at 48 KB.) */
 bool prepare_kernel(const void* kernel, Plan* plan)
 {
-    static std::set<const void*> raised;
-    if (raised.insert(kernel).second &&
-        !CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, g_device.shared_optin))) {
-        return false;
-    }
     cudaFuncAttributes attributes{};
     if (!CUDA_OK(cudaFuncGetAttributes(&attributes, kernel))) {
         return false;
+    }
+    static std::set<const void*> raised;
+    const int dynamic_limit = g_device.shared_optin - int(attributes.sharedSizeBytes);
+    if (raised.insert(kernel).second &&
+        !CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, dynamic_limit))) {
+        return false;
+    }
+    if (plan->shared_bytes + attributes.sharedSizeBytes > size_t(g_device.shared_optin)) {
+        plan->skip = "needs " + std::to_string((plan->shared_bytes + attributes.sharedSizeBytes) / 1024) +
+                     " KB of shared memory";
     }
     plan->registers = attributes.numRegs;
     plan->local_bytes = attributes.localSizeBytes;
@@ -192,6 +214,39 @@ Plan make_plan(const Config& c, int n)
     }
     const bool persistent = c.paradigm == Paradigm::kPersistent;
     int items = 0;
+    if (c.design == Design::kTwin) {
+        const TwinKernels* entry = twin_entry(c);
+        if (entry == nullptr) {
+            plan.skip = "no twin kernel for this k";
+            return plan;
+        }
+        plan.threads = kStreamThreads;
+        plan.full = plan.variable = reinterpret_cast<const void*>(entry->standard);
+        plan.persistent = reinterpret_cast<const void*>(entry->persistent);
+        const void* timed = persistent ? plan.persistent : plan.full;
+        if (!prepare_kernel(timed, &plan) || !plan.skip.empty()) {
+            if (plan.skip.empty()) {
+                plan.skip = "kernel attributes unavailable";
+            }
+            return plan;
+        }
+        plan.resident_per_sm = resident_blocks(timed, plan);
+        if (plan.resident_per_sm == 0) {
+            plan.skip = "no block fits on a multiprocessor";
+            return plan;
+        }
+        /* The Java runner's and the native planner's cut: one wave of resident blocks. */
+        plan.twin = plan_stream_geometry(n, c.k, plan.resident_per_sm * g_device.sm_count);
+        plan.items = plan.twin.strips * plan.twin.segments;
+        plan.grid = plan.items;
+        if (persistent) {
+            plan.grid = std::min(plan.items, plan.resident_per_sm * g_device.sm_count);
+            if (c.grid_limit > 0) {
+                plan.grid = std::min(plan.grid, c.grid_limit);
+            }
+        }
+        return plan;
+    }
     if (c.design == Design::kTile) {
         const TileKernels* entry = tile_entry(c);
         if (entry == nullptr) {
@@ -215,9 +270,9 @@ Plan make_plan(const Config& c, int n)
         plan.variable = reinterpret_cast<const void*>(entry->variable);
         plan.persistent = reinterpret_cast<const void*>(entry->persistent);
         const StreamExchange exchange = entry->exchange;
-        const StreamGeometry one = plan_stream(n, c.k, c.threads, 1, c.prefetch);
+        const proto::StreamGeometry one = plan_stream(n, c.k, c.threads, 1, c.prefetch);
         plan.shared_bytes =
-            size_t(stream_shared_doubles(c.k, c.threads, exchange, one.u_ring, one.f_ring)) * sizeof(double);
+            size_t(proto::stream_shared_doubles(c.k, c.threads, exchange, one.u_ring, one.f_ring)) * sizeof(double);
     }
     if (plan.shared_bytes > size_t(g_device.shared_optin)) {
         plan.skip = "needs " + std::to_string(plan.shared_bytes / 1024) + " KB of shared memory";
@@ -237,7 +292,7 @@ Plan make_plan(const Config& c, int n)
     }
     if (c.design != Design::kTile) {
         const int wanted = c.blocks_per_sm > 0 ? std::min(c.blocks_per_sm, plan.resident_per_sm) : plan.resident_per_sm;
-        const StreamGeometry one = plan_stream(n, c.k, c.threads, 1, c.prefetch);
+        const proto::StreamGeometry one = plan_stream(n, c.k, c.threads, 1, c.prefetch);
         /* as many segments as fill the resident slots once, never a second, almost empty wave */
         const int segments = std::max(1, wanted * g_device.sm_count / one.strips);
         plan.stream = plan_stream(n, c.k, c.threads, segments, c.prefetch);
@@ -276,6 +331,9 @@ __global__ void compare_bits(const double* result, const double* expected, long 
     }
 }
 
+/* The most passes of a run the twin's schedule holds: 2 x 480 iterations at k = 1. */
+constexpr int kMaxPasses = 1024;
+
 struct DeviceProblem {
     int n = 0;
     double h2 = 0;
@@ -287,6 +345,7 @@ struct DeviceProblem {
     double* f = nullptr;
     double* expected = nullptr; /* the CPU reference for the iteration count being checked */
     ControlBlock* control = nullptr;
+    int* schedule = nullptr;    /* twin: (half-sweeps, first colour) per pass of a run */
     Mismatch* mismatch = nullptr;
     cudaStream_t stream = nullptr;
     cudaEvent_t begin = nullptr, end = nullptr;
@@ -304,6 +363,7 @@ struct DeviceProblem {
         return CUDA_OK(cudaMalloc(&start, bytes)) && CUDA_OK(cudaMalloc(&poisoned, bytes)) &&
                CUDA_OK(cudaMalloc(&a, bytes)) && CUDA_OK(cudaMalloc(&b, bytes)) && CUDA_OK(cudaMalloc(&f, bytes)) &&
                CUDA_OK(cudaMalloc(&expected, bytes)) && CUDA_OK(cudaMalloc(&control, sizeof(ControlBlock))) &&
+               CUDA_OK(cudaMalloc(&schedule, kMaxPasses * 2 * sizeof(int))) &&
                CUDA_OK(cudaMalloc(&mismatch, sizeof(Mismatch))) &&
                CUDA_OK(cudaMemcpy(start, problem.u.data(), bytes, cudaMemcpyHostToDevice)) &&
                CUDA_OK(cudaMemcpy(poisoned, poison.data(), bytes, cudaMemcpyHostToDevice)) &&
@@ -321,7 +381,7 @@ struct DeviceProblem {
     {
         for (void* p : {static_cast<void*>(start), static_cast<void*>(poisoned), static_cast<void*>(a),
                         static_cast<void*>(b), static_cast<void*>(f), static_cast<void*>(expected),
-                        static_cast<void*>(control), static_cast<void*>(mismatch)}) {
+                        static_cast<void*>(control), static_cast<void*>(schedule), static_cast<void*>(mismatch)}) {
             if (p != nullptr) {
                 cudaFree(p);
             }
@@ -368,7 +428,39 @@ double* enqueue_run(const Config& c, const Plan& plan, DeviceProblem& d, int ite
         }
         return CUDA_OK(cudaGetLastError()) ? d.a : nullptr;
     }
-    const int passes = pass_count(total, c.k);
+    const int passes = proto::pass_count(total, c.k);
+    if (c.design == Design::kTwin) {
+        if (c.paradigm == Paradigm::kPersistent) {
+            PersistentArgs args{};
+            args.problem = Problem{d.a, d.f, d.n, d.h2};
+            args.steps = total;
+            args.control = d.control;
+            args.timeout_ticks = 10LL * 1000 * 1000 * 1000; /* 10 s of %globaltimer nanoseconds */
+            args.sweeps_per_exchange = c.k;
+            args.scratch = d.b;
+            args.items = plan.twin;
+            void* arguments[] = {&args};
+            if (!CUDA_OK(cudaLaunchCooperativeKernel(plan.persistent, plan.grid, plan.threads, arguments, 0, d.stream))) {
+                return nullptr;
+            }
+            return temporal_result_in_scratch(total, c.k) ? d.b : d.a;
+        }
+        /* As the Java runner launches the twin: pass i reads its half-sweeps and colour from schedule[2 i]. */
+        for (int index = 0; index < passes; ++index) {
+            const bool even = (index & 1) == 0;
+            const double* in = even ? d.a : d.b;
+            double* out = even ? d.b : d.a;
+            int pass = index;
+            int n = d.n;
+            double h2 = d.h2;
+            StreamGeometry g = plan.twin;
+            void* arguments[] = {&in, &out, &d.f, &d.schedule, &pass, &n, &h2, &g.strip_width, &g.strips, &g.segment_rows};
+            if (!CUDA_OK(cudaLaunchKernel(plan.full, plan.grid, plan.threads, arguments, 0, d.stream))) {
+                return nullptr;
+            }
+        }
+        return passes % 2 == 0 ? d.a : d.b;
+    }
     if (c.paradigm == Paradigm::kPersistent) {
         TemporalPersistentArgs args{};
         args.run.problem = Problem{d.a, d.f, d.n, d.h2};
@@ -377,7 +469,7 @@ double* enqueue_run(const Config& c, const Plan& plan, DeviceProblem& d, int ite
         args.run.timeout_ticks = 10LL * 1000 * 1000 * 1000; /* 10 s of %globaltimer nanoseconds */
         args.scratch = d.b;
         void* arguments[] = {&args, c.design == Design::kTile ? static_cast<void*>(const_cast<TileGeometry*>(&plan.tile))
-                                                              : static_cast<void*>(const_cast<StreamGeometry*>(&plan.stream))};
+                                                              : static_cast<void*>(const_cast<proto::StreamGeometry*>(&plan.stream))};
         if (!CUDA_OK(cudaLaunchCooperativeKernel(plan.persistent, plan.grid, plan.threads, arguments, plan.shared_bytes,
                                                  d.stream))) {
             return nullptr;
@@ -385,9 +477,9 @@ double* enqueue_run(const Config& c, const Plan& plan, DeviceProblem& d, int ite
         return passes % 2 == 0 ? d.a : d.b;
     }
     for (int index = 0; index < passes; ++index) {
-        TemporalPass pass = temporal_pass_of(d.a, d.b, d.f, d.n, d.h2, total, c.k, index);
+        TemporalPass pass = proto::temporal_pass_of(d.a, d.b, d.f, d.n, d.h2, total, c.k, index);
         void* arguments[] = {&pass, c.design == Design::kTile ? static_cast<void*>(const_cast<TileGeometry*>(&plan.tile))
-                                                              : static_cast<void*>(const_cast<StreamGeometry*>(&plan.stream))};
+                                                              : static_cast<void*>(const_cast<proto::StreamGeometry*>(&plan.stream))};
         const void* kernel = pass.sweeps == c.k ? plan.full : plan.variable;
         if (!CUDA_OK(cudaLaunchKernel(kernel, plan.grid, plan.threads, arguments, plan.shared_bytes, d.stream))) {
             return nullptr;
@@ -431,11 +523,30 @@ std::string describe(const Mismatch& m, int n)
     return text;
 }
 
+/* The twin's schedule for a run of `iterations`: pass i has min(k, left) half-sweeps, first colour (i k) & 1. */
+bool write_schedule(const Config& c, DeviceProblem& d, int iterations)
+{
+    if (c.design != Design::kTwin || c.paradigm != Paradigm::kStandard) {
+        return true;
+    }
+    const int total = 2 * iterations;
+    const int passes = proto::pass_count(total, c.k);
+    if (passes > kMaxPasses) {
+        return false;
+    }
+    std::vector<int> schedule(size_t(2 * passes));
+    for (int index = 0; index < passes; ++index) {
+        schedule[size_t(2 * index)] = std::min(c.k, total - index * c.k);
+        schedule[size_t(2 * index + 1)] = (index * c.k) & 1;
+    }
+    return CUDA_OK(cudaMemcpy(d.schedule, schedule.data(), schedule.size() * sizeof(int), cudaMemcpyHostToDevice));
+}
+
 /* One run from the start state, compared in full with the expected array. */
 Outcome check(const Config& c, const Plan& plan, DeviceProblem& d, int iterations)
 {
     Outcome outcome;
-    if (!d.reset()) {
+    if (!write_schedule(c, d, iterations) || !d.reset()) {
         outcome.note = "reset failed";
         return outcome;
     }
@@ -515,7 +626,7 @@ double median(std::vector<double> values)
 
 /* ------------------------------------------------------------------ the configurations run */
 
-const int kStreamKs[] = {1, 2, 3, 4, 6, 8, 12, 16};
+const int kStreamKs[] = {1, 2, 3, 4, 6, 8};
 const int kTileKs[] = {1, 2, 3, 4, 8};
 
 Config stream_config(Design design, Paradigm paradigm, int k, int threads, int prefetch, int blocks_per_sm = 0,
@@ -539,23 +650,29 @@ Config tile_config(Paradigm paradigm, int k, int tile_x, int grid_limit = 0)
     return c;
 }
 
-/* Every kernel: standard (wide and narrow blocks, shallow and deep prefetch) and persistent (with
- * few blocks, so blocks take several items, and with every co-resident block). */
+Config twin_config(Paradigm paradigm, int k, int grid_limit = 0)
+{
+    Config c{Design::kTwin, paradigm};
+    c.k = k;
+    c.grid_limit = grid_limit;
+    return c;
+}
+
+/* The library's twins at every k in both paradigms (persistent also with 3 blocks walking every
+ * item), and the phase-1 prototypes whose persistent forms the attribute bug hid. */
 std::vector<Config> matrix_configs()
 {
     std::vector<Config> configs{Config{Design::kOneSweep, Paradigm::kStandard}};
+    for (int k : kStreamKs) {
+        configs.push_back(twin_config(Paradigm::kStandard, k));
+        configs.push_back(twin_config(Paradigm::kPersistent, k));
+        configs.push_back(twin_config(Paradigm::kPersistent, k, 3));
+    }
     for (Design design : {Design::kStreamShared, Design::kStreamShuffle}) {
         for (int k : kStreamKs) {
-            configs.push_back(stream_config(design, Paradigm::kStandard, k, 128, 1));
-            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 4));
-            configs.push_back(stream_config(design, Paradigm::kPersistent, k, 128, 7, 0, 3));
-            configs.push_back(stream_config(design, Paradigm::kPersistent, k, 256, 4));
+            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 2));
+            configs.push_back(stream_config(design, Paradigm::kPersistent, k, 256, 2));
         }
-    }
-    for (int k : kStreamKs) {
-        configs.push_back(stream_config(Design::kStreamPlain, Paradigm::kStandard, k, 256, 1));
-        configs.push_back(stream_config(Design::kStreamPlain, Paradigm::kStandard, k, 256, 4));
-        configs.push_back(stream_config(Design::kStreamPlain, Paradigm::kPersistent, k, 256, 3, 0, 3));
     }
     for (int tile_x : {64, 128}) {
         for (int k : kTileKs) {
@@ -566,54 +683,43 @@ std::vector<Config> matrix_configs()
     return configs;
 }
 
-/* Small and few: racecheck instruments every shared-memory access. Both exchanges, a shorter last
- * pass (k = 3 and 8 on 3 iterations), plain loads, both persistent kernels walking several items. */
+/* Small and few, the library's kernels: a shorter last pass (k = 3 and 8 on 3 iterations), the
+ * persistent kernel walking several items on 2 blocks and on every block. */
 std::vector<Config> sanitize_configs()
 {
-    return {Config{Design::kOneSweep, Paradigm::kStandard},
-            stream_config(Design::kStreamShared, Paradigm::kStandard, 3, 128, 2),
-            stream_config(Design::kStreamShared, Paradigm::kStandard, 8, 128, 2),
-            stream_config(Design::kStreamShuffle, Paradigm::kStandard, 3, 128, 2),
-            stream_config(Design::kStreamPlain, Paradigm::kStandard, 3, 256, 2),
-            stream_config(Design::kStreamShared, Paradigm::kPersistent, 3, 128, 2, 0, 2),
-            tile_config(Paradigm::kStandard, 3, 64),
-            tile_config(Paradigm::kPersistent, 3, 64, 2)};
+    return {Config{Design::kOneSweep, Paradigm::kStandard}, twin_config(Paradigm::kStandard, 1),
+            twin_config(Paradigm::kStandard, 3),            twin_config(Paradigm::kStandard, 8),
+            twin_config(Paradigm::kPersistent, 3, 2),       twin_config(Paradigm::kPersistent, 8)};
 }
 
-/* Timing: first what the summary needs (every design at every k in both paradigms), then the
- * sweep of block size, prefetch depth and residency while the budget lasts. */
+/* Timing: first what the summary needs (the twins in both paradigms at every k, the prototypes'
+ * best, the persistent prototypes that did not fit before), then a wider sweep while the budget lasts. */
 std::vector<Config> timing_configs(size_t* second_tier_index)
 {
     std::vector<Config> configs{Config{Design::kOneSweep, Paradigm::kStandard}};
     for (int k : kStreamKs) {
-        configs.push_back(stream_config(Design::kStreamPlain, Paradigm::kStandard, k, 256, 4));
+        configs.push_back(twin_config(Paradigm::kStandard, k));
+        configs.push_back(twin_config(Paradigm::kPersistent, k));
     }
-    for (Paradigm paradigm : {Paradigm::kStandard, Paradigm::kPersistent}) {
-        for (Design design : {Design::kStreamShared, Design::kStreamShuffle}) {
-            for (int k : kStreamKs) {
-                configs.push_back(stream_config(design, paradigm, k, 256, 4));
-            }
+    for (int k : {2, 4, 8}) {
+        for (Paradigm paradigm : {Paradigm::kStandard, Paradigm::kPersistent}) {
+            configs.push_back(stream_config(Design::kStreamShuffle, paradigm, k, 256, 2));
         }
-        for (int tile_x : {64, 128}) {
-            for (int k : kTileKs) {
-                configs.push_back(tile_config(paradigm, k, tile_x));
-            }
-        }
+        configs.push_back(stream_config(Design::kStreamShared, Paradigm::kPersistent, k, 256, 2));
     }
     *second_tier_index = configs.size();
-    for (Design design : {Design::kStreamShared, Design::kStreamShuffle}) {
-        for (int k : {2, 4, 8, 16}) {
-            configs.push_back(stream_config(design, Paradigm::kStandard, k, 128, 4));
+    for (int k : {3, 6}) {
+        for (Paradigm paradigm : {Paradigm::kStandard, Paradigm::kPersistent}) {
+            configs.push_back(stream_config(Design::kStreamShuffle, paradigm, k, 256, 2));
         }
-        for (int k : {8, 16}) {
-            configs.push_back(stream_config(design, Paradigm::kPersistent, k, 128, 4));
-        }
-        for (int k : {4, 8, 16}) {
-            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 2));
-            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 7));
-        }
-        for (int k : {8, 16}) {
-            configs.push_back(stream_config(design, Paradigm::kStandard, k, 256, 4, 1));
+    }
+    for (int k : {4, 8}) {
+        configs.push_back(stream_config(Design::kStreamShuffle, Paradigm::kStandard, k, 256, 4));
+        configs.push_back(stream_config(Design::kStreamShared, Paradigm::kStandard, k, 256, 2));
+    }
+    for (int tile_x : {64, 128}) {
+        for (int k : {4, 8}) {
+            configs.push_back(tile_config(Paradigm::kPersistent, k, tile_x));
         }
     }
     return configs;
@@ -789,8 +895,8 @@ void print_summary(const std::vector<int>& sizes, double copy_gbs)
     std::printf("\n== summary (%s, %d SMs): us per iteration, median; x = speed-up over one-sweep graph in this run; "
                 "floor = 2/k passes of 24 n^2 bytes at the measured copy rate %.0f GB/s\n",
                 g_device.name, g_device.sm_count, copy_gbs);
-    std::printf("%6s %3s | %9s %6s %7s  %-22s | %9s %6s  %-22s | %8s\n", "N", "k", "standard", "x", "Gpt/s",
-                "best standard", "persist.", "x", "best persistent", "floor");
+    std::printf("%6s %3s | %9s %9s %6s | %9s %6s  %-22s | %9s %6s  %-22s | %8s\n", "N", "k", "twin std", "twin per",
+                "per/std", "standard", "x", "best standard", "persist.", "x", "best persistent", "floor");
     for (int n : sizes) {
         const Timed* graph = nullptr;
         for (const Timed& t : g_timed) {
@@ -803,12 +909,16 @@ void print_summary(const std::vector<int>& sizes, double copy_gbs)
         }
         const double interior = double(n - 2) * double(n - 2);
         const double pass_bytes = 24.0 * double(n) * double(n);
-        std::printf("%6d %3s | %9.2f %6.2f %7.1f  %-22s | %9s %6s  %-22s | %8.2f\n", n, "-", graph->micros, 1.0,
-                    interior / (graph->micros * 1e-6) / 1e9, "one-sweep graph", "", "", "",
-                    2.0 * pass_bytes / (copy_gbs * 1e9) * 1e6);
+        std::printf("%6d %3s | %9s %9s %6s | %9.2f %6.2f  %-22s | %9s %6s  %-22s | %8.2f\n", n, "-", "", "", "",
+                    graph->micros, 1.0, "one-sweep graph", "", "", "", 2.0 * pass_bytes / (copy_gbs * 1e9) * 1e6);
+        (void)interior;
         for (int k : kStreamKs) {
             const Timed* best[2] = {nullptr, nullptr};
+            const Timed* twin[2] = {nullptr, nullptr};
             for (const Timed& t : g_timed) {
+                if (t.n == n && t.config.design == Design::kTwin && t.config.k == k && t.config.grid_limit == 0) {
+                    twin[t.config.paradigm == Paradigm::kStandard ? 0 : 1] = &t;
+                }
                 if (t.n == n && t.config.design != Design::kOneSweep && t.config.k == k) {
                     const Timed*& slot = best[t.config.paradigm == Paradigm::kStandard ? 0 : 1];
                     if (slot == nullptr || t.micros < slot->micros) {
@@ -819,15 +929,17 @@ void print_summary(const std::vector<int>& sizes, double copy_gbs)
             if (best[0] == nullptr && best[1] == nullptr) {
                 continue;
             }
-            char standard[64] = "", persistent[64] = "";
+            char standard[64] = "", persistent[64] = "", twins[64] = "";
+            std::snprintf(twins, sizeof twins, "%9s %9s %6s", twin[0] ? std::to_string(twin[0]->micros).substr(0, 8).c_str() : "-",
+                          twin[1] ? std::to_string(twin[1]->micros).substr(0, 8).c_str() : "-",
+                          twin[0] && twin[1] ? std::to_string(twin[1]->micros / twin[0]->micros).substr(0, 5).c_str() : "-");
             if (best[0] != nullptr) {
-                std::snprintf(standard, sizeof standard, "%9.2f %6.2f %7.1f", best[0]->micros,
-                              graph->micros / best[0]->micros, interior / (best[0]->micros * 1e-6) / 1e9);
+                std::snprintf(standard, sizeof standard, "%9.2f %6.2f", best[0]->micros, graph->micros / best[0]->micros);
             }
             if (best[1] != nullptr) {
                 std::snprintf(persistent, sizeof persistent, "%9.2f %6.2f", best[1]->micros, graph->micros / best[1]->micros);
             }
-            std::printf("%6d %3d | %-24s  %-22s | %-16s  %-22s | %8.2f\n", n, k, standard,
+            std::printf("%6d %3d | %s | %-16s  %-22s | %-16s  %-22s | %8.2f\n", n, k, twins, standard,
                         best[0] != nullptr ? label(best[0]->config).c_str() : "-", persistent,
                         best[1] != nullptr ? label(best[1]->config).c_str() : "-",
                         2.0 / k * pass_bytes / (copy_gbs * 1e9) * 1e6);
@@ -900,7 +1012,7 @@ int main(int argc, char** argv)
                 g_device.sm_count, g_device.shared_optin / 1024, properties.cooperativeLaunch ? "yes" : "NO");
 
     if (sanitize) {
-        run_matrix({12, 33}, sanitize_configs(), 3);
+        run_matrix({11, 12, 33}, sanitize_configs(), 3);
         std::printf("sanitize matrix: %s\n", g_failures == 0 ? "every check equal" : "FAILED");
         return g_failures == 0 ? 0 : 1;
     }

@@ -13,8 +13,8 @@
  * writes like a plain load does. The 8-byte form must cache at all levels (.ca: .cg takes 16 bytes
  * only); a line it leaves in L1 is invalidated by that acquire.
  */
-#ifndef HOLDFAST_DEVICE_ASYNC_COPY_H
-#define HOLDFAST_DEVICE_ASYNC_COPY_H
+#ifndef HOLDFAST_PROTOTYPE_DEVICE_ASYNC_COPY_H
+#define HOLDFAST_PROTOTYPE_DEVICE_ASYNC_COPY_H
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define HF_HAS_ASYNC_COPY 1
@@ -73,4 +73,4 @@ __device__ __forceinline__ void async_copy_wait(int pending)
 
 }  // namespace holdfast::prototype
 
-#endif /* HOLDFAST_DEVICE_ASYNC_COPY_H */
+#endif /* HOLDFAST_PROTOTYPE_DEVICE_ASYNC_COPY_H */

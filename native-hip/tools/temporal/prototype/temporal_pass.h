@@ -13,8 +13,8 @@
  * updates inside it gives the sequential reference's values; each update below is the reference's
  * arithmetic in the reference's order, so with contraction off the result is bit for bit equal.
  */
-#ifndef HOLDFAST_DEVICE_TEMPORAL_PASS_H
-#define HOLDFAST_DEVICE_TEMPORAL_PASS_H
+#ifndef HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_PASS_H
+#define HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_PASS_H
 
 namespace holdfast::prototype {
 
@@ -66,4 +66,4 @@ __host__ __device__ __forceinline__ TemporalPass temporal_pass_of(double* start,
 
 }  // namespace holdfast::prototype
 
-#endif /* HOLDFAST_DEVICE_TEMPORAL_PASS_H */
+#endif /* HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_PASS_H */

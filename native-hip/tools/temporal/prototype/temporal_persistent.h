@@ -8,8 +8,8 @@
  * ghost borders are exchanged through memory every K half-sweeps instead of at a kernel boundary.
  * The grid must be co-resident (occupancy API, cooperative launch) and the control block zeroed.
  */
-#ifndef HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
-#define HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
+#ifndef HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_PERSISTENT_H
+#define HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_PERSISTENT_H
 
 #include "device/grid_barrier.h"
 #include "temporal_stream.h"
@@ -69,4 +69,4 @@ __global__ void __launch_bounds__(kThreads) temporal_tile_persistent(TemporalPer
 
 }  // namespace holdfast::prototype
 
-#endif /* HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H */
+#endif /* HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_PERSISTENT_H */

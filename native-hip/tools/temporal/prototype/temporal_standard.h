@@ -14,8 +14,8 @@
  * Both take their working memory as dynamic shared memory (stream_shared_doubles,
  * TileShape::kSharedDoubles), above 48 KB once the host raises the kernel's limit.
  */
-#ifndef HOLDFAST_KERNELS_TEMPORAL_STANDARD_H
-#define HOLDFAST_KERNELS_TEMPORAL_STANDARD_H
+#ifndef HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_STANDARD_H
+#define HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_STANDARD_H
 
 #include "temporal_stream.h"
 #include "temporal_tile.h"
@@ -39,4 +39,4 @@ __global__ void __launch_bounds__(kThreads) temporal_tile(TemporalPass pass, Til
 
 }  // namespace holdfast::prototype
 
-#endif /* HOLDFAST_KERNELS_TEMPORAL_STANDARD_H */
+#endif /* HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_STANDARD_H */

@@ -34,8 +34,8 @@
  * rings need no barrier of their own, only room: a slot is refilled two steps after its last read
  * (u: prefetch + 2 slots, f: prefetch + K + 2).
  */
-#ifndef HOLDFAST_DEVICE_TEMPORAL_STREAM_H
-#define HOLDFAST_DEVICE_TEMPORAL_STREAM_H
+#ifndef HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_STREAM_H
+#define HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_STREAM_H
 
 #include "async_copy.h"
 #include "temporal_pass.h"
@@ -399,4 +399,4 @@ __device__ __forceinline__ void stream_item(const TemporalPass& pass, const Stre
 
 }  // namespace holdfast::prototype
 
-#endif /* HOLDFAST_DEVICE_TEMPORAL_STREAM_H */
+#endif /* HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_STREAM_H */

@@ -14,8 +14,8 @@
  * double. Each thread keeps h2 * f of its pairs in registers (the product the update would
  * compute, so the value is the same).
  */
-#ifndef HOLDFAST_DEVICE_TEMPORAL_TILE_H
-#define HOLDFAST_DEVICE_TEMPORAL_TILE_H
+#ifndef HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_TILE_H
+#define HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_TILE_H
 
 #include "temporal_pass.h"
 
@@ -115,4 +115,4 @@ __device__ __forceinline__ void tile_item(const TemporalPass& pass, const TileGe
 
 }  // namespace holdfast::prototype
 
-#endif /* HOLDFAST_DEVICE_TEMPORAL_TILE_H */
+#endif /* HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_TILE_H */
