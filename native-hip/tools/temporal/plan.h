@@ -10,6 +10,10 @@
 
 #include <algorithm>
 
+/* after the GPU runtime (or its emulation), which they need */
+#include "prototype/temporal_stream.h"
+#include "prototype/temporal_tile.h"
+
 namespace temporal_tools {
 
 inline int ceil_div(int a, int b) { return (a + b - 1) / b; }
