@@ -15,42 +15,50 @@ import org.holdfast.bridge.PersistentRequest;
  */
 public abstract class NativePersistentMode extends DescribedMode {
 
+    /** The most half-sweeps between halo exchanges a variant takes (native-hip's kMaxSweepsPerExchange). */
+    public static final int MOST_SWEEPS_PER_EXCHANGE = 8;
+
     /**
-     * Half-sweeps between halo exchanges (the native config's {@code sweeps_per_exchange}): {@code auto}
-     * leaves it to the planner (1, or 8 for the temporally blocked variant); a variant that cannot
-     * block in time refuses more than 1.
+     * Half-sweeps between halo exchanges (k ghost rows per side), for the variants that keep the grid on chip in a
+     * cluster, and k half-sweeps per pass of the temporally blocked variant ({@code --barrier temporal});
+     * {@code auto} (0 to the planner) lets the planner choose per size. Variants that exchange after every
+     * half-sweep take only 1 or auto. Several values in one run give a row each.
      */
     public static final ModeOption SWEEPS_PER_EXCHANGE = ModeOption.parsed("sweeps-per-exchange",
-            "half-sweeps between halo exchanges", "auto, or a whole number from 1 to 64", "auto", text -> {
+            "half-sweeps between halo exchanges", "auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE, "auto",
+            text -> {
                 String value = text.trim();
                 if (value.equals("auto")) {
                     return value;
                 }
                 try {
                     int sweeps = Integer.parseInt(value);
-                    if (sweeps >= 1 && sweeps <= 64) {
+                    if (sweeps >= 1 && sweeps <= MOST_SWEEPS_PER_EXCHANGE) {
                         return Integer.toString(sweeps);
                     }
                 } catch (NumberFormatException e) {
-                    // reported below
+                    // falls through to the message below
                 }
-                throw new IllegalArgumentException("sweeps-per-exchange must be auto or a whole number from 1 to 64, got '"
-                        + value + "'");
+                throw new IllegalArgumentException(
+                        "sweeps-per-exchange must be auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE + ", got '" + value + "'");
             }).withSeveralValues();
 
     protected NativePersistentMode(String name, String description, int plotColour) {
         super(name, description, Paradigm.PERSISTENT, List.of(KernelSource.NATIVE), BlockCount.NATIVE_PLANNER, plotColour);
     }
 
-    /** The mode's options; a mode with variant choices lists them and {@link #SWEEPS_PER_EXCHANGE}. */
-    @Override
-    public List<ModeOption> options() {
-        return List.of(SWEEPS_PER_EXCHANGE);
-    }
-
     /** The option whose value is the native variant's name; empty for a mode with one variant (the planner's choice). */
     protected Optional<ModeOption> variantOption() {
         return Optional.empty();
+    }
+
+    /** The planner's sweeps per exchange: the option's number, or 0 (auto, or a mode without the option). */
+    private int sweepsPerExchange(OptionValues values) {
+        if (!options().contains(SWEEPS_PER_EXCHANGE)) {
+            return 0;
+        }
+        String value = values.get(SWEEPS_PER_EXCHANGE);
+        return value.equals("auto") ? 0 : Integer.parseInt(value);
     }
 
     /** How the host polls the device's flags, for the variants that have them. */
@@ -62,10 +70,9 @@ public abstract class NativePersistentMode extends DescribedMode {
     public final ModeRunner runner(RunRequest request, Machine machine) {
         OptionValues values = request.options();
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
-        String sweeps = values.get(SWEEPS_PER_EXCHANGE);
         PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
-                .withHostPolling(polling(values)).withWatchdogSeconds(request.watchdogSeconds())
-                .withSweepsPerExchange(sweeps.equals("auto") ? 0 : Integer.parseInt(sweeps));
+                .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
+                .withWatchdogSeconds(request.watchdogSeconds());
         return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
     }
 

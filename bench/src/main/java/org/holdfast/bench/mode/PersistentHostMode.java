@@ -20,7 +20,7 @@ public final class PersistentHostMode extends NativePersistentMode {
 
     @Override
     public List<ModeOption> options() {
-        return List.of(SCHEDULE, POLL, SWEEPS_PER_EXCHANGE);
+        return List.of(SCHEDULE, POLL);
     }
 
     @Override
