@@ -76,18 +76,29 @@ hf_status launch(const hf_session& session, PersistentArgs& args, int& f_on_chip
     return HF_OK;
 }
 
-hf_status check_arrays(const double* u, const double* f)
+hf_status check_arrays(const hf_session& session, const double* u, const double* scratch, const double* f)
 {
     if (u == nullptr || f == nullptr) {
         return fail(HF_ERR_INVALID_ARGUMENT, "u and f must be device pointers, got u = %p, f = %p",
                     static_cast<const void*>(u), static_cast<const void*>(f));
+    }
+    const bool two_buffers = session.row->has(HF_TRAIT_TWO_BUFFERS);
+    if (two_buffers && (scratch == nullptr || scratch == u || scratch == f)) {
+        return fail(HF_ERR_INVALID_ARGUMENT,
+                    "%s runs between two buffers: hf_session_run_two_buffers needs a scratch buffer apart from u and f, "
+                    "got scratch = %p",
+                    label_of(session.plan), static_cast<const void*>(scratch));
+    }
+    if (!two_buffers && scratch != nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "%s runs in place: it takes no scratch buffer (hf_session_run)",
+                    label_of(session.plan));
     }
     return HF_OK;
 }
 
 }  // namespace
 
-hf_status run_session(hf_session& session, double* u, const double* f, int iterations, double h2,
+hf_status run_session(hf_session& session, double* u, double* scratch, const double* f, int iterations, double h2,
                       hf_run_report* report)
 {
     *report = empty_report();
@@ -96,7 +107,7 @@ hf_status run_session(hf_session& session, double* u, const double* f, int itera
         return fail(HF_ERR_RUNTIME, "%s: an earlier run's kernel did not end; this session cannot run again",
                     label_of(plan));
     }
-    HF_RETURN_IF_FAILED(check_arrays(u, f));
+    HF_RETURN_IF_FAILED(check_arrays(session, u, scratch, f));
     HF_RETURN_IF_FAILED(check_run(plan, iterations));
     const int steps = 2 * iterations;
 
@@ -113,7 +124,9 @@ hf_status run_session(hf_session& session, double* u, const double* f, int itera
                         session.timeout_ticks,
                         plan.fault,
                         plan.fault_block,
-                        plan.sweeps_per_exchange};
+                        plan.sweeps_per_exchange,
+                        scratch,
+                        session.items};
     int f_on_chip = plan.f_on_chip;
 
     HF_CHECK(hipEventRecord(session.start, session.stream));
@@ -143,6 +156,9 @@ hf_status run_session(hf_session& session, double* u, const double* f, int itera
     HF_CHECK(hipEventElapsedTime(&device_ms, session.start, session.stop));
     report->device_ms = device_ms;
 
+    if (scratch != nullptr) {
+        report->result_in_scratch = temporal_result_in_scratch(steps, plan.sweeps_per_exchange) ? 1 : 0;
+    }
     DeviceError device_error{};
     HF_RETURN_IF_FAILED(read_device_error(session, &device_error));
     if (device_error.code != 0) {

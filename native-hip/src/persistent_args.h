@@ -14,6 +14,7 @@
 
 #include "holdfast_native.h" /* HF_FAULT_*, HF_WAIT_* */
 #include "host_flags.h"
+#include "device/stream_geometry.h"
 
 namespace holdfast {
 
@@ -58,7 +59,10 @@ struct PersistentArgs {
     long long timeout_ticks;    /* watchdog, in wall-clock ticks */
     int fault;                  /* HF_FAULT_* */
     int fault_block;
-    int sweeps_per_exchange;    /* half-sweeps between halo exchanges (hf_plan); 1 for every kernel today */
+    int sweeps_per_exchange;    /* half-sweeps between halo exchanges (hf_plan) */
+    double* scratch;            /* two-buffer variants (HF_TRAIT_TWO_BUFFERS): the second buffer, whose
+                                   boundary equals u's; passes alternate u -> scratch -> u; else null */
+    StreamGeometry items;       /* temporal variants: how a pass is cut into items (plan_stream_geometry) */
 };
 
 }  // namespace holdfast

@@ -13,6 +13,7 @@
 #include "device/colour_planes.h"
 #include "device/row_bands.h"
 #include "device/stencil.h"
+#include "device/stream_geometry.h"
 #include "kernels/cluster_layout.h"
 
 namespace holdfast {
@@ -285,6 +286,37 @@ const AutomaticRule* automatic_rules(int* count)
     return kAutomaticRules;
 }
 
+hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice)
+{
+    if (input.threads != kStreamThreads) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s) runs %d threads per block (one column pair each), not %d", input.mode,
+                    input.variant, kStreamThreads, input.threads);
+    }
+    const int k = input.requested_sweeps;
+    const int target = static_cast<int>(std::min<int64_t>(input.coresident, 1 << 30));
+    const StreamGeometry items = plan_stream_geometry(input.n, k, target);
+    choice->blocks = input.requested_blocks > 0 ? input.requested_blocks : std::min(items.strips * items.segments, target);
+    choice->sweeps_per_exchange = k; /* no note: reports label the row with the variant and k */
+    return HF_OK;
+}
+
+hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, const KernelRef** kernel, int* resolved_sweeps)
+{
+    if (!row.has(HF_TRAIT_TWO_BUFFERS)) {
+        *kernel = &row.kernel;
+        *resolved_sweeps = sweeps;
+        return HF_OK;
+    }
+    const int k = sweeps > 0 ? sweeps : default_sweeps(row);
+    *kernel = sweeps_kernel(row, k);
+    *resolved_sweeps = k;
+    if (*kernel == nullptr) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s): sweeps_per_exchange = %d, but it has kernels for %s", row.mode,
+                    row.name, k, sweeps_choices(row));
+    }
+    return HF_OK;
+}
+
 hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan)
 {
     return plan_with(config, n, PlanDevice{&query_row_facts, &check_cluster_fits}, plan);
@@ -339,7 +371,12 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
                     facts.device);
     }
     const int64_t coresident = static_cast<int64_t>(facts.blocks_per_sm) * facts.sm_count;
-    PlanInput input{n,          asked, config.blocks, config.sweeps_per_exchange, coresident,
+    /* A row that blocks in time has a kernel per k; the facts are its row kernel's, whose launch
+     * bounds (and so co-residency) every one of them shares. */
+    const KernelRef* kernel = nullptr;
+    int sweeps = 0;
+    HF_RETURN_IF_FAILED(kernel_for_sweeps(row, config.sweeps_per_exchange, &kernel, &sweeps));
+    PlanInput input{n,          asked, config.blocks, sweeps, coresident,
                     facts.shared_limit, row.work_split, row.mode, row.name};
     input.max_cluster_blocks = facts.max_cluster_blocks;
     input.warp_size = facts.warp_size > 0 ? facts.warp_size : 32;
@@ -360,7 +397,7 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
     hf_plan planned{};
     copy_name(planned.mode, row.mode);
     copy_name(planned.variant, row.name);
-    copy_name(planned.kernel, sized != nullptr ? sized->name : choice.on_chip ? row.on_chip_kernel.name : row.kernel.name);
+    copy_name(planned.kernel, sized != nullptr ? sized->name : choice.on_chip ? row.on_chip_kernel.name : kernel->name);
     copy_name(planned.note, choice.note);
     planned.n = n;
     planned.blocks = choice.blocks;
@@ -395,6 +432,8 @@ hf_status check_plan(const hf_plan& plan, const VariantRow** row)
         planned != nullptr && std::strcmp(plan.mode, planned->mode) == 0 &&
         std::strcmp(plan.variant, planned->name) == 0 &&
         row_launches(*planned, plan.kernel) &&
+        (!planned->has(HF_TRAIT_TWO_BUFFERS) || (sweeps_kernel(*planned, plan.sweeps_per_exchange) != nullptr &&
+                                                 std::strcmp(plan.kernel, sweeps_kernel(*planned, plan.sweeps_per_exchange)->name) == 0)) &&
         plan.n >= 3 && plan.n <= kMaxN && plan.blocks >= 1 && plan.threads_per_block >= 1 &&
         plan.threads_per_block <= 1024 && plan.active_blocks >= 1 && plan.active_blocks <= plan.blocks &&
         plan.cluster_size >= 1 && plan.sweeps_per_exchange >= 1 && plan.shared_bytes >= 0 &&

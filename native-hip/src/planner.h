@@ -91,6 +91,16 @@ hf_status plan_spread(const PlanInput& input, PlanChoice* choice);
  * or requested, runs on chip whenever u fits (f too when it also fits). */
 hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice);
 
+/* The temporally blocked stream (persistent-grid temporal): input.requested_sweeps is k, resolved
+ * already; as many blocks as there are items of a pass (plan_stream_geometry for the co-resident
+ * maximum: a single wave), or exactly the requested number (they share the items grid-stride).
+ * Runs kStreamThreads threads per block. */
+hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice);
+
+/* The kernel a row runs at `sweeps` per exchange: the row's own, or for a row that blocks in time
+ * the one for that k (0: the row's default); refuses a k the row has no kernel for. */
+hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, const KernelRef** kernel, int* resolved_sweeps);
+
 /* hf_plan_run: checks the config, then plans on the current device  */
 hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan);
 

@@ -9,6 +9,7 @@
 #include "hf_gpu.h"
 
 #include <cstring>
+#include <string>
 
 #if defined(HF_RUNTIME_CUDA)
 #include "kernels/cluster_resident.h"
@@ -21,6 +22,8 @@
 #include "kernels/persistent_host.h"
 #include "kernels/persistent_on_chip.h"
 #include "kernels/standard_kernels.h"
+#include "kernels/temporal_persistent.h"
+#include "kernels/temporal_stream.h"
 #include "planner.h"
 #include "variant_table.h"
 
@@ -74,6 +77,10 @@ const SizedKernels kClusterAsync = {
      HF_CLUSTER_KERNEL("cluster_async_p16", cluster_resident<16, HaloMethod::AsyncStore, false>)},
     {}};
 constexpr int kThreads = 256;
+/* What persistent-grid (temporal) runs when the caller leaves k to the planner (its row's kernel):
+ * k = 8 measured fastest at N = 4097 and 10001 on the H200 (tools/temporal/NOTES.md). */
+constexpr int kDefaultTemporalSweeps = 8;
+static_assert(kDefaultTemporalSweeps == 8, "the temporal row names temporal_stream_persistent_k8");
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
 
@@ -96,6 +103,12 @@ const VariantRow kRows[] = {
      "one thread-block cluster keeps the grid on chip; k ghost rows, DSMEM halos, cluster barrier; sizes its block",
      kClusterBarrier.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY, 0, HF_SPLIT_ROW_BANDS, 0, false,
      HF_PLANNER(plan_cluster_on_chip), HostOrder::kLockstep, &kClusterBarrier},
+    {"persistent-grid", "temporal",
+     "k half-sweeps per pass streamed through shared memory (temporal blocking), two-slot barrier between passes",
+     KernelRef{"temporal_stream_persistent_k8", reinterpret_cast<const void*>(&temporal_stream_persistent<8>)}, kNoKernel,
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY,
+     fault_bit(HF_FAULT_SKIP_GRID_BARRIER), HF_SPLIT_GRID_STRIDE, kStreamThreads, false,
+     HF_PLANNER(plan_temporal_stream), HostOrder::kLockstep},
     {"persistent-host", "lockstep",
      "the host signals every block, then waits for all of them",
      HF_KERNEL(persistent_host), kNoKernel,
@@ -118,12 +131,38 @@ const VariantRow kRows[] = {
      HostOrder::kLockstep, &kClusterAsync},
 };
 
-/* The standard kernels (--kernels native), launched through the driver API by name. */
-const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red), HF_KERNEL(hf_black), HF_KERNEL(hf_empty)};
+/* The standard kernels (--kernels native), launched through the driver API by name: the
+ * half-sweeps, the empty kernel, and the twins of the Java temporally blocked pass. */
+const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_black),          HF_KERNEL(hf_empty),
+                                      HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
+                                      HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8)};
+
+/* A kernel of a row that blocks in time, for one number of half-sweeps per exchange. */
+struct SweepsKernel {
+    const char* mode;
+    const char* variant;
+    int sweeps;
+    KernelRef kernel;
+};
+
+#define HF_SWEEPS_KERNEL(mode, variant, k, name, symbol) \
+    SweepsKernel{mode, variant, k, KernelRef{name, reinterpret_cast<const void*>(&symbol)}}
+
+/* The k each row that blocks in time runs (planner_test and the Java tests name them). */
+const SweepsKernel kSweepsKernels[] = {
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 1, "temporal_stream_persistent_k1", temporal_stream_persistent<1>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 2, "temporal_stream_persistent_k2", temporal_stream_persistent<2>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 3, "temporal_stream_persistent_k3", temporal_stream_persistent<3>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 4, "temporal_stream_persistent_k4", temporal_stream_persistent<4>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 6, "temporal_stream_persistent_k6", temporal_stream_persistent<6>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 8, "temporal_stream_persistent_k8", temporal_stream_persistent<8>),
+};
 
 constexpr int kRowCount = static_cast<int>(sizeof kRows / sizeof kRows[0]);
 
 bool same(const char* a, const char* b) { return a != nullptr && b != nullptr && std::strcmp(a, b) == 0; }
+
+bool of_row(const SweepsKernel& entry, const VariantRow& row) { return same(entry.mode, row.mode) && same(entry.variant, row.name); }
 
 }  // namespace
 
@@ -152,11 +191,44 @@ int find_variant(const char* mode, const char* variant)
     return -1;
 }
 
+const KernelRef* sweeps_kernel(const VariantRow& row, int sweeps)
+{
+    for (const SweepsKernel& entry : kSweepsKernels) {
+        if (of_row(entry, row) && entry.sweeps == sweeps) {
+            return &entry.kernel;
+        }
+    }
+    return nullptr;
+}
+
+int default_sweeps(const VariantRow& row)
+{
+    (void)row; /* one temporal row today: the sweeps that measured fastest at large grids */
+    return kDefaultTemporalSweeps;
+}
+
+const char* sweeps_choices(const VariantRow& row)
+{
+    thread_local std::string choices;
+    choices.clear();
+    for (const SweepsKernel& entry : kSweepsKernels) {
+        if (of_row(entry, row)) {
+            choices += (choices.empty() ? "" : ", ") + std::to_string(entry.sweeps);
+        }
+    }
+    return choices.c_str();
+}
+
 const KernelRef* find_kernel(const char* name)
 {
     for (const KernelRef& kernel : kStandardKernels) {
         if (same(kernel.name, name)) {
             return &kernel;
+        }
+    }
+    for (const SweepsKernel& entry : kSweepsKernels) {
+        if (same(entry.kernel.name, name)) {
+            return &entry.kernel;
         }
     }
     for (const VariantRow& row : kRows) {
@@ -183,6 +255,11 @@ bool row_launches(const VariantRow& row, const char* name)
     }
     for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
         if (same(row.sized->block[index].name, name) || same(row.sized->warp[index].name, name)) {
+            return true;
+        }
+    }
+    for (const SweepsKernel& entry : kSweepsKernels) {
+        if (of_row(entry, row) && same(entry.kernel.name, name)) {
             return true;
         }
     }

@@ -106,6 +106,16 @@ struct VariantRow {
 int variant_count();
 const VariantRow& variant_row(int index);
 
+/* Variants that block in time (HF_TRAIT_TWO_BUFFERS) have one kernel per number of half-sweeps
+ * between exchanges: the one for `sweeps`, or nullptr when the row has none for it. */
+const KernelRef* sweeps_kernel(const VariantRow& row, int sweeps);
+
+/* The sweeps per exchange such a row runs when the caller leaves the choice to the planner. */
+int default_sweeps(const VariantRow& row);
+
+/* For messages: the sweeps per exchange the row has kernels for ("1, 2, 3, 4, 6, 8"). */
+const char* sweeps_choices(const VariantRow& row);
+
 /* The row of (mode, variant), the mode's default for NULL or "auto"; -1 when there is none. */
 int find_variant(const char* mode, const char* variant);
 

@@ -23,6 +23,7 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __launch_bounds__(...)
 /* At block scope thread_local implies static: one copy per "block". */
 #define __shared__ thread_local
 

@@ -85,7 +85,9 @@ struct Launch {
                               static_cast<long long>(timeout_seconds * 1e9),
                               fault,
                               fault_block,
-                              1};
+                              1,
+                              nullptr,
+                              StreamGeometry{}};
     }
     ~Launch()
     {

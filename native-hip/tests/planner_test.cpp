@@ -14,6 +14,8 @@
 #include "hf_gpu.h"
 #include "kernels/cluster_layout.h"
 #include "planner.h"
+/* after hf_gpu.h, which it needs */
+#include "device/stream_geometry.h"
 #include "variant_table.h"
 
 using namespace holdfast;
@@ -74,21 +76,34 @@ int harness_auto_blocks(const std::string& mode, int n, int threads, int coresid
     return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(useful, coresident)));
 }
 
+/* A row's index, by its names (rows may be added between those this test knows). */
+int row_of(const char* mode, const char* variant)
+{
+    const int index = find_variant(mode, variant);
+    if (index < 0) {
+        std::printf("FAIL no row %s (%s)\n", mode, variant);
+        std::exit(EXIT_FAILURE);
+    }
+    return index;
+}
+
 void the_table_names_the_command_lines_variants()
 {
     const char* expected[][2] = {{"persistent-grid", "cg"},          {"persistent-grid", "two-slot"},
                                  {"persistent-grid", "block"},       {"persistent-grid", "cluster"},
-                                 {"persistent-host", "lockstep"},    {"persistent-host", "neighbour"},
-                                 {"persistent-dataflow", "counters"}, {"persistent-dataflow", "cluster"}};
-    bool names = variant_count() == 8;
+                                 {"persistent-grid", "temporal"},    {"persistent-host", "lockstep"},
+                                 {"persistent-host", "neighbour"},   {"persistent-dataflow", "counters"},
+                                 {"persistent-dataflow", "cluster"}};
+    bool names = variant_count() == 9;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = std::strcmp(variant_row(index).mode, expected[index][0]) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index][1]) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, lockstep, neighbour, counters, cluster in that order");
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, lockstep, neighbour, counters, cluster in that order");
     expect(find_variant("persistent-grid", nullptr) == 0 && find_variant("persistent-grid", "auto") == 0 &&
-               find_variant("persistent-grid", "") == 0 && find_variant("persistent-host", "auto") == 5 &&
-               find_variant("persistent-dataflow", nullptr) == 6,
+               find_variant("persistent-grid", "") == 0 &&
+               find_variant("persistent-host", "auto") == row_of("persistent-host", "neighbour") &&
+               find_variant("persistent-dataflow", nullptr) == row_of("persistent-dataflow", "counters"),
            "auto picks today's defaults: cg, neighbour, counters");
     expect(find_variant("persistent-grid", "lockstep") == -1 && find_variant("launch", nullptr) == -1 &&
                find_variant(nullptr, nullptr) == -1,
@@ -107,11 +122,11 @@ void the_table_names_the_command_lines_variants()
               find_kernel("hf_empty") != nullptr && find_kernel("persistent_on_chip") != nullptr &&
               find_kernel("no_such_kernel") == nullptr;
     expect(kernels, "every row's kernel, the on-chip kernel and the standard kernels are found by name");
-    const VariantRow& cg = variant_row(0);
-    const VariantRow& two_slot = variant_row(1);
-    const VariantRow& lockstep = variant_row(4);
-    const VariantRow& neighbour = variant_row(5);
-    const VariantRow& counters = variant_row(6);
+    const VariantRow& cg = variant_row(row_of("persistent-grid", "cg"));
+    const VariantRow& two_slot = variant_row(row_of("persistent-grid", "two-slot"));
+    const VariantRow& lockstep = variant_row(row_of("persistent-host", "lockstep"));
+    const VariantRow& neighbour = variant_row(row_of("persistent-host", "neighbour"));
+    const VariantRow& counters = variant_row(row_of("persistent-dataflow", "counters"));
     expect(!cg.has(HF_TRAIT_WATCHDOG) && cg.faults == 0 && two_slot.has(HF_TRAIT_WATCHDOG) &&
                two_slot.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && !two_slot.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
                lockstep.accepts_fault(HF_FAULT_NEVER_SIGNAL) && neighbour.accepts_fault(HF_FAULT_NEVER_SIGNAL) &&
@@ -134,8 +149,8 @@ void auto_blocks_are_todays()
         device.blocks_per_sm = blocks_per_sm;
         for (int index = 0; index < variant_count(); ++index) {
             const VariantRow& row = variant_row(index);
-            if (row.sized != nullptr) {
-                continue; /* the on-chip register variants size themselves (on_chip_rows_plan) */
+            if (row.sized != nullptr || row.has(HF_TRAIT_TWO_BUFFERS)) {
+                continue; /* on-chip register variants size themselves (on_chip_rows_plan); temporal_plans */
             }
             for (int n : {3, 4, 5, 11, 12, 33, 34, 57, 64, 65, 101, 161, 170, 171, 257, 1001, 4097, 10001, 46340}) {
                 for (int threads : {32, 64, 128, 256, 1024}) {
@@ -248,7 +263,7 @@ void refusals_name_the_problem()
         {config_of("persistent-mesh", nullptr, 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
          "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)"},
         {config_of("persistent-grid", "lockstep", 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
-         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, or auto)"},
+         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, or auto)"},
         {config_of("persistent-grid", nullptr, -1, 0), 11, HF_ERR_INVALID_ARGUMENT, "blocks = -1"},
         {config_of("persistent-grid", nullptr, 0, 1025), 11, HF_ERR_INVALID_ARGUMENT, "threads_per_block = 1025"},
     };
@@ -275,18 +290,18 @@ void faults_must_fit()
     hf_run_config config = config_of("persistent-dataflow", nullptr, 7, 0);
     config.fault = HF_FAULT_SKIP_GRID_BARRIER;
     hf_plan plan{};
-    expect_refused(plan_from_facts(config, 33, 6, device, &plan), HF_ERR_INVALID_ARGUMENT,
+    expect_refused(plan_from_facts(config, 33, row_of("persistent-dataflow", "counters"), device, &plan), HF_ERR_INVALID_ARGUMENT,
                    "fault 1 does not apply to persistent-dataflow (counters)", "a fault of another variant");
     config.fault = HF_FAULT_NEVER_PUBLISH;
     config.fault_block = 7;
-    expect_refused(plan_from_facts(config, 33, 6, device, &plan), HF_ERR_INVALID_ARGUMENT, "blocks 0 .. 6 with work",
+    expect_refused(plan_from_facts(config, 33, row_of("persistent-dataflow", "counters"), device, &plan), HF_ERR_INVALID_ARGUMENT, "blocks 0 .. 6 with work",
                    "a fault block without work");
     config.fault_block = 0;
     config.blocks = 1;
-    expect_refused(plan_from_facts(config, 33, 6, device, &plan), HF_ERR_INVALID_ARGUMENT, "needs 2 blocks with work",
+    expect_refused(plan_from_facts(config, 33, row_of("persistent-dataflow", "counters"), device, &plan), HF_ERR_INVALID_ARGUMENT, "needs 2 blocks with work",
                    "a fault nobody would wait for");
     config.blocks = 7;
-    expect(plan_from_facts(config, 33, 6, device, &plan) == HF_OK && check_run(plan, 10) == HF_OK,
+    expect(plan_from_facts(config, 33, row_of("persistent-dataflow", "counters"), device, &plan) == HF_OK && check_run(plan, 10) == HF_OK,
            "dataflow never-publish on block 0 of 7: planned");
     expect_refused(check_run(plan, 0), HF_ERR_INVALID_ARGUMENT, "at least 1 iteration", "a fault needs an iteration");
     config = config_of("persistent-grid", "cg", 7, 0);
@@ -300,7 +315,8 @@ void a_plan_is_passed_back_unchanged()
     hf_status status = HF_OK;
     const hf_plan plan = plan_of("persistent-host", "lockstep", 7, 33, &status);
     const VariantRow* row = nullptr;
-    expect(status == HF_OK && check_plan(plan, &row) == HF_OK && row == &variant_row(4), "a fresh plan is accepted");
+    expect(status == HF_OK && check_plan(plan, &row) == HF_OK && row == &variant_row(row_of("persistent-host", "lockstep")),
+           "a fresh plan is accepted");
     hf_plan changed = plan;
     std::snprintf(changed.variant, sizeof changed.variant, "neighbour");
     expect_refused(check_plan(changed, &row), HF_ERR_INVALID_ARGUMENT, "pass it back unchanged", "another variant's name");
@@ -423,6 +439,84 @@ void on_chip_rows_plan()
     expect(check_plan(plan, &row) == HF_OK, "a cluster plan is passed back and accepted");
 }
 
+/* persistent-grid (temporal): k per exchange picks the kernel, the items size the grid. */
+void temporal_plans()
+{
+    device.blocks_per_sm = kStreamBlocksPerSm;
+    const int temporal = row_of("persistent-grid", "temporal");
+    const VariantRow& row = variant_row(temporal);
+    bool kernels = row.has(HF_TRAIT_TWO_BUFFERS) && row.has(HF_TRAIT_WATCHDOG) && row.has(HF_TRAIT_CUDA_ONLY) &&
+                   row.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && std::string(sweeps_choices(row)) == "1, 2, 3, 4, 6, 8";
+    for (int k : {1, 2, 3, 4, 6, 8}) {
+        const std::string name = "temporal_stream_persistent_k" + std::to_string(k);
+        const KernelRef* kernel = sweeps_kernel(row, k);
+        kernels = kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
+        const std::string twin = "hf_stream_pass_k" + std::to_string(k);
+        kernels = kernels && find_kernel(twin.c_str()) != nullptr;
+    }
+    expect(kernels && sweeps_kernel(row, 5) == nullptr && default_sweeps(row) == 8 &&
+               sweeps_kernel(row, 8)->symbol == row.kernel.symbol,
+           "temporal: a kernel per k = 1, 2, 3, 4, 6, 8 (8 the row's own), found by name, and the standard twins");
+
+    hf_run_config config = config_of("persistent-grid", "temporal", 0, 0);
+    hf_plan plan{};
+    hf_status status = plan_from_facts(config, 10001, temporal, device, &plan);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 8 &&
+               std::strcmp(plan.kernel, "temporal_stream_persistent_k8") == 0 && plan.blocks <= 2 * kSmCount &&
+               plan.blocks == plan.active_blocks && plan.note[0] == '\0',
+           "N = 10001, temporal auto: k = 8, one wave of items: " + describe(plan));
+    const VariantRow* checked = nullptr;
+    expect(check_plan(plan, &checked) == HF_OK && checked == &row, "a temporal plan is accepted back");
+    hf_plan changed = plan;
+    changed.sweeps_per_exchange = 4;
+    expect_refused(check_plan(changed, &checked), HF_ERR_INVALID_ARGUMENT, "not one hf_plan_run made",
+                   "a temporal plan whose k was changed");
+    config.sweeps_per_exchange = 3;
+    status = plan_from_facts(config, 4097, temporal, device, &plan);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 3 &&
+               std::strcmp(plan.kernel, "temporal_stream_persistent_k3") == 0,
+           "k = 3 asked: its kernel: " + describe(plan));
+    config.sweeps_per_exchange = 5;
+    expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
+                   "sweeps_per_exchange = 5, but it has kernels for 1, 2, 3, 4, 6, 8", "k = 5 refused");
+    config = config_of("persistent-grid", "temporal", 0, 128);
+    expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
+                   "runs 256 threads per block", "128 threads refused");
+    config = config_of("persistent-grid", "temporal", 5, 0);
+    status = plan_from_facts(config, 4097, temporal, device, &plan);
+    expect(status == HF_OK && plan.blocks == 5,
+           "5 blocks asked: 5 blocks sharing the items");
+
+    /* The session recomputes the items from the plan's blocks: the same cut the planner made. */
+    int differ = 0;
+    int cases = 0;
+    for (int n = 3; n <= 12000; n += n < 300 ? 1 : 37) {
+        for (int k : {1, 2, 3, 4, 6, 8}) {
+            for (int coresident : {1, 2, 132, 264, 528}) {
+                const StreamGeometry planned = plan_stream_geometry(n, k, coresident);
+                const int blocks = std::min(planned.strips * planned.segments, coresident);
+                const StreamGeometry again = plan_stream_geometry(n, k, blocks);
+                const bool covers = planned.strip_width * planned.strips >= n - 1 &&
+                                    planned.segment_rows * planned.segments >= n - 2 && planned.strip_width % 2 == 0 &&
+                                    planned.strip_width * (planned.strips - 1) < n - 1 &&
+                                    planned.segment_rows * (planned.segments - 1) < n - 2;
+                ++cases;
+                if (!covers || again.strips != planned.strips || again.segments != planned.segments ||
+                    again.segment_rows != planned.segment_rows || again.strip_width != planned.strip_width) {
+                    if (++differ < 5) {
+                        std::printf("     n=%d k=%d coresident=%d: %d x %d items of %d x %d, again %d x %d\n", n, k,
+                                    coresident, planned.strips, planned.segments, planned.strip_width,
+                                    planned.segment_rows, again.strips, again.segments);
+                    }
+                }
+            }
+        }
+    }
+    expect(differ == 0, "items cover the grid, none empty, and the session's cut equals the planner's in all " +
+                            std::to_string(cases) + " cases");
+    device.blocks_per_sm = 8;
+}
+
 }  // namespace
 
 /* The planner asks the device through these; here it is the pretend H200, where every cluster of
@@ -451,6 +545,7 @@ int main()
     refusals_name_the_problem();
     faults_must_fit();
     a_plan_is_passed_back_unchanged();
+    temporal_plans();
     on_chip_rows_plan();
     std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");
     return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -83,7 +83,8 @@ class BadInputTest {
     void unknownConfigKey() throws IOException {
         Path config = write("bad", "size = 11\n");
         assertEquals("holdfast: " + config + ":1: size: unknown key (keys: sizes, iterations, modes, kernels, blocks, threads,"
-                + " repeats, output, barrier, schedule, poll, watchdog, init, seed)\n", runBad("-c", config.toString()).err());
+                + " repeats, output, sweeps-per-launch, barrier, sweeps-per-exchange, schedule, poll, signal, watchdog, init, seed)\n",
+                runBad("-c", config.toString()).err());
     }
 
     @Test
@@ -95,7 +96,8 @@ class BadInputTest {
     @Test
     void badValueOfAKnownKey() throws IOException {
         Path config = write("bad", "modes = cpu\nbarrier = fence\n");
-        assertEquals("holdfast: " + config + ":2: barrier: unknown barrier 'fence' (choose from: cg, two-slot)\n",
+        assertEquals("holdfast: " + config + ":2: barrier: unknown barrier 'fence'"
+                + " (choose from: auto, cg, two-slot, block, cluster, temporal)\n",
                 runBad("-c", config.toString()).err());
     }
 

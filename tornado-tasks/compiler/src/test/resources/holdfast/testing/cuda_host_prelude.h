@@ -30,6 +30,7 @@
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
 #define __shared__ static
+#define __launch_bounds__(...)
 #define HF_HOST_EMULATION 1
 
 struct hf_dim3 {
@@ -77,6 +78,25 @@ static inline int hf_cluster_index() { hf_no_clusters(); return 0; }
 static inline void hf_cluster_barrier() { hf_no_clusters(); }
 template <typename T>
 static inline T* hf_map_shared_rank(T* shared, int rank) { hf_no_clusters(); return shared; }
+
+// Warp shuffles over the block's threads (which run as pthreads when a kernel shuffles): each thread
+// leaves its value in a slot, the block waits, each reads its partner's slot within its 32-lane warp
+// (or keeps its own value, as CUDA does), and the block waits again before the slots are reused.
+template <typename T>
+static inline T hf_host_shuffle(T value, int offset) {
+    static T slots[1024];
+    unsigned t = threadIdx.x;
+    slots[t] = value;
+    __syncthreads();
+    int lane = (int) (t % 32);
+    T result = lane + offset >= 0 && lane + offset < 32 && t + offset < blockDim.x ? slots[t + offset] : value;
+    __syncthreads();
+    return result;
+}
+template <typename T>
+static inline T __shfl_up_sync(unsigned, T value, int delta) { return hf_host_shuffle(value, -delta); }
+template <typename T>
+static inline T __shfl_down_sync(unsigned, T value, int delta) { return hf_host_shuffle(value, delta); }
 
 static inline int min(int a, int b) { return a < b ? a : b; }
 static inline int max(int a, int b) { return a > b ? a : b; }

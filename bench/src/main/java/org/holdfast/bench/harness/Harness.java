@@ -13,6 +13,7 @@ import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.KernelStillRunningException;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.OptionValues;
 import org.holdfast.bench.mode.ModeUnavailableException;
 import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.report.OverheadRow;
@@ -100,10 +101,12 @@ public final class Harness {
             for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : kernelSources(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
-                        measure(mode, kernels, blocks, size).ifPresent(row -> {
-                            rows.add(row);
-                            onRow.accept(row);
-                        });
+                        for (OptionValues options : experiment.options().each(mode.options())) {
+                            measure(mode, kernels, blocks, options, size).ifPresent(row -> {
+                                rows.add(row);
+                                onRow.accept(row);
+                            });
+                        }
                     }
                 }
             }
@@ -145,14 +148,15 @@ public final class Harness {
     }
 
     /** The row of one mode, or nothing when the mode cannot run here (it is listed as skipped) or the GPU stopped. */
-    private Optional<ResultRow> measure(ModeDescriptor mode, KernelSource kernels, BlockCountRule blocks, Size size) {
+    private Optional<ResultRow> measure(ModeDescriptor mode, KernelSource kernels, BlockCountRule blocks, OptionValues options,
+            Size size) {
         progress.begin(Progress.work(size.problem().interiorPoints(), size.iterations(), experiment.repeats() + 1));
         if (skipped.stream().anyMatch(s -> s.mode().equals(mode.name()) && s.kernels() == kernels)
                 || gpuStopped != null && mode.paradigm().needsGpu()) {
             progress.skip();
             return Optional.empty();
         }
-        RunRequest request = new RunRequest(size.problem(), size.f(), kernels, blocks, experiment.options(),
+        RunRequest request = new RunRequest(size.problem(), size.f(), kernels, blocks, options,
                 experiment.threads(), experiment.watchdogSeconds(), profiler);
         RowBuilder row = new RowBuilder(mode, request, size.iterations(), experiment.repeats(), experiment.init(),
                 size.verification().sensitivity());
@@ -182,7 +186,7 @@ public final class Harness {
             int iterations = experiment.iterationsAt(index);
             work += Progress.work(points, iterations, 1);
             for (ModeDescriptor mode : experiment.modes()) {
-                work += kernelSources(mode).size() * blockRules(mode).size()
+                work += kernelSources(mode).size() * blockRules(mode).size() * experiment.options().each(mode.options()).size()
                         * Progress.work(points, iterations, experiment.repeats() + 1);
             }
         }

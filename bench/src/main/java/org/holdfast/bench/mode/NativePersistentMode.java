@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.holdfast.bridge.HostPolling;
+import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentRequest;
 
 /**
@@ -19,8 +20,9 @@ public abstract class NativePersistentMode extends DescribedMode {
 
     /**
      * Half-sweeps between halo exchanges (k ghost rows per side), for the variants that keep the grid on chip in a
-     * cluster; {@code auto} (0 to the planner) lets the planner choose per size. Variants that exchange after every
-     * half-sweep take only 1 or auto.
+     * cluster, and k half-sweeps per pass of the temporally blocked variant ({@code --barrier temporal});
+     * {@code auto} (0 to the planner) lets the planner choose per size. Variants that exchange after every
+     * half-sweep take only 1 or auto. Several values in one run give a row each.
      */
     public static final ModeOption SWEEPS_PER_EXCHANGE = ModeOption.parsed("sweeps-per-exchange",
             "half-sweeps between halo exchanges", "auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE, "auto",
@@ -39,7 +41,7 @@ public abstract class NativePersistentMode extends DescribedMode {
                 }
                 throw new IllegalArgumentException(
                         "sweeps-per-exchange must be auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE + ", got '" + value + "'");
-            });
+            }).withSeveralValues();
 
     protected NativePersistentMode(String name, String description, int plotColour) {
         super(name, description, Paradigm.PERSISTENT, List.of(KernelSource.NATIVE), BlockCount.NATIVE_PLANNER, plotColour);
@@ -74,9 +76,17 @@ public abstract class NativePersistentMode extends DescribedMode {
         return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
     }
 
-    /** The row's label: the values of the mode's options, the variant's being the one the planner resolved. */
-    private String label(String resolvedVariant, OptionValues values) {
-        return options().stream().map(o -> variantOption().filter(o::equals).map(v -> resolvedVariant).orElse(values.get(o)))
+    /** Before the run: the options' values, the sweeps per exchange as {@code k=...}. */
+    @Override
+    public String variant(OptionValues values) {
+        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + values.get(o) : values.get(o))
+                .collect(Collectors.joining("/"));
+    }
+
+    /** The row's label: the values of the mode's options, the variant and k being those the planner resolved. */
+    private String label(PersistentPlan ran, OptionValues values) {
+        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + ran.sweepsPerExchange()
+                : variantOption().filter(o::equals).map(v -> ran.variant()).orElse(values.get(o)))
                 .collect(Collectors.joining("/"));
     }
 }

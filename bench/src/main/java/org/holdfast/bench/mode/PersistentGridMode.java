@@ -12,10 +12,11 @@ public final class PersistentGridMode extends NativePersistentMode {
      * The barrier between half-sweeps, a variant of the native table: {@code auto} (the planner's rule for the size),
      * cooperative groups' {@code grid.sync()}, Holdfast's two-slot barrier, {@code block} (one block or one warp
      * holding the grid on chip: a block barrier) or {@code cluster} (one thread-block cluster holding it: the
-     * hardware cluster barrier).
+     * hardware cluster barrier), or {@code temporal} (passes of k = {@code --sweeps-per-exchange} half-sweeps
+     * streamed through shared memory, temporal blocking between two buffers, the two-slot barrier between passes).
      */
     public static final ModeOption BARRIER = ModeOption.choice("barrier", "barrier between half-sweeps", "auto", "auto", "cg",
-            "two-slot", "block", "cluster");
+            "two-slot", "block", "cluster", "temporal");
 
     public PersistentGridMode() {
         super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4);

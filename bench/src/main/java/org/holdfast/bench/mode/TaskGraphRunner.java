@@ -31,6 +31,12 @@ public final class TaskGraphRunner implements ModeRunner {
      */
     public TaskGraphRunner(RunRequest request, TornadoDevice device, int blocks, int threads,
             Consumer<TornadoExecutionPlan> configure) {
+        this(request, device, blocks, threads, "", configure);
+    }
+
+    /** @param variant how the row labels the variant that runs ({@code k=1}), or empty */
+    public TaskGraphRunner(RunRequest request, TornadoDevice device, int blocks, int threads, String variant,
+            Consumer<TornadoExecutionPlan> configure) {
         this.u = new double[request.problem().points()];
         PoissonTaskGraph tasks = new PoissonTaskGraph(request.problem(), u, request.f(), blocks, threads,
                 DataTransferMode.FIRST_EXECUTION);
@@ -38,7 +44,7 @@ public final class TaskGraphRunner implements ModeRunner {
         configure.accept(plan);
         List<org.holdfast.tornado.api.LaunchInfo> launches = plan.threadInfo(); // compiles and allocates: here, not in a run
         boolean gpu = device.isGpu();
-        this.shape = new RunShape(gpu ? blocks : 0, gpu ? threads : 0, "", "", launches);
+        this.shape = new RunShape(gpu ? blocks : 0, gpu ? threads : 0, variant, "", launches);
     }
 
     @Override

@@ -108,6 +108,55 @@ public class KernelContext {
         return group.sharedArray(call, type, size);
     }
 
+    // ----- warp shuffles -----
+
+    /** Threads per warp: the lanes a shuffle exchanges values among. */
+    public static final int WARP_SIZE = 32;
+    /** The keys of the shuffles' slots among the group's shared arrays (allocation calls count up from 0). */
+    private static final int SHUFFLE_DOUBLES = -1;
+    private static final int SHUFFLE_INTS = -2;
+
+    /**
+     * The {@code value} of the thread {@code delta} lanes below this one in its warp (the 32 threads
+     * {@code localIdx / 32}), or this thread's own {@code value} when there is none (lane < delta):
+     * CUDA's {@code __shfl_up_sync} over the full warp. Every thread of the group must reach the call,
+     * as at {@link #localBarrier()}; groups are one-dimensional and a multiple of 32 threads. On the CPU
+     * the group's threads exchange the values through an array between two barriers.
+     */
+    public double shuffleUp(double value, int delta) {
+        return (double) shuffled(value, -delta, SHUFFLE_DOUBLES, double[].class);
+    }
+
+    /** The {@code value} of the thread {@code delta} lanes above this one in its warp, or its own at the warp's top: {@code __shfl_down_sync}. */
+    public double shuffleDown(double value, int delta) {
+        return (double) shuffled(value, delta, SHUFFLE_DOUBLES, double[].class);
+    }
+
+    /** {@link #shuffleUp(double, int)} of an int. */
+    public int shuffleUp(int value, int delta) {
+        return (int) shuffled(value, -delta, SHUFFLE_INTS, int[].class);
+    }
+
+    /** {@link #shuffleDown(double, int)} of an int. */
+    public int shuffleDown(int value, int delta) {
+        return (int) shuffled(value, delta, SHUFFLE_INTS, int[].class);
+    }
+
+    private Object shuffled(Object value, int offset, int key, Class<?> type) {
+        if (group == null) {
+            throw new IllegalStateException("warp shuffles need a backend that runs groups as threads: the kernel's metadata"
+                    + " from the Holdfast kernel compiler is missing (is the annotation processor on the build?)");
+        }
+        Object slots = group.sharedArray(key, type, localGroupSizeX);
+        java.lang.reflect.Array.set(slots, localIdx, value);
+        group.barrier();
+        int lane = localIdx % WARP_SIZE;
+        boolean inWarp = lane + offset >= 0 && lane + offset < WARP_SIZE && localIdx + offset < localGroupSizeX;
+        Object result = inWarp ? java.lang.reflect.Array.get(slots, localIdx + offset) : value;
+        group.barrier(); // nobody overwrites a slot before every thread has read it
+        return result;
+    }
+
     /** Called by backends before a thread runs a kernel body. */
     public void bind(GroupResources groupResources) {
         this.group = groupResources;

@@ -23,6 +23,7 @@ final class FunctionInfo {
     private final JType returnType;
     private final List<Variable> params;
     private final Launch launch;
+    private String launchBounds = "";
     private boolean usesBarrier;
     private int sharedBytes;
     private Scope.Uses uses = Scope.Uses.NONE;
@@ -56,6 +57,32 @@ final class FunctionInfo {
     /** The Java parameters in order, KernelContext ones included. */
     List<Variable> params() {
         return params;
+    }
+
+    /** A kernel's {@code __launch_bounds__(...) } (with a trailing space), or "". */
+    String launchBounds() {
+        return launchBounds;
+    }
+
+    void setLaunchBounds(String bounds) {
+        launchBounds = bounds;
+    }
+
+    /**
+     * The instance {@code cName} of this specialised kernel: the same Java method with its
+     * specialised parameters bound to {@code values} (in parameter order).
+     */
+    FunctionInfo instance(String instanceName, List<Specializations.Parameter> specialized, List<Integer> values) {
+        List<Variable> bound = new java.util.ArrayList<>(params);
+        for (int i = 0; i < specialized.size(); i++) {
+            Variable p = params.get(specialized.get(i).index());
+            Variable constant = new Variable(p.javaName(), p.cName(), p.type(), Variable.Kind.SPECIALIZED);
+            constant.setConstantValue(values.get(i));
+            bound.set(specialized.get(i).index(), constant);
+        }
+        FunctionInfo copy = new FunctionInfo(javaName, instanceName, kernel, returnType, bound, launch);
+        copy.launchBounds = launchBounds;
+        return copy;
     }
 
     /** A kernel's launch; {@link Launch#PLAIN} for device functions. */

@@ -54,7 +54,8 @@ public final class KernelProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(ClassTranslator.KERNEL, ClassTranslator.DEVICE_FUNCTION, ClassTranslator.PERSISTENT, ClassTranslator.CLUSTER);
+        return Set.of(ClassTranslator.KERNEL, ClassTranslator.DEVICE_FUNCTION, ClassTranslator.PERSISTENT, ClassTranslator.CLUSTER,
+                LaunchBoundsMark.LAUNCH_BOUNDS);
     }
 
     @Override

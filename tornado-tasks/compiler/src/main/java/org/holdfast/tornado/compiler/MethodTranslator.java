@@ -14,6 +14,7 @@ import com.sun.source.tree.IfTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.PrimitiveTypeTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
@@ -95,6 +96,9 @@ final class MethodTranslator {
         List<String> params = new ArrayList<>();
         boolean stateParameter = !info.kernel() && uses.stateFeature() != null;
         for (Variable p : info.params()) {
+            if (p.kind() == Variable.Kind.SPECIALIZED) {
+                continue; // a constant of this instance
+            }
             if (p.type() == JType.CONTEXT) {
                 if (stateParameter) {
                     cls.useRuntime(DeviceRuntime.STATE_TYPE);
@@ -113,7 +117,8 @@ final class MethodTranslator {
             params.add(DeviceRuntime.CONTROL_PARAMETER);
             params.add(DeviceRuntime.WATCHDOG_PARAMETER);
         }
-        String head = info.kernel() ? "extern \"C\" __global__ void " : "static __device__ __forceinline__ " + info.returnType().c() + " ";
+        String head = info.kernel() ? "extern \"C\" __global__ void " + info.launchBounds()
+                : "static __device__ __forceinline__ " + info.returnType().c() + " ";
         return head + info.cName() + "(" + String.join(", ", params) + ")";
     }
 
@@ -269,6 +274,9 @@ final class MethodTranslator {
                 update.add(exprs.statement(u.getExpression()));
             }
             String updates = update.isEmpty() ? "" : " " + String.join(", ", update);
+            if (Unrolling.requested(s, cls.symbols())) {
+                out.line("#pragma unroll");
+            }
             out.line("for (" + String.join(", ", init) + ";" + condition + ";" + updates + ") {");
             body(s.getStatement());
             out.line("}");
@@ -306,6 +314,13 @@ final class MethodTranslator {
         }
         if (init instanceof MethodInvocationTree call && isContextCall(call, "mapSharedRank")) {
             clusterSharedArray(v, call);
+            return;
+        }
+        Unrolling.requireLoopVariable(v, cls.symbols());
+        if (PrivateArrays.isCreation(init)) {
+            String name = v.getName().toString();
+            checkName(v, name);
+            out.line(new PrivateArrays(exprs, scope).declare(v, (NewArrayTree) init, declaredType(v), localName(name)));
             return;
         }
         Local local = declareLocal(v);

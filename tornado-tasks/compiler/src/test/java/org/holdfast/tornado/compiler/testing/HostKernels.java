@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +49,7 @@ public final class HostKernels implements AutoCloseable {
 
     /** g++ options: no contraction into FMA (CUDA is compiled with --fmad=false), wrap-around int arithmetic. */
     public static final List<String> GXX_OPTIONS = List.of("-std=c++17", "-O2", "-fPIC", "-shared", "-pthread",
-            "-ffp-contract=off", "-fwrapv", "-Wall", "-Wno-unused-function", "-Wno-unused-variable");
+            "-ffp-contract=off", "-fwrapv", "-Wall", "-Wno-unused-function", "-Wno-unused-variable", "-Wno-unknown-pragmas");
 
     private static final String PRELUDE = "holdfast/testing/cuda_host_prelude.h";
 
@@ -103,8 +104,10 @@ public final class HostKernels implements AutoCloseable {
         Map<String, Execution> executions = new LinkedHashMap<>();
         for (Method m : owner.getDeclaredMethods()) {
             if (m.isAnnotationPresent(Kernel.class) && Modifier.isStatic(m.getModifiers()) && metadata.isKernel(m)) {
-                kernels.put(m.getName(), m);
-                executions.put(m.getName(), Execution.of(metadata, m));
+                for (String instance : metadata.instances(m)) { // a @Specialize'd kernel has one per value
+                    kernels.put(instance, m);
+                    executions.put(instance, Execution.of(metadata, m));
+                }
             }
         }
         return compile(metadata.cudaSource(), kernels, executions, workDir);
@@ -147,11 +150,13 @@ public final class HostKernels implements AutoCloseable {
         for (Map.Entry<String, Method> kernel : kernels.entrySet()) {
             List<String> args = new ArrayList<>();
             int slot = 0;
-            for (Class<?> type : kernel.getValue().getParameterTypes()) {
-                if (type == KernelContext.class) {
+            Class<?>[] types = kernel.getValue().getParameterTypes();
+            List<Integer> specialized = specialized(kernel.getValue());
+            for (int i = 0; i < types.length; i++) {
+                if (types[i] == KernelContext.class || specialized.contains(i)) {
                     continue;
                 }
-                args.add("*(" + cType(type) + "*)args[" + slot++ + "]");
+                args.add("*(" + cType(types[i]) + "*)args[" + slot++ + "]");
             }
             String name = kernel.getKey();
             Execution execution = executions.getOrDefault(name, Execution.BLOCK_BARRIER);
@@ -175,6 +180,11 @@ public final class HostKernels implements AutoCloseable {
             }
         }
         return cpp.toString();
+    }
+
+    /** The indices of a kernel's {@code @Specialize}d parameters, which its instances do not take. */
+    private static List<Integer> specialized(Method kernel) {
+        return KernelMetadata.of(kernel.getDeclaringClass()).map(m -> m.specializedParameters(kernel)).orElse(List.of());
     }
 
     private static String cType(Class<?> type) {
@@ -214,12 +224,16 @@ public final class HostKernels implements AutoCloseable {
      *
      * @throws WatchdogExpiredException when a wait of a persistent kernel gave up
      */
-    public void launch(double watchdogSeconds, String kernel, int[] groups, int[] local, Object... args) {
-        Method method = kernels.get(kernel);
-        MethodHandle launcher = launchers.get(kernel);
+    public void launch(double watchdogSeconds, String javaKernel, int[] groups, int[] local, Object... args) {
+        Method method = kernels.values().stream().filter(m -> m.getName().equals(javaKernel)).findFirst().orElse(null);
         if (method == null) {
-            throw new IllegalArgumentException("no kernel " + kernel + " in " + kernels.keySet());
+            throw new IllegalArgumentException("no kernel " + javaKernel + " in " + kernels.keySet());
         }
+        // A @Specialize'd kernel runs the instance its specialised arguments name.
+        String kernel = KernelMetadata.of(method.getDeclaringClass()).map(m -> m.cudaName(method, Arrays.asList(args)))
+                .orElse(javaKernel);
+        MethodHandle launcher = launchers.get(kernel);
+        List<Integer> specialized = specialized(method);
         Class<?>[] types = method.getParameterTypes();
         if (types.length != args.length) {
             throw new IllegalArgumentException(kernel + " takes " + types.length + " arguments, got " + args.length);
@@ -230,7 +244,7 @@ public final class HostKernels implements AutoCloseable {
             List<MemorySegment> slots = new ArrayList<>();
             List<Runnable> copyBack = new ArrayList<>();
             for (int i = 0; i < types.length; i++) {
-                if (types[i] == KernelContext.class) {
+                if (types[i] == KernelContext.class || specialized.contains(i)) {
                     continue;
                 }
                 slots.add(argument(call, args[i], copyBack));

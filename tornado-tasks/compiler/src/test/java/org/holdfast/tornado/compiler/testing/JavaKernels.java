@@ -38,7 +38,9 @@ public final class JavaKernels {
 
     private static final List<Class<?>> TASK_SHAPES = List.of(TornadoFunctions.Task1.class, TornadoFunctions.Task2.class,
             TornadoFunctions.Task3.class, TornadoFunctions.Task4.class, TornadoFunctions.Task5.class, TornadoFunctions.Task6.class,
-            TornadoFunctions.Task7.class, TornadoFunctions.Task8.class, TornadoFunctions.Task9.class, TornadoFunctions.Task10.class);
+            TornadoFunctions.Task7.class, TornadoFunctions.Task8.class, TornadoFunctions.Task9.class, TornadoFunctions.Task10.class,
+            TornadoFunctions.Task11.class, TornadoFunctions.Task12.class, TornadoFunctions.Task13.class, TornadoFunctions.Task14.class,
+            TornadoFunctions.Task15.class);
 
     private JavaKernels() {
     }

@@ -79,7 +79,8 @@ public final class CudaCompiledGraph implements CompiledGraph {
             this.tasks = new CudaTask[specs.size()];
             for (int t = 0; t < tasks.length; t++) {
                 TaskSpec spec = specs.get(t);
-                tasks[t] = owned.own(CudaTask.prepare(spec, modules.function(spec.method()), modules.metadata(spec.method()),
+                tasks[t] = owned.own(CudaTask.prepare(spec, modules.function(spec.method(), spec.args()),
+                        modules.metadata(spec.method(), spec.args()),
                         settings.scheduler(), arrays::pointer, device, settings.watchdogSeconds()));
             }
             this.profiler = settings.profiler() ? owned.own(TaskProfiler.create(context, tasks.length)) : null;
