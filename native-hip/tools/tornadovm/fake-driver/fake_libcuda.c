@@ -4,7 +4,9 @@
  * Device memory is host memory and copies are memcpy, but kernels never execute, so results are
  * wrong by design: this checks the plumbing (JDK modules, SDK jars, argfile, PTX generation), not
  * the answers. Each PTX module TornadoVM loads is written to $FAKE_CUDA_PTX_DIR (if set), where
- * ptxas can check it. Only the symbols TornadoVM 5.2's libtornado-ptx.so imports are defined.
+ * ptxas can check it. Only the symbols TornadoVM 5.2's libtornado-ptx.so imports are defined, and
+ * one more: Holdfast's own CUDA binding (used by its harness, in the same process as TornadoVM) is
+ * told "not supported" at its first call beyond the device query, so that it gives up cleanly.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +52,9 @@ CUresult cuDeviceGetAttribute(int* value, int attribute, int device) {
     }
     return OK;
 }
+
+/* Holdfast's binding retains the primary context first: CUDA_ERROR_NOT_SUPPORTED stops it there. */
+CUresult cuDevicePrimaryCtxRetain(void** context, int device) { (void) context; (void) device; return 801; }
 
 CUresult cuCtxCreate_v4(void** context, void* params, unsigned flags, int device) {
     (void) params; (void) flags; (void) device; *context = malloc(16); return OK;
