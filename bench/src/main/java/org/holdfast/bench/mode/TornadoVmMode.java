@@ -58,10 +58,10 @@ public abstract class TornadoVmMode extends DescribedMode {
                 .orElseThrow(() -> new ModeUnavailableException(backend.unavailableReason().orElse("TornadoVM has no device")));
     }
 
-    /** {@code TornadoVM 5.2.0-jdk25, host clock}: what ran, and how it was timed. */
+    /** {@code TornadoVM 5.2.0-jdk25/host clock}: what ran, and how it was timed (no comma: the CSV stays plain). */
     private static String note(TornadoDevice device) {
         Matcher version = VERSION.matcher(device.description());
-        return (version.find() ? version.group() : "TornadoVM") + ", host clock";
+        return (version.find() ? version.group() : "TornadoVM") + "/host clock";
     }
 
     /** A runner whose rows carry a note. */

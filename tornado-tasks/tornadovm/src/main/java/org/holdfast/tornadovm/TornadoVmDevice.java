@@ -41,7 +41,7 @@ final class TornadoVmDevice implements TornadoDevice {
 
     @Override
     public String description() {
-        return device.getDeviceName() + " through TornadoVM " + version() + " (" + backend + " backend, device 0:0)";
+        return device.getPhysicalDevice().getDeviceName() + " through TornadoVM " + version() + " (" + backend + " backend, device 0:0)";
     }
 
     @Override
