@@ -70,7 +70,7 @@ public final class TornadoVmBackend implements TornadoBackend {
         } catch (NoClassDefFoundError e) {
             if (String.valueOf(e.getMessage()).startsWith("uk/ac/manchester/tornado/")) {
                 return unavailable("TornadoVM's runtime is not on the module path: run holdfast under TornadoVM's launcher,"
-                        + " tornado -cp holdfast.jar org.holdfast.bench.Main --params \"...\" (docs/tornadovm.md)");
+                        + " tornado -cp holdfast.jar org.holdfast.bench.Main --params=\"...\" (docs/tornadovm.md)");
             }
             return unavailable("TornadoVM did not start: " + oneLine(e));
         } catch (LinkageError | RuntimeException e) {
