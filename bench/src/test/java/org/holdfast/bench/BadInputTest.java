@@ -39,7 +39,7 @@ class BadInputTest {
     @Test
     void unknownMode() {
         assertEquals("holdfast: --modes: unknown mode 'lunch' (choose from: cpu, cpu-parallel, launch, launch-sync, graph,"
-                + " persistent-grid, persistent-host, persistent-dataflow)\n", runBad("-m", "cpu,lunch").err());
+                + " persistent-grid, persistent-host, persistent-dataflow, tornado, tornado-graph)\n", runBad("-m", "cpu,lunch").err());
     }
 
     @Test
