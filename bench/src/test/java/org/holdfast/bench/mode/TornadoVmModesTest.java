@@ -26,7 +26,7 @@ class TornadoVmModesTest {
         ModeUnavailableException skipped = assertThrows(ModeUnavailableException.class,
                 () -> mode.runner(request, Machine.withoutGpu("no GPU in this test")));
         boolean backendBuiltIn = TornadoRuntime.backends().stream().anyMatch(b -> b.name().equals(TornadoVmMode.BACKEND));
-        assertEquals(backendBuiltIn ? "TornadoVM's runtime is not on the module path: run holdfast under TornadoVM's launcher,"
+        assertEquals(backendBuiltIn ? "not running under TornadoVM's launcher (its runtime is not on the module path): run holdfast as"
                 + " tornado -cp holdfast.jar org.holdfast.bench.Main --params=\"...\" (docs/tornadovm.md)" : TornadoVmMode.NOT_BUILT,
                 skipped.getMessage());
         assertEquals("Holdfast was built without TornadoVM: build it with TORNADO_SDK=<TornadoVM SDK> ./mvnw package"

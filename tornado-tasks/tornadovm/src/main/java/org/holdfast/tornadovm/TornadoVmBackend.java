@@ -26,6 +26,12 @@ public final class TornadoVmBackend implements TornadoBackend {
     /** TornadoVM's option for running a task on the host when it cannot compile it. */
     static final String BAILOUT = "tornado.recover.bailout";
 
+    /** Set by TornadoVM's launcher (and its argfile): without it TornadoVM's runtime cannot start. */
+    static final String RUNTIME = "tornado.load.runtime.implementation";
+    /** Why the backend cannot run outside TornadoVM's launcher. */
+    static final String NOT_LAUNCHED = "not running under TornadoVM's launcher (its runtime is not on the module path): run holdfast as"
+            + " tornado -cp holdfast.jar org.holdfast.bench.Main --params=\"...\" (docs/tornadovm.md)";
+
     /** TornadoVM is opened once per JVM: its runtime is a singleton. */
     private static Opened opened;
 
@@ -56,6 +62,9 @@ public final class TornadoVmBackend implements TornadoBackend {
     }
 
     private static Opened open() {
+        if (System.getProperty(RUNTIME) == null) {
+            return unavailable(NOT_LAUNCHED);
+        }
         for (String option : List.of(FMA, BAILOUT)) {
             String value = System.getProperty(option);
             if (value == null) {
@@ -69,8 +78,7 @@ public final class TornadoVmBackend implements TornadoBackend {
             return new Opened(List.of(TornadoVmDevice.open()), Optional.empty());
         } catch (NoClassDefFoundError e) {
             if (String.valueOf(e.getMessage()).startsWith("uk/ac/manchester/tornado/")) {
-                return unavailable("TornadoVM's runtime is not on the module path: run holdfast under TornadoVM's launcher,"
-                        + " tornado -cp holdfast.jar org.holdfast.bench.Main --params=\"...\" (docs/tornadovm.md)");
+                return unavailable(NOT_LAUNCHED);
             }
             return unavailable("TornadoVM did not start: " + oneLine(e));
         } catch (LinkageError | RuntimeException e) {
