@@ -42,12 +42,30 @@ class PersistentModesGpuTest {
         String[][] variants = {
             {"persistent-grid", "barrier", "cg"}, {"persistent-grid", "barrier", "two-slot"},
             {"persistent-host", "schedule", "lockstep"}, {"persistent-host", "schedule", "neighbour"},
-            {"persistent-host", "poll", "sleep"}, {"persistent-dataflow", "", ""},
+            {"persistent-host", "poll", "sleep"}, {"persistent-dataflow", "signal", "counters"},
+            {"persistent-grid", "barrier", "auto"}, {"persistent-dataflow", "signal", "auto"},
         };
         List<Arguments> cases = new ArrayList<>();
         for (String[] variant : variants) {
             for (int n : new int[] {3, 4, 11, 12, 101, 1001, 4097}) {
                 for (String blocks : new String[] {"1", "2", "7", "auto"}) {
+                    cases.add(Arguments.of(variant[0], variant[1], variant[2], n, blocks));
+                }
+            }
+        }
+        // The on-chip variants: one block (or warp) up to N = 91; one cluster of 1 to 16 blocks.
+        for (int n : new int[] {3, 4, 11, 12, 33, 91}) {
+            for (String blocks : new String[] {"1", "auto"}) {
+                cases.add(Arguments.of("persistent-grid", "barrier", "block", n, blocks));
+            }
+        }
+        String[][] clusters = {{"persistent-grid", "barrier", "cluster"}, {"persistent-dataflow", "signal", "cluster"}};
+        for (String[] variant : clusters) {
+            for (int n : new int[] {3, 4, 11, 12, 101, 257}) {
+                // A band must fit one block's registers: N = 101 needs 2 blocks, N = 257 needs 8.
+                String[] counts = n == 257 ? new String[] {"8", "16", "auto"}
+                        : n == 101 ? new String[] {"2", "7", "16", "auto"} : new String[] {"1", "2", "7", "16", "auto"};
+                for (String blocks : counts) {
                     cases.add(Arguments.of(variant[0], variant[1], variant[2], n, blocks));
                 }
             }
