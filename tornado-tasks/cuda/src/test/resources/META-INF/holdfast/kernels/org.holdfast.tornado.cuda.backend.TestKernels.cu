@@ -187,3 +187,14 @@ extern "C" __global__ void clusterRanks(int* __restrict__ out)
         out[(int)blockIdx.x] = (hf_cluster_index() * 100) + hf_cluster_rank();
     }
 }
+
+// @Kernel reverseChunks, TestKernels.java line 84
+extern "C" __global__ void reverseChunks(const double* __restrict__ in, double* __restrict__ out)
+{
+    extern __shared__ __align__(16) unsigned char hf_dynamic_shared[];
+    double* chunk = reinterpret_cast<double*>(hf_dynamic_shared);
+    int lid = (int)threadIdx.x;
+    chunk[lid] = in[(int)(blockIdx.x * blockDim.x + threadIdx.x)];
+    __syncthreads();
+    out[(int)(blockIdx.x * blockDim.x + threadIdx.x)] = chunk[((int)blockDim.x - 1) - lid];
+}

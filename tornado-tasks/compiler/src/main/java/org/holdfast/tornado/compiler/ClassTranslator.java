@@ -359,6 +359,9 @@ final class ClassTranslator {
         for (FunctionInfo k : sorted.values()) {
             p.append(k.javaName()).append(".barrier=").append(k.usesBarrier()).append('\n');
             p.append(k.javaName()).append(".sharedBytes=").append(k.sharedBytes()).append('\n');
+            if (k.dynamicShared()) {
+                p.append(k.javaName()).append(".dynamicShared=true\n");
+            }
             FunctionInfo.Launch launch = k.launch();
             if (launch.persistent()) {
                 p.append(k.javaName()).append(".persistent=true\n");

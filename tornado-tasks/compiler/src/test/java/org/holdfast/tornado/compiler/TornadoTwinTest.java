@@ -156,7 +156,7 @@ class TornadoTwinTest {
     /** Persistent, atomic and cluster kernels have no TornadoVM form: their twins are refused with a reason (tested apart). */
     private static boolean usesWhatTornadoVmLacks(String source) {
         return source.contains("@Persistent") || source.contains("@Cluster") || source.contains(".atomic")
-                || source.contains(".loadAcquire") || source.contains(".storeRelease");
+                || source.contains(".loadAcquire") || source.contains(".storeRelease") || source.contains(".dynamicShared");
     }
 
     @Test

@@ -1,0 +1,77 @@
+package org.holdfast.tornado.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.compiler.samples.DynamicSharedKernels;
+import org.holdfast.tornado.compiler.testing.JavaKernels;
+import org.holdfast.tornado.compiler.testing.JavaKernels.Launch;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The CPU meaning of dynamic shared memory: one array per group, of the worker grid's bytes divided
+ * by the element size, shared by the group's threads; a kernel that
+ * takes it from a launch that gives none is refused before it runs.
+ */
+class DynamicSharedExecutionTest {
+
+    private static final KernelContext CONTEXT = new KernelContext();
+
+    @Test
+    void eachGroupReversesItsChunkThroughItsOwnArray() {
+        int groups = 3;
+        int threads = 16;
+        double[] in = new double[groups * threads];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = i * 0.5;
+        }
+        double[] out = new double[in.length];
+        JavaKernels.run(DynamicSharedKernels.class, "reverseChunks", Launch.of(groups, threads).withDynamicShared(threads * 8),
+                CONTEXT, in, out);
+        for (int g = 0; g < groups; g++) {
+            for (int t = 0; t < threads; t++) {
+                assertEquals(in[g * threads + threads - 1 - t], out[g * threads + t], "group " + g + ", thread " + t);
+            }
+        }
+    }
+
+    @Test
+    void oneArrayCarvedWithOffsetsBesideAStaticOne() {
+        int groups = 2;
+        int threads = 8;
+        int[] in = new int[groups * threads];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = i - 5;
+        }
+        int[] sums = new int[groups];
+        int[] cubes = new int[in.length];
+        JavaKernels.run(DynamicSharedKernels.class, "twoParts", Launch.of(groups, threads).withDynamicShared(2 * threads * 4),
+                CONTEXT, in, sums, cubes);
+        for (int g = 0; g < groups; g++) {
+            int squares = 0;
+            for (int t = 0; t < threads; t++) {
+                int v = in[g * threads + t];
+                squares += v * v;
+                int mirrored = in[g * threads + threads - 1 - t];
+                assertEquals(mirrored * mirrored * mirrored, cubes[g * threads + t]);
+            }
+            assertEquals(squares + threads, sums[g], "group " + g);
+        }
+    }
+
+    @Test
+    void tooLittleDynamicSharedMemoryFailsLikeAnOutOfRangeIndex() {
+        int threads = 8;
+        assertThrows(ArrayIndexOutOfBoundsException.class, () -> JavaKernels.run(DynamicSharedKernels.class, "twoParts",
+                Launch.of(1, threads).withDynamicShared(threads * 4), CONTEXT, new int[threads], new int[1], new int[threads]));
+    }
+
+    @Test
+    void aKernelThatTakesDynamicSharedMemoryNeedsALaunchThatGivesIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JavaKernels.run(DynamicSharedKernels.class,
+                "reverseChunks", Launch.of(1, 4), CONTEXT, new double[4], new double[4]));
+        assertEquals("task reference.kernel: kernel reverseChunks takes dynamic shared memory, but its worker grid gives it"
+                + " none: set its size with WorkerGrid.setDynamicSharedBytes(bytes)", e.getMessage());
+    }
+}
