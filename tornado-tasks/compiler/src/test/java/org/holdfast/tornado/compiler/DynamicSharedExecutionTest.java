@@ -1,5 +1,6 @@
 package org.holdfast.tornado.compiler;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The CPU meaning of dynamic shared memory: one array per group, of the worker grid's bytes divided
- * by the element size, shared by the group's threads; a kernel that
+ * by the element size, shared by the group's threads (and mapped across a cluster); a kernel that
  * takes it from a launch that gives none is refused before it runs.
  */
 class DynamicSharedExecutionTest {
@@ -73,5 +74,22 @@ class DynamicSharedExecutionTest {
                 "reverseChunks", Launch.of(1, 4), CONTEXT, new double[4], new double[4]));
         assertEquals("task reference.kernel: kernel reverseChunks takes dynamic shared memory, but its worker grid gives it"
                 + " none: set its size with WorkerGrid.setDynamicSharedBytes(bytes)", e.getMessage());
+    }
+
+    @Test
+    void aClusterReadsItsNeighboursDynamicSharedMemory() {
+        int groups = 8;
+        int threads = 32;
+        long[] out = new long[groups * threads];
+        JavaKernels.run(DynamicSharedKernels.class, "rotateInCluster", Launch.of(groups, threads).withDynamicShared(threads * 8),
+                CONTEXT, out);
+        long[] expected = new long[out.length];
+        for (int g = 0; g < groups; g++) {
+            int next = g / 4 * 4 + (g % 4 + 1) % 4;
+            for (int t = 0; t < threads; t++) {
+                expected[g * threads + t] = 1000L * next + t;
+            }
+        }
+        assertArrayEquals(expected, out);
     }
 }

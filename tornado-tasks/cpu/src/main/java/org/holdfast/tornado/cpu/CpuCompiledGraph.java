@@ -65,6 +65,8 @@ final class CpuCompiledGraph implements CompiledGraph {
     private void runTask(CpuTask task) {
         if (!task.takesContext()) {
             task.invokeOnce();
+        } else if (task.coResident()) {
+            task.runCoResident();
         } else if (task.usesBarrier()) {
             IntStream groups = IntStream.range(0, task.groupCount());
             (parallel ? groups.parallel() : groups).forEach(task::runGroupAsThreads);

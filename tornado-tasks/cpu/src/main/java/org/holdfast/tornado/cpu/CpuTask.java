@@ -50,6 +50,8 @@ final class CpuTask {
             grid = null;
         } else if (scheduler.get(spec.key()).isPresent()) {
             grid = scheduler.get(spec.key()).get();
+        } else if (persistent) {
+            grid = CoResidentGrid.withoutWorkerGrid(metadata.orElseThrow().threadsPerBlock(spec.method()), clusterSize);
         } else {
             throw new IllegalStateException("task " + spec.key() + " takes a KernelContext but the plan has no WorkerGrid for it"
                     + " (withGridScheduler)");
@@ -61,6 +63,9 @@ final class CpuTask {
         if (metadata.map(m -> m.usesDynamicShared(spec.method())).orElse(false) && dynamicSharedBytes == 0) {
             throw new IllegalArgumentException("task " + spec.key() + ": kernel " + spec.method().getName() + " takes dynamic shared"
                     + " memory, but its worker grid gives it none: set its size with WorkerGrid.setDynamicSharedBytes(bytes)");
+        }
+        if (coResident) {
+            CoResidentGrid.check(spec.key(), spec.method().getName(), groups, local, clusterSize);
         }
     }
 
@@ -149,6 +154,43 @@ final class CpuTask {
             }
         }
         rethrowFirstFailure(threads, null);
+    }
+
+    /**
+     * Runs every thread of every group at once (virtual threads), as a GPU runs a persistent or cluster
+     * kernel: the grid barrier, the waits and the cluster barrier meet across groups, each bounded by
+     * the watchdog, so a missing barrier or an unpublished flag gives a wrong result or the watchdog's
+     * error, never a hang.
+     */
+    void runCoResident() {
+        int size = local[0];
+        int count = groups[0];
+        String where = spec.key() + " (kernel " + spec.method().getName() + ")";
+        CpuGroup[] resources = new CpuGroup[count];
+        for (int g = 0; g < count; g++) {
+            resources[g] = new CpuGroup(size, dynamicSharedBytes, watchdogSeconds, where, g);
+        }
+        CpuGrid grid = new CpuGrid(where, resources, size, clusterSize, watchdogSeconds);
+        List<Future<?>> threads = new ArrayList<>(count * size);
+        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int g = 0; g < count; g++) {
+                for (int item = 0; item < size; item++) {
+                    KernelContext context = contextOf(g, item);
+                    context.bind(resources[g]);
+                    context.bindGrid(grid.forThread(g));
+                    threads.add(executor.submit(() -> {
+                        try {
+                            spec.function().invoke(argsWith(context));
+                        } catch (RuntimeException | Error e) {
+                            grid.abort(e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e));
+                            throw e;
+                        }
+                        return null;
+                    }));
+                }
+            }
+        }
+        rethrowFirstFailure(threads, grid.firstFailure());
     }
 
     /** The context of work item {@code item} of group {@code group}, x fastest in both. */
