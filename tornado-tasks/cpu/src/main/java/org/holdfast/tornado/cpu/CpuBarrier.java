@@ -123,6 +123,16 @@ final class CpuBarrier {
         }
     }
 
+    /**
+     * The bound of a barrier that the GPU does not bound (the block's, a cluster's), for a launch whose
+     * watchdog is {@code watchdogNanos}: twice as long, so that a bounded wait that keeps one thread
+     * away from it (thread 0 waiting for a flag while the others wait at the block barrier) expires
+     * first and is the error reported, as on the GPU.
+     */
+    static long hardwareBarrierBound(long watchdogNanos) {
+        return 2 * watchdogNanos;
+    }
+
     /** A timeout as messages print it: {@code 10}, {@code 0.5}. */
     static String seconds(double seconds) {
         return BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();

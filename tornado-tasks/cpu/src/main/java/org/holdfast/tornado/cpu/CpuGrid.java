@@ -124,10 +124,10 @@ final class CpuGrid {
         @Override
         public void clusterBarrier() {
             try {
-                clusterBarriers[group / clusterSize].await(group % clusterSize, watchdogNanos);
+                clusterBarriers[group / clusterSize].await(group % clusterSize, CpuBarrier.hardwareBarrierBound(watchdogNanos));
             } catch (CpuBarrier.Expired e) {
                 throw fail(new IllegalStateException(where + ": block " + group + " waited at cluster barrier " + e.barrier()
-                        + " longer than the watchdog's " + CpuBarrier.seconds(watchdogSeconds) + " s; " + e.groupsArrived() + " of "
+                        + " longer than twice the watchdog's " + CpuBarrier.seconds(watchdogSeconds) + " s; " + e.groupsArrived() + " of "
                         + clusterSize + " blocks of its cluster had arrived there (on a GPU the cluster would hang)"));
             }
         }

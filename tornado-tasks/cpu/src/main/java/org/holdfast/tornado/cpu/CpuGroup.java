@@ -33,7 +33,7 @@ final class CpuGroup implements GroupResources {
 
     /**
      * A group of a persistent or cluster kernel, whose every group runs at once: a thread that waits at
-     * the block barrier longer than the watchdog stops the run with an error rather than a hang.
+     * the block barrier longer than twice the watchdog stops the run with an error rather than a hang.
      *
      * @param where the task and kernel, for the message
      * @param group the group's index in the grid
@@ -53,10 +53,11 @@ final class CpuGroup implements GroupResources {
             return;
         }
         try {
-            barrier.await(0, (long) (watchdogSeconds * 1e9));
+            barrier.await(0, CpuBarrier.hardwareBarrierBound((long) (watchdogSeconds * 1e9)));
         } catch (CpuBarrier.Expired e) {
             throw new IllegalStateException(where + ": block " + group + " waited at its block barrier (localBarrier() number "
-                    + e.barrier() + ") longer than the watchdog's " + CpuBarrier.seconds(watchdogSeconds) + " s: a thread of the block never reached it (on a GPU the block would hang)");
+                    + e.barrier() + ") longer than twice the watchdog's " + CpuBarrier.seconds(watchdogSeconds) + " s: a thread of"
+                    + " the block never reached it (on a GPU the block would hang)");
         }
     }
 
