@@ -3,21 +3,52 @@ package org.holdfast.tornado.compiler;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Random;
 import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.compiler.testing.HostKernels;
+import org.holdfast.tornado.compiler.testing.Toolchain;
 import org.holdfast.tornado.compiler.samples.DynamicSharedKernels;
 import org.holdfast.tornado.compiler.testing.JavaKernels;
 import org.holdfast.tornado.compiler.testing.JavaKernels.Launch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The CPU meaning of dynamic shared memory: one array per group, of the worker grid's bytes divided
  * by the element size, shared by the group's threads (and mapped across a cluster); a kernel that
- * takes it from a launch that gives none is refused before it runs.
+ * takes it from a launch that gives none is refused before it runs. And the generated C, run on the
+ * host ({@link HostKernels}), gives what the Java kernels give.
  */
 class DynamicSharedExecutionTest {
 
     private static final KernelContext CONTEXT = new KernelContext();
+
+    @TempDir
+    static Path work;
+
+    @Test
+    void theGeneratedCodeOnTheHostGivesWhatTheJavaKernelsGive() throws IOException {
+        assumeTrue(Toolchain.gxx().isPresent(), "g++ not found on PATH or in /usr/bin: skipping the execution of generated CUDA C on the CPU");
+        int groups = 3;
+        int threads = 16;
+        int[] in = new Random(5).ints(groups * threads, -40, 40).toArray();
+        try (HostKernels host = HostKernels.compile(DynamicSharedKernels.class, work.resolve("dynamic"))) {
+            int[] sums = new int[groups];
+            int[] cubes = new int[in.length];
+            host.launchWithDynamicShared(2 * threads * 4, "twoParts", new int[] {groups, 1, 1}, new int[] {threads, 1, 1}, CONTEXT,
+                    in.clone(), sums, cubes);
+            int[] javaSums = new int[groups];
+            int[] javaCubes = new int[in.length];
+            JavaKernels.run(DynamicSharedKernels.class, "twoParts", Launch.of(groups, threads).withDynamicShared(2 * threads * 4),
+                    CONTEXT, in.clone(), javaSums, javaCubes);
+            assertArrayEquals(javaSums, sums);
+            assertArrayEquals(javaCubes, cubes);
+        }
+    }
 
     @Test
     void eachGroupReversesItsChunkThroughItsOwnArray() {
