@@ -140,16 +140,28 @@ final class CudaTask implements AutoCloseable {
 
     /** Queues one launch on {@code stream}; a persistent kernel's barrier is zeroed first, on the same stream. */
     void launch(CudaStream stream) {
-        if (control != null) {
+        launch(stream, true);
+    }
+
+    /**
+     * Queues one launch on {@code stream}, zeroing a persistent kernel's barrier first when
+     * {@code zeroBarrier}; the first launch after {@link #beforeRuns} finds it zeroed already.
+     */
+    void launch(CudaStream stream, boolean zeroBarrier) {
+        if (control != null && zeroBarrier) {
             control.zeroBarrierAsync(stream);
         }
         launch.launch(stream);
     }
 
-    /** Before the runs of an execute: clears a persistent kernel's error word (outside the timed region). */
+    /**
+     * Before the runs of an execute, outside the timed region: clears a persistent kernel's error word
+     * and its barrier, so that a run of one launch (a whole solve) times the kernel alone.
+     */
     void beforeRuns(CudaStream stream) {
         if (control != null) {
             control.zeroErrorAsync(stream);
+            control.zeroBarrierAsync(stream);
         }
     }
 
