@@ -10,6 +10,12 @@
 
 #include <cstring>
 
+#if defined(HF_RUNTIME_CUDA)
+#include "kernels/cluster_resident.h"
+#endif
+#if defined(HF_RUNTIME_CUDA) || defined(HF_RUNTIME_HIP)
+#include "kernels/on_chip_registers.h"
+#endif
 #include "kernels/persistent_dataflow.h"
 #include "kernels/persistent_grid.h"
 #include "kernels/persistent_host.h"
@@ -25,6 +31,48 @@ namespace {
 #define HF_PLANNER(hook) Planner{#hook, &hook}
 
 constexpr KernelRef kNoKernel{"", nullptr};
+
+/* Sized kernels (SizedKernels): named by hand, as template arguments do not make a name. The
+ * on-chip kernels build for CUDA and HIP, the cluster kernels for CUDA only; elsewhere (HIP for
+ * clusters, the host-only tests for both) the rows keep their names without a kernel. */
+#if defined(HF_RUNTIME_CUDA) || defined(HF_RUNTIME_HIP)
+#define HF_ON_CHIP_KERNEL(name, ...) KernelRef{name, reinterpret_cast<const void*>(&__VA_ARGS__)}
+#else
+#define HF_ON_CHIP_KERNEL(name, ...) KernelRef{name, nullptr}
+#endif
+#if defined(HF_RUNTIME_CUDA)
+#define HF_CLUSTER_KERNEL(name, ...) KernelRef{name, reinterpret_cast<const void*>(&__VA_ARGS__)}
+#else
+#define HF_CLUSTER_KERNEL(name, ...) KernelRef{name, nullptr}
+#endif
+
+const SizedKernels kOnChipBlock = {
+    {HF_ON_CHIP_KERNEL("on_chip_block_p1", on_chip_registers<1, false>),
+     HF_ON_CHIP_KERNEL("on_chip_block_p2", on_chip_registers<2, false>),
+     HF_ON_CHIP_KERNEL("on_chip_block_p4", on_chip_registers<4, false>),
+     HF_ON_CHIP_KERNEL("on_chip_block_p8", on_chip_registers<8, false>),
+     HF_ON_CHIP_KERNEL("on_chip_block_p16", on_chip_registers<16, false>)},
+    {HF_ON_CHIP_KERNEL("on_chip_warp_p1", on_chip_registers<1, true>),
+     HF_ON_CHIP_KERNEL("on_chip_warp_p2", on_chip_registers<2, true>),
+     HF_ON_CHIP_KERNEL("on_chip_warp_p4", on_chip_registers<4, true>),
+     HF_ON_CHIP_KERNEL("on_chip_warp_p8", on_chip_registers<8, true>),
+     HF_ON_CHIP_KERNEL("on_chip_warp_p16", on_chip_registers<16, true>)}};
+
+const SizedKernels kClusterBarrier = {
+    {HF_CLUSTER_KERNEL("cluster_barrier_p1", cluster_resident<1, HaloMethod::ClusterBarrier, false>),
+     HF_CLUSTER_KERNEL("cluster_barrier_p2", cluster_resident<2, HaloMethod::ClusterBarrier, false>),
+     HF_CLUSTER_KERNEL("cluster_barrier_p4", cluster_resident<4, HaloMethod::ClusterBarrier, false>),
+     HF_CLUSTER_KERNEL("cluster_barrier_p8", cluster_resident<8, HaloMethod::ClusterBarrier, false>),
+     HF_CLUSTER_KERNEL("cluster_barrier_p16", cluster_resident<16, HaloMethod::ClusterBarrier, false>)},
+    {}};
+
+const SizedKernels kClusterAsync = {
+    {HF_CLUSTER_KERNEL("cluster_async_p1", cluster_resident<1, HaloMethod::AsyncStore, false>),
+     HF_CLUSTER_KERNEL("cluster_async_p2", cluster_resident<2, HaloMethod::AsyncStore, false>),
+     HF_CLUSTER_KERNEL("cluster_async_p4", cluster_resident<4, HaloMethod::AsyncStore, false>),
+     HF_CLUSTER_KERNEL("cluster_async_p8", cluster_resident<8, HaloMethod::AsyncStore, false>),
+     HF_CLUSTER_KERNEL("cluster_async_p16", cluster_resident<16, HaloMethod::AsyncStore, false>)},
+    {}};
 constexpr int kThreads = 256;
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
@@ -40,6 +88,14 @@ const VariantRow kRows[] = {
      HF_KERNEL(persistent_grid_two_slot), HF_KERNEL(persistent_on_chip),
      HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_SKIP_GRID_BARRIER), HF_SPLIT_GRID_STRIDE, kThreads,
      false, HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
+    {"persistent-grid", "block",
+     "one block (one warp where it holds the grid) keeps the grid on chip, points in registers; sizes its block",
+     kOnChipBlock.block[0], kNoKernel, 0, 0, HF_SPLIT_GRID_STRIDE, 0, false, HF_PLANNER(plan_block_on_chip),
+     HostOrder::kLockstep, &kOnChipBlock},
+    {"persistent-grid", "cluster",
+     "one thread-block cluster keeps the grid on chip; k ghost rows, DSMEM halos, cluster barrier; sizes its block",
+     kClusterBarrier.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY, 0, HF_SPLIT_ROW_BANDS, 0, false,
+     HF_PLANNER(plan_cluster_on_chip), HostOrder::kLockstep, &kClusterBarrier},
     {"persistent-host", "lockstep",
      "the host signals every block, then waits for all of them",
      HF_KERNEL(persistent_host), kNoKernel,
@@ -55,6 +111,11 @@ const VariantRow kRows[] = {
      HF_KERNEL(persistent_dataflow), HF_KERNEL(persistent_on_chip),
      HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, kThreads, true,
      HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
+    {"persistent-dataflow", "cluster",
+     "one thread-block cluster keeps the grid on chip; each block waits for its neighbours' st.async halos only",
+     kClusterAsync.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG,
+     fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, 0, false, HF_PLANNER(plan_cluster_on_chip),
+     HostOrder::kLockstep, &kClusterAsync},
 };
 
 /* The standard kernels (--kernels native), launched through the driver API by name. */
@@ -103,6 +164,37 @@ const KernelRef* find_kernel(const char* name)
             if (kernel->exists() && same(kernel->name, name)) {
                 return kernel;
             }
+        }
+        for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
+            for (const KernelRef* kernel : {&row.sized->block[index], &row.sized->warp[index]}) {
+                if (kernel->exists() && same(kernel->name, name)) {
+                    return kernel;
+                }
+            }
+        }
+    }
+    return nullptr;
+}
+
+bool row_launches(const VariantRow& row, const char* name)
+{
+    if (same(row.kernel.name, name) || (row.on_chip_kernel.exists() && same(row.on_chip_kernel.name, name))) {
+        return true;
+    }
+    for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
+        if (same(row.sized->block[index].name, name) || same(row.sized->warp[index].name, name)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+const KernelRef* sized_kernel(const VariantRow& row, int slots, bool one_warp)
+{
+    for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
+        if ((1 << index) == slots) {
+            const KernelRef& kernel = one_warp ? row.sized->warp[index] : row.sized->block[index];
+            return kernel.name != nullptr && kernel.name[0] != '\0' ? &kernel : nullptr;
         }
     }
     return nullptr;

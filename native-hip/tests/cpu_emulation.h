@@ -3,7 +3,8 @@
  *
  * One CPU thread plays one block of ONE thread (blockDim.x = 1): __shared__ becomes per-thread
  * storage (dynamic shared memory too, up to kEmulatedTileDoubles) and __syncthreads() has
- * nothing to wait for. What this checks is the logic between
+ * nothing to wait for (cluster_emulation.h runs blocks of several threads, with a real block
+ * barrier). What this checks is the logic between
  * blocks, which is where persistent kernels go wrong: the row bands, the two-slot barrier, the
  * dataflow counters, the host flags and the watchdog, each against the sequential reference.
  * The atomics map to the compiler's, with the source's memory orders (the scope is dropped: a
@@ -40,7 +41,16 @@ inline thread_local EmulatedDim3 gridDim;
 
 inline constexpr int warpSize = 32;
 
-inline void __syncthreads() {}
+/* A launch of one-thread blocks leaves it null; a launch of blocks of several CPU threads
+ * (cluster_emulation.h) gives each thread its block's barrier. */
+inline thread_local std::barrier<>* emulated_block_barrier = nullptr;
+
+inline void __syncthreads()
+{
+    if (emulated_block_barrier != nullptr) {
+        emulated_block_barrier->arrive_and_wait();
+    }
+}
 
 /* Orders are the compiler's __ATOMIC_* values already; only the scope argument is extra. */
 template <typename T>

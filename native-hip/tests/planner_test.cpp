@@ -11,6 +11,8 @@
 #include <string>
 
 #include "hf_errors.h"
+#include "hf_gpu.h"
+#include "kernels/cluster_layout.h"
 #include "planner.h"
 #include "variant_table.h"
 
@@ -22,7 +24,7 @@ constexpr int kSmCount = 132;
 constexpr int64_t kSharedLimit = 232448; /* 227 KB, the H200's opt-in shared memory per block */
 
 /* The pretend device; tests change it. */
-DeviceFacts device{0, 8, kSmCount, true, kSharedLimit};
+DeviceFacts device{0, 8, kSmCount, true, kSharedLimit, 16, 32};
 
 int failures = 0;
 
@@ -74,18 +76,19 @@ int harness_auto_blocks(const std::string& mode, int n, int threads, int coresid
 
 void the_table_names_the_command_lines_variants()
 {
-    const char* expected[][2] = {{"persistent-grid", "cg"},       {"persistent-grid", "two-slot"},
-                                 {"persistent-host", "lockstep"}, {"persistent-host", "neighbour"},
-                                 {"persistent-dataflow", "counters"}};
-    bool names = variant_count() == 5;
+    const char* expected[][2] = {{"persistent-grid", "cg"},          {"persistent-grid", "two-slot"},
+                                 {"persistent-grid", "block"},       {"persistent-grid", "cluster"},
+                                 {"persistent-host", "lockstep"},    {"persistent-host", "neighbour"},
+                                 {"persistent-dataflow", "counters"}, {"persistent-dataflow", "cluster"}};
+    bool names = variant_count() == 8;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = std::strcmp(variant_row(index).mode, expected[index][0]) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index][1]) == 0;
     }
-    expect(names, "the table has cg, two-slot, lockstep, neighbour, counters in that order");
+    expect(names, "the table has cg, two-slot, block, cluster, lockstep, neighbour, counters, cluster in that order");
     expect(find_variant("persistent-grid", nullptr) == 0 && find_variant("persistent-grid", "auto") == 0 &&
-               find_variant("persistent-grid", "") == 0 && find_variant("persistent-host", "auto") == 3 &&
-               find_variant("persistent-dataflow", nullptr) == 4,
+               find_variant("persistent-grid", "") == 0 && find_variant("persistent-host", "auto") == 5 &&
+               find_variant("persistent-dataflow", nullptr) == 6,
            "auto picks today's defaults: cg, neighbour, counters");
     expect(find_variant("persistent-grid", "lockstep") == -1 && find_variant("launch", nullptr) == -1 &&
                find_variant(nullptr, nullptr) == -1,
@@ -93,6 +96,9 @@ void the_table_names_the_command_lines_variants()
     bool kernels = true;
     for (int index = 0; index < variant_count(); ++index) {
         const VariantRow& row = variant_row(index);
+        if (row.sized != nullptr) {
+            continue; /* on-chip register kernels: no symbols in the host-only build (on_chip_rows_plan) */
+        }
         const KernelRef* found = find_kernel(row.kernel.name);
         kernels = kernels && found != nullptr && found->symbol == row.kernel.symbol;
         kernels = kernels && row.supported() && row.has(HF_TRAIT_COOPERATIVE) && row.default_threads == 256;
@@ -103,9 +109,9 @@ void the_table_names_the_command_lines_variants()
     expect(kernels, "every row's kernel, the on-chip kernel and the standard kernels are found by name");
     const VariantRow& cg = variant_row(0);
     const VariantRow& two_slot = variant_row(1);
-    const VariantRow& lockstep = variant_row(2);
-    const VariantRow& neighbour = variant_row(3);
-    const VariantRow& counters = variant_row(4);
+    const VariantRow& lockstep = variant_row(4);
+    const VariantRow& neighbour = variant_row(5);
+    const VariantRow& counters = variant_row(6);
     expect(!cg.has(HF_TRAIT_WATCHDOG) && cg.faults == 0 && two_slot.has(HF_TRAIT_WATCHDOG) &&
                two_slot.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && !two_slot.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
                lockstep.accepts_fault(HF_FAULT_NEVER_SIGNAL) && neighbour.accepts_fault(HF_FAULT_NEVER_SIGNAL) &&
@@ -128,6 +134,9 @@ void auto_blocks_are_todays()
         device.blocks_per_sm = blocks_per_sm;
         for (int index = 0; index < variant_count(); ++index) {
             const VariantRow& row = variant_row(index);
+            if (row.sized != nullptr) {
+                continue; /* the on-chip register variants size themselves (on_chip_rows_plan) */
+            }
             for (int n : {3, 4, 5, 11, 12, 33, 34, 57, 64, 65, 101, 161, 170, 171, 257, 1001, 4097, 10001, 46340}) {
                 for (int threads : {32, 64, 128, 256, 1024}) {
                     hf_run_config config = config_of(row.mode, row.name, 0, threads);
@@ -239,7 +248,7 @@ void refusals_name_the_problem()
         {config_of("persistent-mesh", nullptr, 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
          "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)"},
         {config_of("persistent-grid", "lockstep", 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
-         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, or auto)"},
+         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, or auto)"},
         {config_of("persistent-grid", nullptr, -1, 0), 11, HF_ERR_INVALID_ARGUMENT, "blocks = -1"},
         {config_of("persistent-grid", nullptr, 0, 1025), 11, HF_ERR_INVALID_ARGUMENT, "threads_per_block = 1025"},
     };
@@ -266,18 +275,18 @@ void faults_must_fit()
     hf_run_config config = config_of("persistent-dataflow", nullptr, 7, 0);
     config.fault = HF_FAULT_SKIP_GRID_BARRIER;
     hf_plan plan{};
-    expect_refused(plan_from_facts(config, 33, 4, device, &plan), HF_ERR_INVALID_ARGUMENT,
+    expect_refused(plan_from_facts(config, 33, 6, device, &plan), HF_ERR_INVALID_ARGUMENT,
                    "fault 1 does not apply to persistent-dataflow (counters)", "a fault of another variant");
     config.fault = HF_FAULT_NEVER_PUBLISH;
     config.fault_block = 7;
-    expect_refused(plan_from_facts(config, 33, 4, device, &plan), HF_ERR_INVALID_ARGUMENT, "blocks 0 .. 6 with work",
+    expect_refused(plan_from_facts(config, 33, 6, device, &plan), HF_ERR_INVALID_ARGUMENT, "blocks 0 .. 6 with work",
                    "a fault block without work");
     config.fault_block = 0;
     config.blocks = 1;
-    expect_refused(plan_from_facts(config, 33, 4, device, &plan), HF_ERR_INVALID_ARGUMENT, "needs 2 blocks with work",
+    expect_refused(plan_from_facts(config, 33, 6, device, &plan), HF_ERR_INVALID_ARGUMENT, "needs 2 blocks with work",
                    "a fault nobody would wait for");
     config.blocks = 7;
-    expect(plan_from_facts(config, 33, 4, device, &plan) == HF_OK && check_run(plan, 10) == HF_OK,
+    expect(plan_from_facts(config, 33, 6, device, &plan) == HF_OK && check_run(plan, 10) == HF_OK,
            "dataflow never-publish on block 0 of 7: planned");
     expect_refused(check_run(plan, 0), HF_ERR_INVALID_ARGUMENT, "at least 1 iteration", "a fault needs an iteration");
     config = config_of("persistent-grid", "cg", 7, 0);
@@ -291,7 +300,7 @@ void a_plan_is_passed_back_unchanged()
     hf_status status = HF_OK;
     const hf_plan plan = plan_of("persistent-host", "lockstep", 7, 33, &status);
     const VariantRow* row = nullptr;
-    expect(status == HF_OK && check_plan(plan, &row) == HF_OK && row == &variant_row(2), "a fresh plan is accepted");
+    expect(status == HF_OK && check_plan(plan, &row) == HF_OK && row == &variant_row(4), "a fresh plan is accepted");
     hf_plan changed = plan;
     std::snprintf(changed.variant, sizeof changed.variant, "neighbour");
     expect_refused(check_plan(changed, &row), HF_ERR_INVALID_ARGUMENT, "pass it back unchanged", "another variant's name");
@@ -308,15 +317,130 @@ void a_plan_is_passed_back_unchanged()
     expect(std::string(label_of(plan)) == "persistent-host (lockstep)", std::string("label: ") + label_of(plan));
 }
 
+/* The on-chip register variants: block sizes and slots by size, one warp for the smallest grids,
+ * clusters and k by the preferred shapes (lowered to fit), every cluster size from 1 to 16 (more
+ * blocks than rows included), refusals with reasons, and `auto` by the rules. */
+void on_chip_rows_plan()
+{
+    const PlanDevice pretend{&query_row_facts, &check_cluster_fits};
+    auto plan_named = [&](const char* mode, const char* variant, int blocks, int sweeps, int n, hf_status* status) {
+        hf_run_config config = config_of(mode, variant, blocks, 256);
+        config.sweeps_per_exchange = sweeps;
+        hf_plan plan{};
+        *status = plan_with(config, n, pretend, &plan);
+        return plan;
+    };
+    hf_status status = HF_OK;
+    hf_plan plan = plan_named("persistent-grid", "block", 0, 0, 11, &status);
+    expect(status == HF_OK && plan.blocks == 1 && plan.threads_per_block == 32 && plan.on_chip &&
+               std::strcmp(plan.kernel, "on_chip_warp_p2") == 0 && plan.shared_bytes == 2 * 11 * 6 * 8 &&
+               std::strcmp(plan.note, "one warp, 2 points per thread") == 0,
+           "block, N = 11: one warp, 2 points per lane, the threads asked for ignored: " + describe(plan));
+    plan = plan_named("persistent-grid", "block", 0, 0, 33, &status);
+    expect(status == HF_OK && plan.threads_per_block == 512 && std::strcmp(plan.kernel, "on_chip_block_p1") == 0,
+           "block, N = 33: 512 threads, one point each (496 points): " + describe(plan));
+    plan = plan_named("persistent-grid", "block", 0, 0, 91, &status);
+    expect(status == HF_OK && plan.threads_per_block == 1024 && std::strcmp(plan.kernel, "on_chip_block_p4") == 0,
+           "block, N = 91: 1024 threads, 4 points each: " + describe(plan));
+    plan_named("persistent-grid", "block", 0, 0, 93, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "one block holds at most 4096", "block, N = 93: too many points");
+    plan_named("persistent-grid", "block", 2, 0, 11, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "runs one block, not 2", "block, 2 blocks asked");
+    plan_named("persistent-grid", "block", 0, 2, 11, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "exchanges no halos", "block, k = 2 asked");
+
+    plan = plan_named("persistent-grid", "cluster", 0, 0, 257, &status);
+    expect(status == HF_OK && plan.blocks == 16 && plan.cluster_size == 16 && plan.sweeps_per_exchange == 8 &&
+               plan.active_blocks == 16 && plan.threads_per_block == 960 &&
+               std::strcmp(plan.kernel, "cluster_barrier_p4") == 0,
+           "cluster, N = 257: 16 blocks, k = 8, 960 threads of 4 points: " + describe(plan) + " " + plan.note);
+    plan = plan_named("persistent-dataflow", "cluster", 0, 0, 101, &status);
+    expect(status == HF_OK && plan.cluster_size == 16 && plan.sweeps_per_exchange == 4 &&
+               std::strcmp(plan.kernel, "cluster_async_p1") == 0,
+           "dataflow cluster, N = 101: 16 blocks, k = 4: " + describe(plan) + " " + plan.note);
+    plan = plan_named("persistent-grid", "cluster", 0, 0, 11, &status);
+    expect(status == HF_OK && plan.cluster_size == 2 && plan.sweeps_per_exchange == 4,
+           "cluster, N = 11: 2 blocks, k = 4: " + describe(plan));
+    int accepted = 0;
+    for (int n : {3, 4, 5, 11, 12, 33, 34, 101, 102, 257}) {
+        for (int blocks = 1; blocks <= 16; ++blocks) {
+            plan = plan_named("persistent-dataflow", "cluster", blocks, 0, n, &status);
+            if (cluster_points_per_colour(n, blocks, 1) > kMostRegisterPoints) {
+                expect_refused(status, HF_ERR_UNSUPPORTED, "does not fit a cluster of " + std::to_string(blocks),
+                               "cluster of " + std::to_string(blocks) + " at N = " + std::to_string(n) + ": too large");
+                accepted += status == HF_ERR_UNSUPPORTED ? 1 : 0;
+                continue;
+            }
+            const bool fits = status == HF_OK && plan.blocks == blocks && plan.cluster_size == blocks &&
+                              plan.active_blocks == std::min(blocks, n - 2) && plan.sweeps_per_exchange >= 1 &&
+                              (plan.active_blocks == 1 || plan.sweeps_per_exchange <= (n - 2) / plan.active_blocks);
+            accepted += fits ? 1 : 0;
+            if (!fits) {
+                std::printf("     n=%d blocks=%d: %s (%s)\n", n, blocks, describe(plan).c_str(), last_message().c_str());
+            }
+        }
+    }
+    expect(accepted == 160, "every cluster size 1 .. 16 plans at every listed N where the bands fit, k within the "
+                            "thinnest band; the others are refused");
+    plan = plan_named("persistent-grid", "cluster", 0, 0, 350, &status);
+    expect(status == HF_OK && plan.sweeps_per_exchange < 8, "cluster, N = 350: k lowered to fit: " + describe(plan) +
+                                                                " " + plan.note);
+    plan_named("persistent-grid", "cluster", 0, 0, 501, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "does not fit a cluster of 16", "cluster, N = 501: too large");
+    plan_named("persistent-grid", "cluster", 17, 0, 101, &status);
+    expect_refused(status, HF_ERR_NOT_CORESIDENT, "a cluster holds at most 16", "cluster, 17 blocks");
+    plan_named("persistent-grid", "cluster", 4, 9, 101, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "sweeps_per_exchange = 9 is above 8", "cluster, k = 9");
+    plan_named("persistent-grid", "cluster", 16, 8, 101, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "the thinnest band has 6 rows", "cluster, k beyond the band");
+    device.max_cluster_blocks = 0;
+    plan_named("persistent-grid", "cluster", 0, 0, 101, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "cannot launch thread-block clusters", "cluster, no cluster launch");
+
+    /* auto: block up to 48, then the cluster; without clusters the mode's default. */
+    plan = plan_named("persistent-grid", "auto", 0, 0, 101, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "cg") == 0, "auto without clusters, N = 101: cg");
+    device.max_cluster_blocks = 16;
+    const struct {
+        const char* mode;
+        int n;
+        const char* variant;
+    } automatic[] = {{"persistent-grid", 11, "block"},      {"persistent-grid", 34, "block"},
+                     {"persistent-grid", 65, "cluster"},    {"persistent-grid", 257, "cluster"},
+                     {"persistent-grid", 1001, "cg"},       {"persistent-dataflow", 12, "counters"},
+                     {"persistent-dataflow", 33, "cluster"}, {"persistent-dataflow", 1001, "counters"},
+                     {"persistent-host", 11, "neighbour"}};
+    for (const auto& rule : automatic) {
+        plan = plan_named(rule.mode, "auto", 0, 0, rule.n, &status);
+        expect(status == HF_OK && std::strcmp(plan.variant, rule.variant) == 0,
+               std::string("auto, ") + rule.mode + " N = " + std::to_string(rule.n) + ": " + plan.variant);
+    }
+    plan = plan_named("persistent-grid", "auto", 4, 0, 11, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "cluster") == 0 && plan.blocks == 4,
+           "auto with 4 blocks asked, N = 11: block refuses, the cluster of 4 takes it");
+    const VariantRow* row = nullptr;
+    plan = plan_named("persistent-grid", "cluster", 0, 0, 257, &status);
+    expect(check_plan(plan, &row) == HF_OK, "a cluster plan is passed back and accepted");
+}
+
 }  // namespace
 
-/* The planner asks the device through this; here it is the pretend H200. */
-hf_status holdfast::query_device_facts(const void* kernel, int threads, DeviceFacts* facts)
+/* The planner asks the device through these; here it is the pretend H200, where every cluster of
+ * at most 16 blocks fits. */
+hf_status holdfast::query_row_facts(const VariantRow& row, int threads, DeviceFacts* facts)
 {
-    (void)kernel;
+    (void)row;
     (void)threads;
     *facts = device;
     return HF_OK;
+}
+
+hf_status holdfast::check_cluster_fits(const VariantRow& row, const hf_plan& plan)
+{
+    (void)row;
+    return plan.cluster_size <= device.max_cluster_blocks || plan.cluster_size <= 1
+               ? HF_OK
+               : fail(HF_ERR_NOT_CORESIDENT, "pretend: no room for a cluster of %d", plan.cluster_size);
 }
 
 int main()
@@ -327,6 +451,7 @@ int main()
     refusals_name_the_problem();
     faults_must_fit();
     a_plan_is_passed_back_unchanged();
+    on_chip_rows_plan();
     std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");
     return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -11,8 +11,11 @@
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #     sanitize-java        the same three tools on the Java-generated kernels, through the holdfast command
 #     jmh                  a short run of the JMH benchmarks from the bundle
-#     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu)
-#     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS comma-free words joined by '+')
+#     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu;
+#                          with -i in ARGS its own -wi, -i, -w, -r replace the short defaults)
+#     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS words joined by '+'; commas stay inside a word)
+#     before:NAME:ARGS     the same with the baseline the kit carries (make-device-kit.sh, BASELINE_LIB):
+#                          an earlier holdfast.jar and native library on this bundle's runtime
 #     user:ARGS            a user's kernels from outside the repository: the kit's compiled examples/
 #                          copied to a folder of their own, holdfast ARGS run there with --classpath
 #                          classes -o results/user (ARGS as for sweep)
@@ -109,12 +112,31 @@ for phase in "$@"; do
       ;;
     jmh | jmh:*)
       # jmh:ARGS replaces the parameters (ARGS words joined by '+', e.g. jmh:-p+n=11+-p+mode=cpu).
+      # jmh:ARGS also replaces the iteration counts when it names them (-wi, -i, -w, -r).
       params="-p n=101 -p mode=cpu-parallel,graph,persistent-grid,persistent-dataflow"
       [ "$phase" != jmh ] && params=${phase#jmh:} && params=${params//+/ }
+      counts="-wi 2 -i 3 -w 1 -r 1"
+      case " $params " in *" -i "*) counts="" ;; esac
       # shellcheck disable=SC2086 # the parameters are words
-      step jmh 180 "$bundle/bin/holdfast-jmh" SolverBenchmark $params \
-        -wi 2 -i 3 -w 1 -r 1 -f 1 -rf json -rff "$logs/jmh.json"
+      step jmh 180 "$bundle/bin/holdfast-jmh" SolverBenchmark $params $counts \
+        -f 1 -rf json -rff "$logs/jmh.json"
       grep -A 12 '^Benchmark' "$logs/jmh.log" | tee -a "$summary"
+      ;;
+    before:*)
+      spec=${phase#before:}
+      name=${spec%%:*}
+      args=${spec#*:}
+      if [ ! -f "$kit/baseline/holdfast.jar" ]; then
+        say "before:$name: no baseline in the kit (make-device-kit.sh with BASELINE_LIB=DIR)"
+        continue
+      fi
+      if [ ! -d "$work/holdfast-before" ]; then
+        cp -r "$bundle" "$work/holdfast-before"
+        cp "$kit"/baseline/* "$work/holdfast-before/lib/"
+      fi
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      step "before-$name" 540 "$work/holdfast-before/bin/holdfast" ${args//+/ } -o "$work/results/before-$name"
+      cat "$logs/before-$name.log" >>"$summary"
       ;;
     sweep:*)
       spec=${phase#sweep:}

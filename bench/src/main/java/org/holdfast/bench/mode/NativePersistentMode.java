@@ -18,6 +18,33 @@ import org.holdfast.kernels.PersistentTaskGraph;
  */
 public abstract class NativePersistentMode extends DescribedMode {
 
+    /** The most half-sweeps between halo exchanges a variant takes (native-hip's kMaxSweepsPerExchange). */
+    public static final int MOST_SWEEPS_PER_EXCHANGE = 8;
+
+    /**
+     * Half-sweeps between halo exchanges (k ghost rows per side), for the variants that keep the grid on chip in a
+     * cluster; {@code auto} (0 to the planner) lets the planner choose per size. Variants that exchange after every
+     * half-sweep take only 1 or auto.
+     */
+    public static final ModeOption SWEEPS_PER_EXCHANGE = ModeOption.parsed("sweeps-per-exchange",
+            "half-sweeps between halo exchanges", "auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE, "auto",
+            text -> {
+                String value = text.trim();
+                if (value.equals("auto")) {
+                    return value;
+                }
+                try {
+                    int sweeps = Integer.parseInt(value);
+                    if (sweeps >= 1 && sweeps <= MOST_SWEEPS_PER_EXCHANGE) {
+                        return Integer.toString(sweeps);
+                    }
+                } catch (NumberFormatException e) {
+                    // falls through to the message below
+                }
+                throw new IllegalArgumentException(
+                        "sweeps-per-exchange must be auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE + ", got '" + value + "'");
+            });
+
     /**
      * The Java twin of a mode's native kernels.
      *
@@ -46,6 +73,15 @@ public abstract class NativePersistentMode extends DescribedMode {
         return Optional.empty();
     }
 
+    /** The planner's sweeps per exchange: the option's number, or 0 (auto, or a mode without the option). */
+    private int sweepsPerExchange(OptionValues values) {
+        if (!options().contains(SWEEPS_PER_EXCHANGE)) {
+            return 0;
+        }
+        String value = values.get(SWEEPS_PER_EXCHANGE);
+        return value.equals("auto") ? 0 : Integer.parseInt(value);
+    }
+
     /** How the host polls the device's flags, for the variants that have them. */
     protected HostPolling polling(OptionValues values) {
         return HostPolling.BUSY;
@@ -64,7 +100,8 @@ public abstract class NativePersistentMode extends DescribedMode {
         }
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
         PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
-                .withHostPolling(polling(values)).withWatchdogSeconds(request.watchdogSeconds());
+                .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
+                .withWatchdogSeconds(request.watchdogSeconds());
         return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
     }
 
@@ -74,6 +111,10 @@ public abstract class NativePersistentMode extends DescribedMode {
      */
     private ModeRunner javaRunner(RunRequest request, Machine machine) {
         JavaTwin twin = javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
+        if (sweepsPerExchange(request.options()) > 1) {
+            throw new IllegalArgumentException(name() + " (" + request.kernels() + "): the Java kernels exchange halos after every"
+                    + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them, got " + sweepsPerExchange(request.options()));
+        }
         Optional<UserKernels> user = request.kernels().userKernels();
         if (user.isEmpty()) {
             JavaPersistentPlan plan = JavaPersistentPlan.of(twin.design(), request, machine.gpu());

@@ -9,8 +9,14 @@ public final class PersistentGridMode extends NativePersistentMode {
 
     public static final String NAME = "persistent-grid";
 
-    /** The grid barrier, a variant of the native table: cooperative groups' {@code grid.sync()}, or Holdfast's two-slot barrier. */
-    public static final ModeOption BARRIER = ModeOption.choice("barrier", "grid barrier", "cg", "cg", "two-slot");
+    /**
+     * The barrier between half-sweeps, a variant of the native table: {@code auto} (the planner's rule for the size),
+     * cooperative groups' {@code grid.sync()}, Holdfast's two-slot barrier, {@code block} (one block or one warp
+     * holding the grid on chip: a block barrier) or {@code cluster} (one thread-block cluster holding it: the
+     * hardware cluster barrier).
+     */
+    public static final ModeOption BARRIER = ModeOption.choice("barrier", "barrier between half-sweeps", "auto", "auto", "cg",
+            "two-slot", "block", "cluster");
 
     public PersistentGridMode() {
         super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4,
@@ -19,7 +25,7 @@ public final class PersistentGridMode extends NativePersistentMode {
 
     @Override
     public List<ModeOption> options() {
-        return List.of(BARRIER);
+        return List.of(BARRIER, SWEEPS_PER_EXCHANGE);
     }
 
     @Override

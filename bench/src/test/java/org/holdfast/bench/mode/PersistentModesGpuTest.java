@@ -42,7 +42,8 @@ class PersistentModesGpuTest {
         String[][] variants = {
             {"persistent-grid", "barrier", "cg"}, {"persistent-grid", "barrier", "two-slot"},
             {"persistent-host", "schedule", "lockstep"}, {"persistent-host", "schedule", "neighbour"},
-            {"persistent-host", "poll", "sleep"}, {"persistent-dataflow", "", ""},
+            {"persistent-host", "poll", "sleep"}, {"persistent-dataflow", "signal", "counters"},
+            {"persistent-grid", "barrier", "auto"}, {"persistent-dataflow", "signal", "auto"},
         };
         List<Arguments> cases = new ArrayList<>();
         for (String[] variant : variants) {
@@ -57,6 +58,23 @@ class PersistentModesGpuTest {
             for (int n : new int[] {3, 4, 5, 11, 12, 33, 34, 101, 102, 257, 1001, 1002, 4097}) {
                 for (String blocks : new String[] {"1", "7", "132", "auto"}) {
                     cases.add(Arguments.of(mode, "", "", KernelSource.JAVA, n, blocks));
+                }
+            }
+        }
+        // The on-chip variants: one block (or warp) up to N = 91; one cluster of 1 to 16 blocks.
+        for (int n : new int[] {3, 4, 11, 12, 33, 91}) {
+            for (String blocks : new String[] {"1", "auto"}) {
+                cases.add(Arguments.of("persistent-grid", "barrier", "block", n, blocks));
+            }
+        }
+        String[][] clusters = {{"persistent-grid", "barrier", "cluster"}, {"persistent-dataflow", "signal", "cluster"}};
+        for (String[] variant : clusters) {
+            for (int n : new int[] {3, 4, 11, 12, 101, 257}) {
+                // A band must fit one block's registers: N = 101 needs 2 blocks, N = 257 needs 8.
+                String[] counts = n == 257 ? new String[] {"8", "16", "auto"}
+                        : n == 101 ? new String[] {"2", "7", "16", "auto"} : new String[] {"1", "2", "7", "16", "auto"};
+                for (String blocks : counts) {
+                    cases.add(Arguments.of(variant[0], variant[1], variant[2], n, blocks));
                 }
             }
         }
@@ -102,11 +120,9 @@ class PersistentModesGpuTest {
     void aJavaTwinGetsTheGridOfItsNativeTwin(String name, int n) {
         assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
                 "no GPU, or no native library, on this machine");
-        ModeDescriptor mode = Modes.ALL.parse(name);
-        OptionValues options = Modes.ALL.defaults();
-        for (ModeOption declared : mode.options()) {
-            options = options.with(declared, "two-slot");
-        }
+        NativePersistentMode mode = (NativePersistentMode) Modes.ALL.parse(name);
+        OptionValues options = Modes.ALL.defaults().with(mode.variantOption().orElseThrow(),
+                mode.javaTwin().orElseThrow().nativeVariant());
         PoissonProblem problem = new PoissonProblem(n);
         List<RunShape> shapes = new ArrayList<>();
         for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {

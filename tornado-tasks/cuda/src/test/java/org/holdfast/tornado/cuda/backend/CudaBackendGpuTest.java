@@ -170,17 +170,6 @@ class CudaBackendGpuTest {
     }
 
     @Test
-    void theSameArrayTwiceIsRefusedBeforeAnythingRuns() {
-        GpuAvailability.requireGpuAndNvrtc();
-        float[] y = new float[8];
-        TaskGraph graph = new TaskGraph("g").transferToDevice(DataTransferMode.FIRST_EXECUTION, y);
-        // The task graph refuses it as the task is added, before any plan exists.
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> graph.task("axpy", TestKernels::axpy, new KernelContext(), y, y, 2f, 8));
-        assertTrue(refused.getMessage().contains("__restrict__"), refused.getMessage());
-    }
-
-    @Test
     void aTaskWithoutAGridIsRefusedLikeOnTheCpu() {
         CudaTornadoDevice gpu = GpuAvailability.requireGpuAndNvrtc();
         int n = 11;
