@@ -16,6 +16,9 @@
 #     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS words joined by '+'; commas stay inside a word)
 #     before:NAME:ARGS     the same with the baseline the kit carries (make-device-kit.sh, BASELINE_LIB):
 #                          an earlier holdfast.jar and native library on this bundle's runtime
+#     user:ARGS            a user's kernels from outside the repository: the kit's compiled examples/
+#                          copied to a folder of their own, holdfast ARGS run there with --classpath
+#                          classes -o results/user (ARGS as for sweep)
 #
 # Writes $OUT/summary.txt, $OUT/logs.tgz and $OUT/results.tgz (the device tool brings $OUT back).
 set -uo pipefail
@@ -95,11 +98,12 @@ for phase in "$@"; do
       sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
       ;;
     sanitize-java)
-      # memcheck and synccheck on every task-graph mode; racecheck (shared-memory hazards, which the
-      # Java red-black kernels cannot have: they use none) on plain launches, where it is quick.
+      # memcheck and synccheck on every task-graph mode and the persistent modes with Java twins;
+      # racecheck (shared-memory hazards) on plain launches and persistent-grid, whose kernel holds
+      # the grid in shared memory at these sizes (on chip).
       for tool in memcheck synccheck racecheck; do
-        modes=launch,launch-sync,graph
-        [ "$tool" = racecheck ] && modes=launch
+        modes=launch,launch-sync,graph,persistent-grid,persistent-dataflow
+        [ "$tool" = racecheck ] && modes=launch,persistent-grid
         step "java-$tool" "${JAVA_SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
           --target-processes all "$bundle/bin/holdfast" -m "$modes" -k java,native -n 11,12,33 -i 2 -r 1 --no-plots \
           --no-overheads -o "$work/results/sanitize-$tool"
@@ -141,6 +145,14 @@ for phase in "$@"; do
       # shellcheck disable=SC2086 # the arguments are words joined by '+'
       step "sweep-$name" 540 "$bundle/bin/holdfast" ${args//+/ } -o "$work/results/$name"
       cat "$logs/sweep-$name.log" >>"$summary"
+      ;;
+    user:*)
+      args=${phase#user:}
+      mine=$work/user
+      rm -rf "$mine" && mkdir -p "$mine" && cp -r "$kit/user-kernels/classes" "$mine/classes"
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      (cd "$mine" && step user 300 "$bundle/bin/holdfast" ${args//+/ } --classpath classes -o "$work/results/user")
+      cat "$logs/user.log" >>"$summary"
       ;;
     *)
       say "unknown phase $phase"

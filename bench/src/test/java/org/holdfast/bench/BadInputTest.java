@@ -83,7 +83,7 @@ class BadInputTest {
     void unknownConfigKey() throws IOException {
         Path config = write("bad", "size = 11\n");
         assertEquals("holdfast: " + config + ":1: size: unknown key (keys: sizes, iterations, modes, kernels, blocks, threads,"
-                + " repeats, output, sweeps-per-launch, barrier, sweeps-per-exchange, schedule, poll, signal, watchdog, init, seed)\n",
+                + " repeats, output, sweeps-per-launch, barrier, sweeps-per-exchange, schedule, poll, signal, watchdog, init, seed, classpath)\n",
                 runBad("-c", config.toString()).err());
     }
 

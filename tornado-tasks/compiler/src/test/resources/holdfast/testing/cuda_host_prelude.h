@@ -8,7 +8,10 @@
 //
 // A persistent kernel runs cooperatively: every thread of every block is a pthread, all at once, so
 // that blocks can wait for each other, and each block has its own barrier. Its __shared__ arrays
-// would be shared by all blocks, so it may declare them only when it runs as one block. The device
+// would be shared by all blocks, so it may declare them only when it runs as one block.
+//
+// Dynamic shared memory is one buffer, as static shared arrays are: HostKernels replaces the
+// generated extern __shared__ declaration by a pointer to it, sized by hf_host_set_dynamic_shared. The device
 // primitives (HF_HOST_EMULATION) are GCC atomics with the same order, and a monotonic clock;
 // clusters are not emulated.
 //
@@ -44,6 +47,16 @@ static hf_dim3 gridDim;
 static thread_local pthread_barrier_t* hf_block_barrier;
 
 static inline void __syncthreads() { pthread_barrier_wait(hf_block_barrier); }
+
+static unsigned char* hf_host_dynamic_shared;
+
+// Sizes the dynamic shared memory of the next launches (zeroed; the GPU leaves it undefined).
+extern "C" int hf_host_set_dynamic_shared(long long bytes)
+{
+    free(hf_host_dynamic_shared);
+    hf_host_dynamic_shared = (unsigned char*) aligned_alloc(16, (size_t) ((bytes + 15) / 16 * 16 + 16));
+    return hf_host_dynamic_shared == NULL;
+}
 
 // The device primitives, with GCC's atomics in the same memory order (scope has no meaning here).
 static inline int hf_ld_acquire_s32(const int* a) { return __atomic_load_n(a, __ATOMIC_ACQUIRE); }

@@ -6,12 +6,16 @@ import java.util.stream.Collectors;
 import org.holdfast.bridge.HostPolling;
 import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.kernels.PersistentTaskGraph;
 
 /**
- * What the persistent modes of the native library share: one kernel for all iterations, planned by
- * the library (variant, blocks, on chip or not) and run in a session on our stream. A mode hands
- * the planner its name and its variant's name, both as the command line spells them and as the
- * library's variant table lists them; Java never re-derives the plan.
+ * What the persistent modes share: one kernel for all iterations. The native library's kernels are
+ * planned by the library (variant, blocks, on chip or not) and run in a session on our stream: a
+ * mode hands the planner its name and its variant's name, both as the command line spells them and
+ * as the library's variant table lists them; Java never re-derives the native plan. A mode with a
+ * Java twin ({@link #javaTwin()}) also runs its kernel written in Java ({@code --kernels java}, and a
+ * user's {@code solve} with {@code java:<class>} where it runs the grid-barrier design), planned by
+ * the same block-count rules with the Java kernel's own occupancy ({@link JavaPersistentPlan}).
  */
 public abstract class NativePersistentMode extends DescribedMode {
 
@@ -43,8 +47,27 @@ public abstract class NativePersistentMode extends DescribedMode {
                         "sweeps-per-exchange must be auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE + ", got '" + value + "'");
             }).withSeveralValues();
 
+    /**
+     * The Java twin of a mode's native kernels.
+     *
+     * @param design the Java kernel's design
+     * @param nativeVariant the variant of the native table it is the twin of, which the Java rows are labelled with
+     */
+    protected record JavaTwin(PersistentTaskGraph.Design design, String nativeVariant) {
+    }
+
+    private final JavaTwin javaTwin;
+
+    /** A mode with native kernels only. */
     protected NativePersistentMode(String name, String description, int plotColour) {
-        super(name, description, Paradigm.PERSISTENT, List.of(KernelSource.NATIVE), BlockCount.NATIVE_PLANNER, plotColour);
+        this(name, description, plotColour, null);
+    }
+
+    /** A mode whose native kernels have the Java twin {@code javaTwin} (run first when the experiment names no kernels). */
+    protected NativePersistentMode(String name, String description, int plotColour, JavaTwin javaTwin) {
+        super(name, description, Paradigm.PERSISTENT, javaTwin == null ? List.of(KernelSource.NATIVE)
+                : List.of(KernelSource.JAVA, KernelSource.NATIVE), BlockCount.NATIVE_PLANNER, plotColour);
+        this.javaTwin = javaTwin;
     }
 
     /** The option whose value is the native variant's name; empty for a mode with one variant (the planner's choice). */
@@ -66,9 +89,17 @@ public abstract class NativePersistentMode extends DescribedMode {
         return HostPolling.BUSY;
     }
 
+    /** The Java twin of the mode's native kernels, if it has one. */
+    protected final Optional<JavaTwin> javaTwin() {
+        return Optional.ofNullable(javaTwin);
+    }
+
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         OptionValues values = request.options();
+        if (!request.kernels().equals(KernelSource.NATIVE)) {
+            return javaRunner(request, machine);
+        }
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
         PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
                 .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
@@ -83,10 +114,38 @@ public abstract class NativePersistentMode extends DescribedMode {
                 .collect(Collectors.joining("/"));
     }
 
+    /**
+     * The Java kernel of the twin's design, labelled as its native twin; or a user's {@code solve}, in the
+     * mode of the grid-barrier design.
+     */
+    private ModeRunner javaRunner(RunRequest request, Machine machine) {
+        JavaTwin twin = javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
+        if (sweepsPerExchange(request.options()) > 1) {
+            throw new IllegalArgumentException(name() + " (" + request.kernels() + "): the Java kernels exchange halos after every"
+                    + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them, got " + sweepsPerExchange(request.options()));
+        }
+        Optional<UserKernels> user = request.kernels().userKernels();
+        if (user.isEmpty()) {
+            JavaPersistentPlan plan = JavaPersistentPlan.of(twin.design(), request, machine.gpu());
+            return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, label(twin.nativeVariant(), 1, request.options()));
+        }
+        if (twin.design() != PersistentTaskGraph.Design.GRID_BARRIER) {
+            throw new ModeUnavailableException("a user's solve is one persistent kernel with its own synchronisation: it runs in"
+                    + " persistent-grid, not " + name());
+        }
+        JavaPersistentPlan plan = JavaPersistentPlan.of(user.get().solveFor(name()), request, machine.gpu());
+        return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, "");
+    }
+
     /** The row's label: the values of the mode's options, the variant and k being those the planner resolved. */
     private String label(PersistentPlan ran, OptionValues values) {
-        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + ran.sweepsPerExchange()
-                : variantOption().filter(o::equals).map(v -> ran.variant()).orElse(values.get(o)))
+        return label(ran.variant(), ran.sweepsPerExchange(), values);
+    }
+
+    /** The row's label: the values of the mode's options, with the variant and k that ran. */
+    private String label(String resolvedVariant, int sweepsPerExchange, OptionValues values) {
+        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + sweepsPerExchange
+                : variantOption().filter(o::equals).map(v -> resolvedVariant).orElse(values.get(o)))
                 .collect(Collectors.joining("/"));
     }
 }

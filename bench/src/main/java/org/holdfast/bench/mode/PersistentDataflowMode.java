@@ -2,6 +2,7 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.Optional;
+import org.holdfast.kernels.PersistentTaskGraph;
 
 /** {@code persistent-dataflow}: a persistent kernel whose blocks wait only for their neighbours. */
 public final class PersistentDataflowMode extends NativePersistentMode {
@@ -18,7 +19,7 @@ public final class PersistentDataflowMode extends NativePersistentMode {
 
     public PersistentDataflowMode() {
         super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, or halos in a cluster)",
-                0x2ca02c);
+                0x2ca02c, new JavaTwin(PersistentTaskGraph.Design.DATAFLOW, "counters"));
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.Optional;
+import org.holdfast.kernels.PersistentTaskGraph;
 
 /** {@code persistent-grid}: one cooperative launch for all iterations, a grid barrier between half-sweeps. */
 public final class PersistentGridMode extends NativePersistentMode {
@@ -19,7 +20,8 @@ public final class PersistentGridMode extends NativePersistentMode {
             "two-slot", "block", "cluster", "temporal");
 
     public PersistentGridMode() {
-        super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4);
+        super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4,
+                new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"));
     }
 
     @Override

@@ -18,9 +18,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every persistent mode and variant, through its descriptor's runner, equals the plain reference
- * bit for bit over the whole array, from a zero and from a random interior, at every size and
- * block count the persistent issue names; and a second run from a fresh load does too.
+ * Every persistent mode and variant, native and Java, through its descriptor's runner, equals the
+ * plain reference bit for bit over the whole array, from a zero and from a random interior, at every
+ * size and block count the persistent issue names; and a second run from a fresh load does too.
  */
 @Tag("gpu")
 class PersistentModesGpuTest {
@@ -49,7 +49,15 @@ class PersistentModesGpuTest {
         for (String[] variant : variants) {
             for (int n : new int[] {3, 4, 11, 12, 101, 1001, 4097}) {
                 for (String blocks : new String[] {"1", "2", "7", "auto"}) {
-                    cases.add(Arguments.of(variant[0], variant[1], variant[2], n, blocks));
+                    cases.add(Arguments.of(variant[0], variant[1], variant[2], KernelSource.NATIVE, n, blocks));
+                }
+            }
+        }
+        // The Java twins at the persistent issue's sizes, with more blocks than rows (N = 5 has 3) and a block per SM.
+        for (String mode : new String[] {"persistent-grid", "persistent-dataflow"}) {
+            for (int n : new int[] {3, 4, 5, 11, 12, 33, 34, 101, 102, 257, 1001, 1002, 4097}) {
+                for (String blocks : new String[] {"1", "7", "132", "auto"}) {
+                    cases.add(Arguments.of(mode, "", "", KernelSource.JAVA, n, blocks));
                 }
             }
         }
@@ -73,9 +81,9 @@ class PersistentModesGpuTest {
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0} {1}={2} N={3} blocks={4}")
+    @ParameterizedTest(name = "{0} {1}={2} {3} N={4} blocks={5}")
     @MethodSource("cases")
-    void equalsThePlainReferenceBitForBit(String name, String option, String value, int n, String blocks) {
+    void equalsThePlainReferenceBitForBit(String name, String option, String value, KernelSource kernels, int n, String blocks) {
         assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
                 "no GPU, or no native library, on this machine");
         ModeDescriptor mode = Modes.ALL.parse(name);
@@ -87,7 +95,7 @@ class PersistentModesGpuTest {
         }
         PoissonProblem problem = new PoissonProblem(n);
         double[] f = problem.rightHandSide();
-        RunRequest request = new RunRequest(problem, f, KernelSource.NATIVE, BlockCountRule.parse(blocks), options,
+        RunRequest request = new RunRequest(problem, f, kernels, BlockCountRule.parse(blocks), options,
                 RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
         try (ModeRunner runner = mode.runner(request, machine)) {
             for (double[] initial : List.of(problem.initialU(), problem.randomInitialU(n))) {
@@ -102,5 +110,30 @@ class PersistentModesGpuTest {
                 assertEquals(Integer.parseInt(blocks), runner.shape().blocks());
             }
         }
+    }
+
+    /** The Java twins get their grids by the native planner's rules: the same blocks, and on chip where the native kernel is. */
+    @ParameterizedTest(name = "{0} N={1}")
+    @org.junit.jupiter.params.provider.CsvSource({"persistent-grid, 11", "persistent-grid, 101", "persistent-grid, 1001",
+        "persistent-grid, 4097", "persistent-dataflow, 11", "persistent-dataflow, 101", "persistent-dataflow, 1001",
+        "persistent-dataflow, 4097"})
+    void aJavaTwinGetsTheGridOfItsNativeTwin(String name, int n) {
+        assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
+                "no GPU, or no native library, on this machine");
+        NativePersistentMode mode = (NativePersistentMode) Modes.ALL.parse(name);
+        OptionValues options = Modes.ALL.defaults().with(mode.variantOption().orElseThrow(),
+                mode.javaTwin().orElseThrow().nativeVariant());
+        PoissonProblem problem = new PoissonProblem(n);
+        List<RunShape> shapes = new ArrayList<>();
+        for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {
+            RunRequest request = new RunRequest(problem, problem.rightHandSide(), kernels, BlockCountRule.parse("auto"), options,
+                    RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
+            try (ModeRunner runner = mode.runner(request, machine)) {
+                shapes.add(runner.shape());
+            }
+        }
+        assertEquals(shapes.get(1).blocks(), shapes.get(0).blocks(), "blocks, java against native");
+        assertEquals(shapes.get(1).note(), shapes.get(0).note(), "on chip or not");
+        assertEquals(shapes.get(1).variant(), shapes.get(0).variant(), "labelled as its twin");
     }
 }

@@ -99,6 +99,39 @@ public class KernelContext {
         return (long[]) sharedArray(size, long[].class);
     }
 
+    /**
+     * The group's dynamic shared memory as doubles: an array of the launch's dynamic shared bytes
+     * ({@link WorkerGrid#setDynamicSharedBytes(int)}) divided by 8, shared by the group's threads
+     * (CUDA {@code extern __shared__}). A kernel takes it once, at the top level of its body; its
+     * size comes from the launch, so it may exceed static shared memory's 48 KiB.
+     */
+    public double[] dynamicSharedDoubles() {
+        return (double[]) dynamicSharedArray(double[].class);
+    }
+
+    /** {@link #dynamicSharedDoubles()} as floats: the launch's dynamic shared bytes divided by 4. */
+    public float[] dynamicSharedFloats() {
+        return (float[]) dynamicSharedArray(float[].class);
+    }
+
+    /** {@link #dynamicSharedDoubles()} as ints: the launch's dynamic shared bytes divided by 4. */
+    public int[] dynamicSharedInts() {
+        return (int[]) dynamicSharedArray(int[].class);
+    }
+
+    /** {@link #dynamicSharedDoubles()} as longs: the launch's dynamic shared bytes divided by 8. */
+    public long[] dynamicSharedLongs() {
+        return (long[]) dynamicSharedArray(long[].class);
+    }
+
+    private Object dynamicSharedArray(Class<?> type) {
+        if (group == null) {
+            throw new IllegalStateException("dynamic shared memory needs a backend that runs groups as threads: the kernel's"
+                    + " metadata from the Holdfast kernel compiler is missing (is the annotation processor on the build?)");
+        }
+        return group.dynamicSharedArray(type);
+    }
+
     private Object sharedArray(int size, Class<?> type) {
         int call = localArrayCalls++;
         if (group == null) {
@@ -197,7 +230,8 @@ public class KernelContext {
     private GridResources requireGrid(String what) {
         if (grid == null) {
             throw new IllegalStateException(what + " needs a backend that runs every group of a @Persistent or @Cluster"
-                    + " kernel at once; this one runs groups one after another, where the wait would never end");
+                    + " kernel at once, and this one runs groups one after another, where the wait would never end: the"
+                    + " kernel's metadata from the Holdfast kernel compiler is missing (is the annotation processor on the build?)");
         }
         return grid;
     }

@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  *   <li>{@code META-INF/holdfast/kernels/<binary class name>.properties}: {@code kernels} (the kernel
  *       method names, comma-separated), and for each kernel {@code <name>.barrier} ({@code true} when
  *       the body calls {@code localBarrier()} or allocates block-shared arrays, so that a CPU backend
- *       must run the group's threads concurrently) and {@code <name>.sharedBytes} (its block-shared bytes);
+ *       must run the group's threads concurrently), {@code <name>.sharedBytes} (its static block-shared
+ *       bytes) and {@code <name>.dynamicShared} (it takes the launch's dynamic shared memory);
  *       for a {@link Persistent} kernel {@code <name>.persistent=true}, {@code <name>.threadsPerBlock} and
  *       {@code <name>.gridBarrier} (whether it waits at the grid barrier); for a {@link Cluster} kernel
  *       {@code <name>.clusterSize}; for a kernel with {@link Specialize} parameters
@@ -100,6 +101,14 @@ public final class KernelMetadata {
     /** Bytes of block-shared memory the kernel declares. */
     public int sharedBytes(Method kernel) {
         return Integer.parseInt(properties.getProperty(kernel.getName() + ".sharedBytes", "0"));
+    }
+
+    /**
+     * Whether the kernel takes the group's dynamic shared memory ({@code context.dynamicSharedDoubles()}
+     * or Floats, Ints, Longs), whose size the task's worker grid must give.
+     */
+    public boolean usesDynamicShared(Method kernel) {
+        return Boolean.parseBoolean(properties.getProperty(kernel.getName() + ".dynamicShared", "false"));
     }
 
     /** Whether the kernel is {@link Persistent}: launched co-resident, with the control block and watchdog after its parameters. */

@@ -121,6 +121,18 @@ public final class TaskGraph {
         return addTask(id, code, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15);
     }
 
+    /**
+     * A task running {@code kernel}, a {@code public static} {@link Kernel} method known by reflection
+     * (a user's class loaded at run time, say), with {@code args} in order; the same as a method
+     * reference to it. On the CPU it is invoked through a method handle.
+     *
+     * @throws IllegalArgumentException when the method is not a public static {@code @Kernel} of 1 to 10
+     *     parameters, or {@code args} do not match them in number
+     */
+    public TaskGraph task(String id, Method kernel, Object... args) {
+        return addTask(id, ReflectiveKernel.of(kernel, args.length), args);
+    }
+
     private TaskGraph addTask(String id, TornadoFunction code, Object... args) {
         if (id == null || !id.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             throw new IllegalArgumentException("a task name is a Java identifier, got \"" + id + "\"");
@@ -130,7 +142,7 @@ public final class TaskGraph {
                 throw new IllegalArgumentException("task graph " + name + " already has a task named " + id);
             }
         }
-        Method method = TaskMethods.resolve(code);
+        Method method = code instanceof ReflectiveKernel reflective ? reflective.method() : TaskMethods.resolve(code);
         if (!method.isAnnotationPresent(Kernel.class)) {
             throw new IllegalArgumentException("task " + name + "." + id + ": " + method.getDeclaringClass().getSimpleName()
                     + "." + method.getName() + " is not annotated @Kernel");

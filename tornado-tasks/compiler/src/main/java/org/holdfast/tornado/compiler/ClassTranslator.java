@@ -44,8 +44,12 @@ final class ClassTranslator {
     /** CUDA's largest block. */
     static final int MAX_THREADS_PER_BLOCK = 1024;
 
-    /** What the compiler writes for a class. */
-    record Generated(String cuda, String properties) {
+    /**
+     * What the compiler writes for a class.
+     *
+     * @param tornadoVmLacks why TornadoVM cannot run one of its kernels ("kernel k is @Persistent"), or null
+     */
+    record Generated(String cuda, String properties, String tornadoVmLacks) {
     }
 
     /** One annotated method and its tree. */
@@ -138,7 +142,7 @@ final class ClassTranslator {
         if (errors > 0) {
             return null;
         }
-        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder));
+        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder), tornadoVmLacks(kernelOrder));
     }
 
     private static boolean hasAnnotation(ExecutableElement m, String name) {
@@ -384,6 +388,22 @@ final class ClassTranslator {
         return cu.toString();
     }
 
+    /** The first launch feature of a kernel that TornadoVM has no equivalent for, or null. */
+    private static String tornadoVmLacks(List<FunctionInfo> kernels) {
+        for (FunctionInfo k : kernels) {
+            if (k.launch().persistent()) {
+                return "kernel " + k.javaName() + " is @Persistent (TornadoVM has no grid barrier or bounded wait)";
+            }
+            if (k.launch().clusterSize() > 0) {
+                return "kernel " + k.javaName() + " is @Cluster (TornadoVM has no thread-block clusters)";
+            }
+            if (k.dynamicShared()) {
+                return "kernel " + k.javaName() + " takes dynamic shared memory (TornadoVM sizes local memory at compile time)";
+            }
+        }
+        return null;
+    }
+
     private String properties(List<FunctionInfo> kernels) {
         Map<String, FunctionInfo> sorted = new java.util.TreeMap<>();
         Map<String, Integer> sharedBytes = new HashMap<>();
@@ -400,6 +420,9 @@ final class ClassTranslator {
             p.append(k.javaName()).append(".barrier=").append(barrier.get(k.javaName())).append('\n');
             p.append(k.javaName()).append(".sharedBytes=").append(sharedBytes.get(k.javaName())).append('\n');
             p.append(specializations.get(k.javaName()).properties(k.javaName()));
+            if (k.dynamicShared()) {
+                p.append(k.javaName()).append(".dynamicShared=true\n");
+            }
             FunctionInfo.Launch launch = k.launch();
             if (launch.persistent()) {
                 p.append(k.javaName()).append(".persistent=true\n");

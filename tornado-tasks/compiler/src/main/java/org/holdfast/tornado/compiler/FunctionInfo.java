@@ -26,6 +26,7 @@ final class FunctionInfo {
     private String launchBounds = "";
     private boolean usesBarrier;
     private int sharedBytes;
+    private boolean dynamicShared;
     private Scope.Uses uses = Scope.Uses.NONE;
     private String code = "";
 
@@ -99,6 +100,11 @@ final class FunctionInfo {
         return sharedBytes;
     }
 
+    /** Whether the kernel takes the launch's dynamic shared memory. */
+    boolean dynamicShared() {
+        return dynamicShared;
+    }
+
     /** What it uses, itself or through a call, that needs a persistent or cluster launch. */
     Scope.Uses uses() {
         return uses;
@@ -118,9 +124,10 @@ final class FunctionInfo {
         return usesBarrier || params.stream().anyMatch(p -> p.type().isArray() && p.written());
     }
 
-    void finish(boolean barrier, int shared, Scope.Uses used, String cCode) {
+    void finish(boolean barrier, int shared, boolean dynamic, Scope.Uses used, String cCode) {
         this.usesBarrier = barrier;
         this.sharedBytes = shared;
+        this.dynamicShared = dynamic;
         this.uses = used;
         this.code = cCode;
     }

@@ -58,6 +58,9 @@ public final class HostKernels implements AutoCloseable {
 
     /** What a persistent launcher reports: the error line (wait, block, step, index) and the barrier's arrivals. */
     private static final int REPORT_INTS = 5;
+    /** The generated declaration of dynamic shared memory, and what stands for it on the host (the prelude's buffer). */
+    private static final String DYNAMIC_SHARED_DECLARATION = "extern __shared__ __align__(16) unsigned char hf_dynamic_shared[];";
+    private static final String DYNAMIC_SHARED_ON_HOST = "unsigned char* hf_dynamic_shared = hf_host_dynamic_shared;";
 
     /** How each kernel runs on the host. */
     public enum Execution {
@@ -77,6 +80,7 @@ public final class HostKernels implements AutoCloseable {
     private final Map<String, Method> kernels;
     private final Map<String, Execution> executions;
     private final Map<String, MethodHandle> launchers = new LinkedHashMap<>();
+    private final MethodHandle setDynamicShared;
 
     private HostKernels(Arena arena, SymbolLookup library, Map<String, Method> kernels, Map<String, Execution> executions) {
         this.arena = arena;
@@ -91,6 +95,8 @@ public final class HostKernels implements AutoCloseable {
                     : FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
             launchers.put(name, linker.downcallHandle(symbol, descriptor));
         }
+        setDynamicShared = linker.downcallHandle(library.find("hf_host_set_dynamic_shared").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     }
 
     /**
@@ -119,7 +125,7 @@ public final class HostKernels implements AutoCloseable {
         Path gxx = Toolchain.gxx().orElseThrow(() -> new IllegalStateException("g++ is not installed"));
         Files.createDirectories(workDir);
         Files.writeString(workDir.resolve("cuda_host_prelude.h"), prelude());
-        Files.writeString(workDir.resolve("kernels.cu"), cudaSource);
+        Files.writeString(workDir.resolve("kernels.cu"), cudaSource.replace(DYNAMIC_SHARED_DECLARATION, DYNAMIC_SHARED_ON_HOST));
         Files.writeString(workDir.resolve("launchers.cpp"), launchers(kernels, executions));
         Path library = workDir.resolve("libhostkernels.so");
         List<String> command = new ArrayList<>();
@@ -274,6 +280,23 @@ public final class HostKernels implements AutoCloseable {
         } catch (Throwable t) {
             throw new IllegalStateException("cannot launch " + kernel, t);
         }
+    }
+
+    /**
+     * {@link #launch(String, int[], int[], Object...)} with {@code bytes} of dynamic shared memory: one
+     * buffer, shared like the static arrays, so a persistent kernel that takes it runs as one block.
+     */
+    public void launchWithDynamicShared(int bytes, String kernel, int[] groups, int[] local, Object... args) {
+        try {
+            if ((int) setDynamicShared.invokeExact((long) bytes) != 0) {
+                throw new IllegalStateException("cannot allocate " + bytes + " bytes of dynamic shared memory on the host");
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot size the dynamic shared memory", t);
+        }
+        launch(kernel, groups, local, args);
     }
 
     /** A pointer to the argument's value; for an array, to a pointer to a native copy of it. */

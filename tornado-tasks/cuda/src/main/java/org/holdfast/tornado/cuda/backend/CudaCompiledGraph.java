@@ -84,7 +84,7 @@ public final class CudaCompiledGraph implements CompiledGraph {
                         settings.scheduler(), arrays::pointer, device, settings.watchdogSeconds()));
             }
             this.profiler = settings.profiler() ? owned.own(TaskProfiler.create(context, tasks.length)) : null;
-            this.runGraphs = settings.cudaGraph() ? owned.own(new RunGraphs(stream, runs -> queueRuns(runs, false), syncEveryRun)) : null;
+            this.runGraphs = settings.cudaGraph() ? owned.own(new RunGraphs(stream, runs -> queueRuns(runs, false, false), syncEveryRun)) : null;
             stream.synchronize();
         } catch (RuntimeException failure) {
             owned.closeAfter(failure);
@@ -121,7 +121,7 @@ public final class CudaCompiledGraph implements CompiledGraph {
         } else if (profiler != null) {
             profiler.run(tasks, stream, runs);
         } else {
-            queueRuns(runs, syncEveryRun);
+            queueRuns(runs, syncEveryRun, true);
         }
         end.record(stream);
         end.synchronize();
@@ -141,13 +141,14 @@ public final class CudaCompiledGraph implements CompiledGraph {
 
     /**
      * Queues {@code runs} runs of every task, waiting for the device after each run if asked (never
-     * while a CUDA graph captures them). The hot loop: it allocates nothing.
+     * while a CUDA graph captures them). The hot loop: it allocates nothing. With {@code barriersZeroed}
+     * (not in a captured graph, which replays), the first run's persistent barriers were zeroed before the runs.
      */
-    private void queueRuns(int runs, boolean waitAfterEachRun) {
+    private void queueRuns(int runs, boolean waitAfterEachRun, boolean barriersZeroed) {
         CudaTask[] ready = tasks;
         for (int run = 0; run < runs; run++) {
             for (CudaTask task : ready) {
-                task.launch(stream);
+                task.launch(stream, run > 0 || !barriersZeroed);
             }
             if (waitAfterEachRun) {
                 stream.synchronize();

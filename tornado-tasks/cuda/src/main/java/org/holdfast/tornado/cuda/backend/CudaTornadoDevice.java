@@ -9,6 +9,8 @@ import org.holdfast.tornado.api.PlanSettings;
 import org.holdfast.tornado.api.TornadoDevice;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaDevice;
+import org.holdfast.tornado.cuda.CudaFunction;
+import org.holdfast.tornado.cuda.driver.raw.cuda_h;
 import org.holdfast.tornado.cuda.nvrtc.KernelCompiler;
 
 /**
@@ -89,6 +91,29 @@ public final class CudaTornadoDevice implements TornadoDevice {
     /** The native kernels this view launches in place of Java ones (or their instances). */
     public Map<KernelInstance, Long> overrides() {
         return overrides;
+    }
+
+    /**
+     * How many blocks of {@code kernel}'s generated code, of {@code threadsPerBlock} threads and
+     * {@code dynamicSharedBytes} of dynamic shared memory, can be resident on this GPU at once: the
+     * occupancy API's blocks per multiprocessor times the multiprocessors, the most a persistent task
+     * may launch. For callers that plan a persistent grid themselves; the kernel's module is loaded
+     * (through the compile cache) for the query and unloaded after it.
+     */
+    public long coResidentBlocks(Method kernel, int threadsPerBlock, int dynamicSharedBytes) {
+        context().makeCurrent();
+        try (KernelModules modules = new KernelModules(this)) {
+            CudaFunction function = modules.function(kernel);
+            if (dynamicSharedBytes > function.attribute(cuda_h.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)) {
+                function.setMaxDynamicSharedBytes(dynamicSharedBytes);
+            }
+            return function.maxCoResidentBlocks(device(), threadsPerBlock, dynamicSharedBytes);
+        }
+    }
+
+    /** Shared memory a block may have, static and dynamic together, when it opts in (227 KiB on an H200). */
+    public int sharedBytesPerBlockOptIn() {
+        return device().attribute(cuda_h.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
     }
 
     public CudaDevice device() {
