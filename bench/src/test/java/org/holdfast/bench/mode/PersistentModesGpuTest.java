@@ -64,7 +64,7 @@ class PersistentModesGpuTest {
         // The on-chip variants: one block (or warp) up to N = 91; one cluster of 1 to 16 blocks.
         for (int n : new int[] {3, 4, 11, 12, 33, 91}) {
             for (String blocks : new String[] {"1", "auto"}) {
-                cases.add(Arguments.of("persistent-grid", "barrier", "block", n, blocks));
+                cases.add(Arguments.of("persistent-grid", "barrier", "block", KernelSource.NATIVE, n, blocks));
             }
         }
         String[][] clusters = {{"persistent-grid", "barrier", "cluster"}, {"persistent-dataflow", "signal", "cluster"}};
@@ -74,7 +74,7 @@ class PersistentModesGpuTest {
                 String[] counts = n == 257 ? new String[] {"8", "16", "auto"}
                         : n == 101 ? new String[] {"2", "7", "16", "auto"} : new String[] {"1", "2", "7", "16", "auto"};
                 for (String blocks : counts) {
-                    cases.add(Arguments.of(variant[0], variant[1], variant[2], n, blocks));
+                    cases.add(Arguments.of(variant[0], variant[1], variant[2], KernelSource.NATIVE, n, blocks));
                 }
             }
         }
