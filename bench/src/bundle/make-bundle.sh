@@ -39,6 +39,8 @@ cp "$target/holdfast-benchmarks.jar" "$bundle/lib/holdfast.jar"
 native=$root/native-hip/target/lib/libholdfast_native.so
 if [ -f "$native" ]; then
   cp "$native" "$bundle/lib/"
+  # Its symbol table is for debuggers, not for the bundle (the C ABI's dynamic symbols stay).
+  command -v strip >/dev/null 2>&1 && strip --strip-unneeded "$bundle/lib/libholdfast_native.so"
 else
   echo "make-bundle: no native library at $native (built only where nvcc is found): the persistent modes will say so"
 fi

@@ -28,9 +28,13 @@ class BundleIT {
     static Path temp;
     private static Path bundle;
 
+    private static Path built() {
+        return BundleLauncher.built();
+    }
+
     @BeforeAll
     static void copyTheBundle() throws IOException {
-        Path built = BundleLauncher.built();
+        Path built = built();
         assertTrue(Files.isDirectory(built), "the build made no bundle at " + built);
         bundle = temp.resolve("elsewhere/holdfast");
         try (Stream<Path> files = Files.walk(built)) {
@@ -45,13 +49,14 @@ class BundleIT {
         }
     }
 
+    /** What travels to a GPU machine is the tarball, through a 64 MiB channel. */
     @Test
-    void isAtMost64MiB() throws IOException {
-        long bytes;
-        try (Stream<Path> files = Files.walk(bundle)) {
-            bytes = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+    void itsTarballIsAtMost64MiB() throws IOException {
+        try (Stream<Path> files = Files.list(built().getParent())) {
+            Path tarball = files.filter(f -> f.getFileName().toString().matches("holdfast-.*-linux-x86_64\\.tar\\.gz")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no tarball beside " + built()));
+            assertTrue(Files.size(tarball) <= LIMIT_BYTES, tarball + " holds " + Files.size(tarball) + " bytes");
         }
-        assertTrue(bytes <= LIMIT_BYTES, "the bundle holds " + bytes + " bytes");
     }
 
     @Test
