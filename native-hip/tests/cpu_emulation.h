@@ -39,6 +39,13 @@ inline thread_local EmulatedDim3 gridDim;
 inline constexpr int warpSize = 32;
 
 inline void __syncthreads() {}
+inline int __syncthreads_or(int predicate) { return predicate; }
+
+#define __launch_bounds__(...)
+
+/* Dynamic shared memory: each emulated block gets its own buffer (emulate_launch's shared_bytes). */
+inline thread_local double* emulated_dynamic_shared = nullptr;
+#define HF_DYNAMIC_SHARED(type, name) type* name = reinterpret_cast<type*>(emulated_dynamic_shared)
 
 /* Orders are the compiler's __ATOMIC_* values already; only the scope argument is extra. */
 template <typename T>
@@ -95,15 +102,18 @@ inline grid_group this_grid() { return grid_group{}; }
 
 namespace cg = cooperative_groups;
 
-/* Runs body once per block, each on its own CPU thread as a one-thread block, and joins them. */
+/* Runs body once per block, each on its own CPU thread as a one-thread block with shared_bytes
+ * of dynamic shared memory, and joins them. */
 template <typename Body>
-void emulate_launch(int blocks, Body body)
+void emulate_launch(int blocks, size_t shared_bytes, Body body)
 {
     std::barrier<> grid(blocks);
     cooperative_groups::emulated_grid_barrier = &grid;
     std::vector<std::thread> threads;
     for (int block = 0; block < blocks; ++block) {
         threads.emplace_back([=] {
+            std::vector<double> shared((shared_bytes + sizeof(double) - 1) / sizeof(double));
+            emulated_dynamic_shared = shared.data();
             blockIdx.x = static_cast<unsigned int>(block);
             gridDim.x = static_cast<unsigned int>(blocks);
             threadIdx.x = 0;
@@ -115,6 +125,12 @@ void emulate_launch(int blocks, Body body)
         thread.join();
     }
     cooperative_groups::emulated_grid_barrier = nullptr;
+}
+
+template <typename Body>
+void emulate_launch(int blocks, Body body)
+{
+    emulate_launch(blocks, 0, body);
 }
 
 #endif /* HOLDFAST_TESTS_CPU_EMULATION_H */
