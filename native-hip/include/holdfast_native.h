@@ -13,6 +13,14 @@
  * - The grid is u and f, n x n doubles, row-major, point (i, j) at [i * n + j]. One iteration is
  *   a red half-sweep ((i + j) even) then a black one, in place.
  *
+ * A persistent run is planned, then run in a session:
+ *   hf_plan_run(config, n, &plan)          what runs: variant, blocks, on chip or not (no allocation)
+ *   hf_session_open(&plan, stream, &s)     every allocation: control block, host flags, events
+ *   hf_session_run(s, u, f, iters, h2, &r) as often as wanted; allocates nothing
+ *   hf_session_close(s)
+ * hf_run() does all four at once. The variants (mode, variant name, kernel, traits) are the rows
+ * of one table: hf_variant_count() and hf_variant_at().
+ *
  * The Java bridge (persistent-bridge, org.holdfast.bridge.raw) mirrors this file; bump
  * HF_ABI_VERSION whenever a signature, struct or enum value changes.
  */
@@ -32,7 +40,7 @@ extern "C" {
 #define HF_API
 #endif
 
-#define HF_ABI_VERSION 1
+#define HF_ABI_VERSION 2
 
 /* ---------------------------------------------------------------- status codes */
 
@@ -50,30 +58,39 @@ enum {
     HF_STATUS_COUNT = 8
 };
 
-/* ---------------------------------------------------------------- persistent modes */
+/* ---------------------------------------------------------------- variants and their traits */
 
+/* What a variant is (hf_variant_info.traits), one bit each. */
 enum {
-    HF_MODE_GRID_COOPERATIVE_GROUPS = 0, /* persistent-grid, barrier: cooperative groups' grid.sync() */
-    HF_MODE_GRID_TWO_SLOT = 1,           /* persistent-grid, barrier: our arrival count + release generation */
-    HF_MODE_HOST_LOCKSTEP = 2,           /* persistent-host, the host signals every block, then waits for all */
-    HF_MODE_HOST_NEIGHBOUR = 3,          /* persistent-host, block b starts step s once b-1 and b+1 finished s-1 */
-    HF_MODE_DATAFLOW = 4,                /* persistent-dataflow, blocks wait on their neighbours' step counters */
-    HF_MODE_COUNT = 5
+    HF_TRAIT_HOST_FLAGS = 1,  /* the host drives the blocks through flags in mapped pinned memory */
+    HF_TRAIT_COOPERATIVE = 2, /* launched cooperatively: refused when the device cannot */
+    HF_TRAIT_CLUSTER = 4,     /* launched in thread-block clusters (hf_plan.cluster_size) */
+    HF_TRAIT_WATCHDOG = 8,    /* every wait of its own is bounded by the watchdog */
+    HF_TRAIT_CUDA_ONLY = 16,  /* needs a CUDA-only feature: unsupported in a HIP build */
+    HF_TRAIT_COUNT = 5        /* number of trait bits */
 };
 
-/* How the host polls the done flags in the host modes. */
+/* How the blocks share a half-sweep, and so which blocks have work (hf_plan.active_blocks). */
+enum {
+    HF_SPLIT_GRID_STRIDE = 0, /* every thread of the grid strides over the points: all blocks are active */
+    HF_SPLIT_ROW_BANDS = 1,   /* block b owns a band of rows: blocks beyond the n - 2 interior rows own none */
+    HF_SPLIT_COUNT = 2
+};
+
+/* How the host polls the done flags of a HF_TRAIT_HOST_FLAGS variant. */
 enum {
     HF_POLL_BUSY = 0,  /* spin on the flags */
     HF_POLL_SLEEP = 1, /* sleep 1 us between empty passes, timer slack set to 1 us for the run */
     HF_POLL_COUNT = 2
 };
 
-/* Faults a test can inject to force the watchdog. fault_block names the block. */
+/* Faults a test can inject to force the watchdog; hf_variant_info.faults says which a variant
+ * accepts (bit 1 << HF_FAULT_*). fault_block names the block. */
 enum {
     HF_FAULT_NONE = 0,
-    HF_FAULT_SKIP_GRID_BARRIER = 1, /* HF_MODE_GRID_TWO_SLOT: the block leaves before its first barrier */
-    HF_FAULT_NEVER_PUBLISH = 2,     /* HF_MODE_DATAFLOW: the block never publishes its step counter */
-    HF_FAULT_NEVER_SIGNAL = 3,      /* HF_MODE_HOST_*: the host never signals the block */
+    HF_FAULT_SKIP_GRID_BARRIER = 1, /* persistent-grid two-slot: the block leaves before its first barrier */
+    HF_FAULT_NEVER_PUBLISH = 2,     /* persistent-dataflow: the block never publishes its step counter */
+    HF_FAULT_NEVER_SIGNAL = 3,      /* persistent-host: the host never signals the block */
     HF_FAULT_COUNT = 4
 };
 
@@ -90,59 +107,81 @@ enum {
 
 /* ---------------------------------------------------------------- structs */
 
-/* Run configuration. Zero-initialise, then set mode: every zero field means its default. */
+/* One row of the variant table. Names are the command line's. */
+typedef struct hf_variant_info {
+    char mode[32];         /* "persistent-grid" */
+    char name[32];         /* "two-slot" */
+    char kernel[48];       /* the kernel it launches, e.g. "persistent_grid_two_slot" */
+    char planner[32];      /* the planning rule it uses, e.g. "plan_alone_on_chip" */
+    char description[128]; /* one line for --help and the README */
+    int32_t traits;        /* HF_TRAIT_* bits */
+    int32_t faults;        /* bit (1 << HF_FAULT_*) for each fault it accepts */
+    int32_t work_split;    /* HF_SPLIT_* */
+    int32_t default_threads;
+    int32_t is_default;    /* 1: what "auto" picks for its mode */
+    int32_t supported;     /* 1: this build can run it (0: a CUDA-only variant in a HIP build) */
+} hf_variant_info;
+
+/* What the caller asks for. Zero-initialise, then set mode: every zero field means "choose". */
 typedef struct hf_run_config {
-    int32_t mode;              /* HF_MODE_* */
-    int32_t blocks;            /* grid size; 0 = every block that can be co-resident */
-    int32_t threads_per_block; /* 0 = 256 */
-    int32_t host_polling;      /* HF_POLL_* (host modes only) */
-    double watchdog_seconds;   /* bound on every wait, device and host; <= 0 = 10 s; at most 1e6 */
-    int32_t fault;             /* HF_FAULT_*; tests only */
-    int32_t fault_block;       /* the block the fault hits */
+    const char* mode;            /* "persistent-grid", "persistent-host", "persistent-dataflow" */
+    const char* variant;         /* a variant of that mode (hf_variant_info.name), or NULL / "auto" */
+    int32_t blocks;              /* 0 = the planner's rule; > 0 = exactly this many (refused beyond co-residency) */
+    int32_t threads_per_block;   /* 0 = the variant's default (256) */
+    int32_t sweeps_per_exchange; /* half-sweeps between halo exchanges; 0 = the planner's; today always 1 */
+    int32_t host_polling;        /* HF_POLL_* (host-flag variants only) */
+    double watchdog_seconds;     /* bound on every wait, device and host; <= 0 = 10 s; at most 1e6 */
+    int32_t fault;               /* HF_FAULT_*; tests only */
+    int32_t fault_block;         /* the block the fault hits */
 } hf_run_config;
 
-/* What a run did. Filled on success and, as far as known, on failure. */
-typedef struct hf_run_report {
-    double device_ms;          /* between events recorded around the kernel on the run's stream */
-    double host_ms;            /* host wall time from just before the launch to the kernel's end */
-    int64_t handshakes;        /* host modes: (block, half-sweep) pairs signalled and seen done */
-    int32_t blocks;            /* blocks launched */
-    int32_t active_blocks;     /* blocks that own rows (host, dataflow) or all blocks (grid) */
+/* What the planner chose. Read it; pass it back to hf_session_open unchanged. */
+typedef struct hf_plan {
+    char mode[32];
+    char variant[32];            /* resolved: never "auto" */
+    char kernel[48];             /* the kernel launched: the variant's, or the one-block on-chip kernel */
+    char note[64];               /* for reports: "on chip", or empty */
+    int32_t n;
+    int32_t blocks;              /* grid size */
+    int32_t active_blocks;       /* blocks with work (HF_SPLIT_ROW_BANDS: at most n - 2) */
     int32_t threads_per_block;
-    int32_t blocks_per_sm;     /* occupancy of this kernel at this thread count */
-    int32_t sm_count;
-    int32_t error_code;        /* HF_WAIT_* of the first wait that expired, 0 when none */
-    int32_t error_block;       /* device waits: the block whose wait expired first; host waits: the
-                                  block the host waited for; -1 when none */
-    int32_t error_step;        /* the half-sweep it was at; -1 when none */
-    int32_t error_peer;        /* HF_WAIT_NEIGHBOUR: the neighbour it waited for; -1 otherwise */
-    int32_t on_chip;           /* 1 when one block held the whole grid in shared memory (grid, dataflow) */
+    int32_t cluster_size;        /* blocks per cluster; 1 = no clusters */
+    int32_t sweeps_per_exchange;
+    int64_t shared_bytes;        /* dynamic shared memory per block */
+    int32_t blocks_per_sm;       /* occupancy of the variant's kernel at this block size, no dynamic shared memory */
+    int32_t sm_count;            /* co-resident maximum = blocks_per_sm * sm_count */
+    int32_t on_chip;             /* 1: one block holds the whole grid in shared memory */
+    int32_t f_on_chip;           /* on chip: f is held too (else read from global memory) */
+    int32_t host_polling;        /* from the config */
+    int32_t fault;               /* from the config */
+    double watchdog_seconds;     /* resolved (> 0) */
+    int32_t fault_block;         /* from the config */
+    int32_t device;              /* the device planned for: the current one at hf_plan_run */
+    int32_t variant_index;       /* private: the row of the variant table */
+    int32_t abi_version;         /* private: the planner's HF_ABI_VERSION */
+} hf_plan;
+
+/* What one run did. Filled on success and, as far as known, on failure. */
+typedef struct hf_run_report {
+    double device_ms;    /* between events recorded around the kernel on the session's stream */
+    double host_ms;      /* host wall time from just before the launch to the kernel's end */
+    int64_t handshakes;  /* host-flag variants: (block, half-sweep) pairs signalled and seen done */
+    int32_t error_code;  /* HF_WAIT_* of the first wait that expired, 0 when none */
+    int32_t error_block; /* device waits: the block whose wait expired first; host waits: the block the
+                            host waited for; -1 when none */
+    int32_t error_step;  /* the half-sweep it was at; -1 when none */
+    int32_t error_peer;  /* HF_WAIT_NEIGHBOUR: the neighbour it waited for; -1 otherwise */
 } hf_run_report;
 
-/* Occupancy of one persistent kernel. The caller multiplies: co-resident = blocks_per_sm * sm_count. */
-typedef struct hf_capacity {
-    int32_t blocks_per_sm;
-    int32_t sm_count;
-    int32_t cooperative_launch; /* 1 when the device supports cooperative launch */
-    int32_t device;             /* the device queried (the current one) */
-} hf_capacity;
-
-/* Driver-API handles (CUfunction) of the hand-written standard kernels, loaded in the primary
- * context of the current device. Signatures:
- *   hf_red(double* u, const double* f, int n, double h2), hf_black(same), hf_empty(void). */
-typedef struct hf_standard_kernels {
-    void* red;
-    void* black;
-    void* empty;
-} hf_standard_kernels;
+/* A planned run's resources on one stream (opaque). */
+typedef struct hf_session hf_session;
 
 /* ---------------------------------------------------------------- library and device */
 
-HF_API const char* hf_version(void);            /* library version, e.g. "0.1.0" */
-HF_API int32_t hf_abi_version(void);            /* HF_ABI_VERSION the library was built with */
-HF_API const char* hf_runtime_name(void);       /* "CUDA" or "HIP" */
+HF_API const char* hf_version(void);                 /* library version, e.g. "0.1.0" */
+HF_API int32_t hf_abi_version(void);                 /* HF_ABI_VERSION the library was built with */
+HF_API const char* hf_runtime_name(void);            /* "CUDA" or "HIP" */
 HF_API const char* hf_status_name(hf_status status); /* "HF_OK", ..., "HF_STATUS_UNKNOWN" */
-HF_API const char* hf_mode_name(int32_t mode);  /* "persistent-grid (cooperative groups)", ... */
 
 /* Copies the calling thread's last error message (NUL-terminated, truncated to fit) into buffer.
  * Returns the message's full length without the NUL; 0 when the last call succeeded. */
@@ -158,28 +197,55 @@ HF_API hf_status hf_device_count(int32_t* count);
 /* Whether the current device supports cooperative launch (0 or 1). */
 HF_API hf_status hf_cooperative_launch_supported(int32_t* supported);
 
-/* Occupancy of the kernel behind mode (HF_MODE_*) at this block size and dynamic shared memory
- * (the persistent kernels use none: pass 0). threads_per_block 0 = 256. */
-HF_API hf_status hf_query_capacity(int32_t mode, int32_t threads_per_block, int64_t dynamic_shared_bytes,
-                                   hf_capacity* capacity);
+/* ---------------------------------------------------------------- the variant table */
+
+HF_API int32_t hf_variant_count(void);
+/* Row `index` (0 .. hf_variant_count() - 1). Needs no device. */
+HF_API hf_status hf_variant_at(int32_t index, hf_variant_info* info);
 
 /* ---------------------------------------------------------------- persistent runs */
 
-/* Runs `iterations` red-black iterations on u in one persistent launch and returns after the
- * kernel has ended. u and f are device pointers to n * n doubles; h2 = d * d with d = 1 / (n - 1);
- * 3 <= n <= 46340. The grid is refused before launch (HF_ERR_NOT_CORESIDENT) when it is larger
- * than the co-resident maximum. On HF_ERR_WATCHDOG the report's error_* fields name the wait,
- * the block and the step, and the message also says which block held the others up (the
- * barrier's arrival count, or the dataflow block that published the fewest half-sweeps).
- * HF_MODE_GRID_COOPERATIVE_GROUPS has no watchdog: grid.sync() cannot time out. */
+/* Plans a run of n x n (3 <= n <= 46340): resolves the variant ("auto": the mode's default),
+ * the block count (0: as many useful blocks as can be co-resident, or one block holding a small
+ * grid on chip; > 0: exactly that, HF_ERR_NOT_CORESIDENT beyond the co-resident maximum), the
+ * shared memory and the active blocks. Bad arguments are refused before any device is asked. */
+HF_API hf_status hf_plan_run(const hf_run_config* config, int32_t n, hf_plan* plan);
+
+/* Allocates what runs of this plan need on stream (the control block, the host flags, two
+ * events) and sets the kernel's attributes. The plan must come from hf_plan_run, unchanged, on
+ * the device that is current now. */
+HF_API hf_status hf_session_open(const hf_plan* plan, void* stream, hf_session** session);
+
+/* Runs `iterations` red-black iterations on u (device pointers to n * n doubles, f alike;
+ * h2 = d * d with d = 1 / (n - 1)) in one persistent launch, and returns after the kernel has
+ * ended. Allocates nothing: zeroes the control block on the stream, launches, records the events.
+ * On HF_ERR_WATCHDOG the report's error_* fields name the wait, the block and the step, and the
+ * message also says which block held the others up. A variant without HF_TRAIT_WATCHDOG
+ * (cooperative groups' grid.sync()) cannot time out. After HF_WAIT_KERNEL_EXIT (the kernel did
+ * not end) the session refuses further runs. */
+HF_API hf_status hf_session_run(hf_session* session, double* u, const double* f, int32_t iterations, double h2,
+                                hf_run_report* report);
+
+/* Frees the session's resources; NULL is a no-op. After a kernel that did not end, its memory is
+ * left allocated on purpose (the kernel may still use it) and only the session itself is freed. */
+HF_API hf_status hf_session_close(hf_session* session);
+
+/* Plan, open, run once, close. plan may be NULL; otherwise it receives the plan (also when the
+ * run fails). */
 HF_API hf_status hf_run(const hf_run_config* config, double* u, const double* f, int32_t n, int32_t iterations,
-                        double h2, void* stream, hf_run_report* report);
+                        double h2, void* stream, hf_plan* plan, hf_run_report* report);
 
-/* ---------------------------------------------------------------- standard kernels */
+/* Device and pinned host allocations and event creations the library has made so far in this
+ * process (for tests that a measured call allocates nothing). */
+HF_API int64_t hf_allocation_count(void);
 
-/* The standard kernels' CUfunction handles, for launching them through the driver API like the
- * Java-compiled kernels. HF_ERR_UNSUPPORTED on HIP. */
-HF_API hf_status hf_get_standard_kernels(hf_standard_kernels* kernels);
+/* ---------------------------------------------------------------- kernels by name */
+
+/* The driver-API handle (CUfunction) of a kernel of the library, in the primary context of the
+ * current device. Standard kernels: "hf_red" and "hf_black" (double* u, const double* f, int n,
+ * double h2), "hf_empty" (no arguments); every hf_variant_info.kernel too. HF_ERR_UNSUPPORTED on
+ * HIP. */
+HF_API hf_status hf_get_kernel(const char* name, void** function);
 
 /* Queues `iterations` pairs of launches (hf_red, hf_black) with `blocks` x `threads_per_block`
  * (0 = 256) on stream through the runtime, then waits for the stream. A reference for tests and

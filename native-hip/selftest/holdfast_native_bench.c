@@ -1,7 +1,8 @@
 /*
  * holdfast_native_bench: times the persistent modes (and the standard kernels, host time only)
- * from C, as a reference for the Java harness: median of repeated runs after a warm-up, the
- * array checked against the sequential reference after the last run.
+ * from C, as a reference for the Java harness: one plan and session per case, the median of
+ * repeated runs after a warm-up, the array checked against the sequential reference after the
+ * last run.
  *
  *   holdfast_native_bench [--sizes 11,33,101,257] [--blocks 1,8,0] [--threads 256]
  *                         [--iterations 1000] [--repeats 5] [--variants name,...]
@@ -57,34 +58,43 @@ static double median(double* values, int count)
 }
 
 /* One timed run; host time from here for the standard kernels, from the report otherwise. */
-static int run_once(const Options* options, Problem* problem, const Variant* variant, int blocks, int threads,
-                    hf_run_report* report, double* host_ms)
+static int run_once(const Options* options, Problem* problem, Runner* runner, hf_run_report* report, double* host_ms)
 {
+    const Variant* variant = runner->variant;
     if (!problem_reset(problem)) {
         printf("| %s | %d | reset failed: %s |\n", variant->name, problem->n, last_error());
         return 0;
     }
     const double start = seconds_now();
-    const hf_status status = run_variant(problem->device_u, problem->device_f, problem->n, problem->h2, variant,
-                                         blocks, threads, options->grid.iterations, 0.0, report);
-    *host_ms = variant->mode < 0 ? (seconds_now() - start) * 1e3 : report->host_ms;
+    const hf_status status =
+        runner_run(runner, problem->device_u, problem->device_f, options->grid.iterations, problem->h2, report);
+    *host_ms = variant->mode == NULL ? (seconds_now() - start) * 1e3 : report->host_ms;
     if (status != HF_OK) {
-        printf("| %s | %d | %d | %s: %s |\n", variant->name, problem->n, blocks, hf_status_name(status), last_error());
+        printf("| %s | %d | %d | %s: %s |\n", variant->name, problem->n, runner->plan.blocks, hf_status_name(status),
+               last_error());
         return 0;
     }
     return 1;
 }
 
-/* Warm-up, repeats, the check, one table row. */
+/* Plan and session, warm-up, repeats, the check, one table row. */
 static int bench_case(void* context, Problem* problem, const Variant* variant, int blocks, int threads)
 {
     const Options* options = context;
+    Runner runner;
+    const hf_status opened = runner_open(&runner, variant, problem->n, blocks, threads, 0.0);
+    if (opened != HF_OK) {
+        printf("| %s | %d | %d | %s: %s |\n", variant->name, problem->n, blocks, hf_status_name(opened), last_error());
+        runner_close(&runner);
+        return 0;
+    }
     hf_run_report report;
     double host_ms = 0.0;
     double device[MAX_REPEATS];
     double host[MAX_REPEATS];
     for (int r = -1; r < options->repeats; ++r) { /* run -1 is the warm-up */
-        if (!run_once(options, problem, variant, blocks, threads, &report, &host_ms)) {
+        if (!run_once(options, problem, &runner, &report, &host_ms)) {
+            runner_close(&runner);
             return 0;
         }
         if (r >= 0) {
@@ -98,7 +108,7 @@ static int bench_case(void* context, Problem* problem, const Variant* variant, i
     const double host_median_ms = median(host, options->repeats);
     const double us_per_iteration = 1e3 / options->grid.iterations;
     char device_column[32] = "-";
-    if (variant->mode >= 0) {
+    if (variant->mode != NULL) {
         snprintf(device_column, sizeof device_column, "%.2f", median(device, options->repeats) * us_per_iteration);
     }
     char handshake_columns[64] = "- | -";
@@ -106,10 +116,12 @@ static int bench_case(void* context, Problem* problem, const Variant* variant, i
         snprintf(handshake_columns, sizeof handshake_columns, "%.2f | %.2f",
                  host_median_ms * us_per_iteration / 2.0, host_median_ms * 1e3 / (double)report.handshakes);
     }
-    printf("| %s | %d | %d (%d) | %d | %s | %.2f | %s | %.3g%s |\n", variant->name, problem->n, report.blocks,
-           report.active_blocks, threads, device_column, host_median_ms * us_per_iteration, handshake_columns,
-           max_diff, matches ? "" : " MISMATCH");
+    printf("| %s | %d | %d (%d)%s%s | %d | %s | %.2f | %s | %.3g%s |\n", variant->name, problem->n, runner.plan.blocks,
+           runner.plan.active_blocks, runner.plan.on_chip ? ", " : "", runner.plan.on_chip ? runner.plan.note : "",
+           threads, device_column, host_median_ms * us_per_iteration, handshake_columns, max_diff,
+           matches ? "" : " MISMATCH");
     fflush(stdout);
+    runner_close(&runner);
     return matches;
 }
 

@@ -1,7 +1,8 @@
 /*
  * holdfast_native_selftest: runs every kernel and persistent mode of libholdfast_native at small
- * sizes against a sequential CPU reference, through the public ABI only, and prints one
- * PASS/FAIL line per case. Exit status: 0 all passed, 1 a case failed, 2 bad usage, 77 no GPU.
+ * sizes against a sequential CPU reference, through the public ABI only (plan, session, run), and
+ * prints one PASS/FAIL line per case; also the variant table, sessions run several times without
+ * allocating, the co-residency refusal, the kernel handles, and the watchdog faults. Exit status: 0 all passed, 1 a case failed, 2 bad usage, 77 no GPU.
  *
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
@@ -93,23 +94,30 @@ static int parse_options(int argc, char** argv, Options* options)
 
 /* ------------------------------------------------------------------ cases */
 
-/* One kernel variant on one problem: runs it and diffs the whole array against the reference. */
+/* One kernel variant on one problem: plans it, runs it in a session and diffs the whole array
+ * against the reference. */
 static int run_case(void* context, Problem* problem, const Variant* variant, int blocks, int threads)
 {
     const Session* session = context;
     const Options* options = session->options;
     const int n = problem->n;
+    Runner runner;
     hf_run_report report;
-    if (!problem_reset(problem)) {
+    hf_status status = runner_open(&runner, variant, n, blocks, threads, options->watchdog_seconds);
+    if (status == HF_OK && !problem_reset(problem)) {
         record(session->tally, 0, "%-22s n=%-3d blocks=%-2d threads=%-4d reset: %s", variant->name, n, blocks, threads,
                last_error());
+        runner_close(&runner);
         return 0;
     }
-    const hf_status status = run_variant(problem->device_u, problem->device_f, n, problem->h2, variant, blocks,
-                                         threads, options->grid.iterations, options->watchdog_seconds, &report);
+    if (status == HF_OK) {
+        status = runner_run(&runner, problem->device_u, problem->device_f, options->grid.iterations, problem->h2,
+                            &report);
+    }
     if (status != HF_OK) {
         record(session->tally, 0, "%-22s n=%-3d blocks=%-2d threads=%-4d %s: %s", variant->name, n, blocks, threads,
                hf_status_name(status), last_error());
+        runner_close(&runner);
         return 0;
     }
     double max_diff = 0.0;
@@ -117,18 +125,84 @@ static int run_case(void* context, Problem* problem, const Variant* variant, int
     const int matches = problem_check(problem, &max_diff, &identical);
     record(session->tally, matches, "%-22s n=%-3d blocks=%-2d threads=%-4d max|diff|=%.3g%s", variant->name, n,
            blocks, threads, max_diff, identical ? " (bit-identical)" : "");
-    if (options->verbose && variant->mode >= 0) {
-        printf("     launched %d blocks (%d with work, %d per SM x %d SMs), device %.3f ms, host %.3f ms, "
-               "%lld handshakes\n",
-               report.blocks, report.active_blocks, report.blocks_per_sm, report.sm_count, report.device_ms,
-               report.host_ms, (long long)report.handshakes);
+    if (options->verbose && variant->mode != NULL) {
+        const hf_plan* plan = &runner.plan;
+        printf("     %s (%s): %d blocks (%d with work, %d per SM x %d SMs), kernel %s%s%s, device %.3f ms, "
+               "host %.3f ms, %lld handshakes\n",
+               plan->mode, plan->variant, plan->blocks, plan->active_blocks, plan->blocks_per_sm, plan->sm_count,
+               plan->kernel, plan->note[0] ? ", " : "", plan->note, report.device_ms, report.host_ms,
+               (long long)report.handshakes);
     }
+    runner_close(&runner);
     return matches;
+}
+
+/* The library's table names the variants this test runs, and nothing is missing. */
+static void run_variant_table_case(Tally* tally)
+{
+    const int count = hf_variant_count();
+    int found = 0;
+    for (int v = 0; v < VARIANT_COUNT; ++v) {
+        for (int index = 0; VARIANTS[v].mode != NULL && index < count; ++index) {
+            hf_variant_info info;
+            if (hf_variant_at(index, &info) == HF_OK && strcmp(info.mode, VARIANTS[v].mode) == 0 &&
+                strcmp(info.name, VARIANTS[v].variant) == 0 && info.supported) {
+                ++found;
+            }
+        }
+    }
+    hf_variant_info beyond;
+    const hf_status refused = hf_variant_at(count, &beyond);
+    record(tally, count == 5 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+           "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
+           VARIANT_COUNT - 1, count, hf_status_name(refused));
+}
+
+/* One session, two runs, each from the initial array: both match the reference (the host flags
+ * and the control block start from zero each time) and no run allocates. At the largest size. */
+static void run_session_reuse_cases(const Options* options, Tally* tally)
+{
+    enum { RUNS = 2 };
+    int n = 3;
+    for (int s = 0; s < options->grid.sizes.count; ++s) {
+        n = options->grid.sizes.values[s] > n ? options->grid.sizes.values[s] : n;
+    }
+    Problem problem;
+    if (!problem_create(&problem, n, options->grid.iterations)) {
+        record(tally, 0, "session reuse setup: %s", last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    for (int v = 1; v < VARIANT_COUNT; ++v) {
+        for (int blocks = 0; blocks <= 7; blocks += 7) {
+            Runner runner;
+            hf_status status = runner_open(&runner, &VARIANTS[v], problem.n, blocks, 128, options->watchdog_seconds);
+            const int64_t allocations = hf_allocation_count();
+            int matching = 0;
+            for (int run = 0; run < RUNS && status == HF_OK; ++run) {
+                hf_run_report report;
+                double max_diff = 0.0;
+                int identical = 0;
+                status = problem_reset(&problem) ? runner_run(&runner, problem.device_u, problem.device_f,
+                                                              options->grid.iterations, problem.h2, &report)
+                                                 : HF_ERR_RUNTIME;
+                matching += status == HF_OK && problem_check(&problem, &max_diff, &identical) && identical ? 1 : 0;
+            }
+            const int64_t allocated = hf_allocation_count() - allocations;
+            record(tally, status == HF_OK && matching == RUNS && allocated == 0,
+                   "session reuse %-22s n=%d blocks=%d: %d of %d runs bit-identical, %lld allocations while running %s",
+                   VARIANTS[v].name, problem.n, runner.plan.blocks, matching, RUNS, (long long)allocated,
+                   status == HF_OK ? "" : last_error());
+            runner_close(&runner);
+        }
+    }
+    problem_destroy(&problem);
 }
 
 typedef struct {
     const char* name;
-    int mode;
+    const char* mode;
+    const char* variant;
     int fault;
     int fault_block;
 } FaultCase;
@@ -139,6 +213,7 @@ static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tall
     hf_run_config config;
     memset(&config, 0, sizeof config);
     config.mode = fault->mode;
+    config.variant = fault->variant;
     config.blocks = 7;
     config.watchdog_seconds = FAULT_WATCHDOG_SECONDS;
     config.fault = fault->fault;
@@ -147,7 +222,7 @@ static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tall
     problem_reset(problem);
     const double start = seconds_now();
     const hf_status status =
-        hf_run(&config, problem->device_u, problem->device_f, problem->n, 10, problem->h2, NULL, &report);
+        hf_run(&config, problem->device_u, problem->device_f, problem->n, 10, problem->h2, NULL, NULL, &report);
     const double elapsed = seconds_now() - start;
     const int passed = status == HF_ERR_WATCHDOG && report.error_block >= 0 && report.error_step >= 0 &&
                        elapsed < FAULT_RETURN_LIMIT_SECONDS && strstr(last_error(), "block") != NULL;
@@ -159,10 +234,10 @@ static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tall
 static void run_fault_cases(const Options* options, Tally* tally)
 {
     static const FaultCase FAULTS[] = {
-        {"grid-two-slot skip-barrier", HF_MODE_GRID_TWO_SLOT, HF_FAULT_SKIP_GRID_BARRIER, 1},
-        {"dataflow never-publish", HF_MODE_DATAFLOW, HF_FAULT_NEVER_PUBLISH, 0},
-        {"host-lockstep never-signal", HF_MODE_HOST_LOCKSTEP, HF_FAULT_NEVER_SIGNAL, 0},
-        {"host-neighbour never-signal", HF_MODE_HOST_NEIGHBOUR, HF_FAULT_NEVER_SIGNAL, 3},
+        {"grid-two-slot skip-barrier", "persistent-grid", "two-slot", HF_FAULT_SKIP_GRID_BARRIER, 1},
+        {"dataflow never-publish", "persistent-dataflow", "counters", HF_FAULT_NEVER_PUBLISH, 0},
+        {"host-lockstep never-signal", "persistent-host", "lockstep", HF_FAULT_NEVER_SIGNAL, 0},
+        {"host-neighbour never-signal", "persistent-host", "neighbour", HF_FAULT_NEVER_SIGNAL, 3},
     };
     Problem problem;
     if (!problem_create(&problem, 33, 0)) {
@@ -191,43 +266,47 @@ static void run_fault_cases(const Options* options, Tally* tally)
 /* A grid larger than the co-resident maximum is refused before launch, naming both numbers. */
 static void run_coresidency_case(Tally* tally)
 {
-    hf_capacity capacity;
-    if (hf_query_capacity(HF_MODE_GRID_TWO_SLOT, 256, 0, &capacity) != HF_OK) {
-        record(tally, 0, "capacity query: %s", last_error());
-        return;
-    }
-    const int maximum = capacity.blocks_per_sm * capacity.sm_count;
-    Problem problem;
-    if (!problem_create(&problem, 11, 1)) {
-        record(tally, 0, "co-residency setup: %s", last_error());
-        problem_destroy(&problem);
-        return;
-    }
     hf_run_config config;
     memset(&config, 0, sizeof config);
-    config.mode = HF_MODE_GRID_TWO_SLOT;
+    config.mode = "persistent-grid";
+    config.variant = "two-slot";
+    config.blocks = 1;
+    hf_plan plan;
+    if (hf_plan_run(&config, 11, &plan) != HF_OK) {
+        record(tally, 0, "co-residency: planning one block: %s", last_error());
+        return;
+    }
+    const int maximum = plan.blocks_per_sm * plan.sm_count;
+    config.blocks = maximum;
+    const hf_status at_maximum = hf_plan_run(&config, 11, &plan);
     config.blocks = maximum + 1;
-    hf_run_report report;
-    const hf_status status = hf_run(&config, problem.device_u, problem.device_f, 11, 1, problem.h2, NULL, &report);
+    const hf_status status = hf_plan_run(&config, 11, &plan);
     char requested[32];
     char allowed[32];
     snprintf(requested, sizeof requested, "%d", maximum + 1);
     snprintf(allowed, sizeof allowed, "%d", maximum);
     const char* message = last_error();
-    record(tally, status == HF_ERR_NOT_CORESIDENT && strstr(message, requested) && strstr(message, allowed),
-           "co-residency: %d blocks (max %d = %d per SM x %d SMs) -> %s: %s", maximum + 1, maximum,
-           capacity.blocks_per_sm, capacity.sm_count, hf_status_name(status), message);
-    problem_destroy(&problem);
+    record(tally,
+           at_maximum == HF_OK && status == HF_ERR_NOT_CORESIDENT && strstr(message, requested) &&
+               strstr(message, allowed),
+           "co-residency: %d blocks planned, %d (max %d = %d per SM x %d SMs) -> %s: %s", maximum, maximum + 1,
+           maximum, plan.blocks_per_sm, plan.sm_count, hf_status_name(status), message);
 }
 
 static void run_standard_handles_case(Tally* tally)
 {
-    hf_standard_kernels kernels;
-    memset(&kernels, 0, sizeof kernels);
-    const hf_status status = hf_get_standard_kernels(&kernels);
-    record(tally, status == HF_OK && kernels.red && kernels.black && kernels.empty,
-           "standard kernel handles: red=%p black=%p empty=%p %s", kernels.red, kernels.black, kernels.empty,
-           status == HF_OK ? "" : last_error());
+    void* red = NULL;
+    void* black = NULL;
+    void* empty = NULL;
+    void* unknown = NULL;
+    const hf_status status = hf_get_kernel("hf_red", &red) != HF_OK     ? HF_ERR_RUNTIME
+                             : hf_get_kernel("hf_black", &black) != HF_OK ? HF_ERR_RUNTIME
+                                                                           : hf_get_kernel("hf_empty", &empty);
+    const char* message = status == HF_OK ? "" : last_error();
+    const hf_status refused = hf_get_kernel("hf_purple", &unknown);
+    record(tally, status == HF_OK && red && black && empty && refused == HF_ERR_INVALID_ARGUMENT,
+           "kernel handles by name: red=%p black=%p empty=%p, hf_purple -> %s %s", red, black, empty,
+           hf_status_name(refused), message);
     double queued = 0.0;
     double synced = 0.0;
     const hf_status timed = hf_launch_benchmark(200, NULL, &queued, &synced);
@@ -261,6 +340,8 @@ int main(int argc, char** argv)
     Session session = {&options, &tally};
     /* The failed cases, which run_case has counted already, plus failed setups. */
     tally.failed = for_each_case(&options.grid, run_case, &session);
+    run_variant_table_case(&tally);
+    run_session_reuse_cases(&options, &tally);
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);
     if (options.faults) {

@@ -10,14 +10,14 @@
 #include <time.h>
 
 const Variant VARIANTS[] = {
-    {"standard", -1, HF_POLL_BUSY},
-    {"grid-cooperative-groups", HF_MODE_GRID_COOPERATIVE_GROUPS, HF_POLL_BUSY},
-    {"grid-two-slot", HF_MODE_GRID_TWO_SLOT, HF_POLL_BUSY},
-    {"host-lockstep-busy", HF_MODE_HOST_LOCKSTEP, HF_POLL_BUSY},
-    {"host-lockstep-sleep", HF_MODE_HOST_LOCKSTEP, HF_POLL_SLEEP},
-    {"host-neighbour-busy", HF_MODE_HOST_NEIGHBOUR, HF_POLL_BUSY},
-    {"host-neighbour-sleep", HF_MODE_HOST_NEIGHBOUR, HF_POLL_SLEEP},
-    {"dataflow", HF_MODE_DATAFLOW, HF_POLL_BUSY},
+    {"standard", NULL, NULL, HF_POLL_BUSY},
+    {"grid-cooperative-groups", "persistent-grid", "cg", HF_POLL_BUSY},
+    {"grid-two-slot", "persistent-grid", "two-slot", HF_POLL_BUSY},
+    {"host-lockstep-busy", "persistent-host", "lockstep", HF_POLL_BUSY},
+    {"host-lockstep-sleep", "persistent-host", "lockstep", HF_POLL_SLEEP},
+    {"host-neighbour-busy", "persistent-host", "neighbour", HF_POLL_BUSY},
+    {"host-neighbour-sleep", "persistent-host", "neighbour", HF_POLL_SLEEP},
+    {"dataflow", "persistent-dataflow", "counters", HF_POLL_BUSY},
 };
 const int VARIANT_COUNT = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
 
@@ -54,24 +54,47 @@ int selected(const char* list, const char* name)
     return 0;
 }
 
-hf_status run_variant(void* device_u, void* device_f, int n, double h2, const Variant* variant, int blocks,
-                      int threads, int iterations, double watchdog, hf_run_report* report)
+hf_status runner_open(Runner* runner, const Variant* variant, int n, int blocks, int threads, double watchdog)
 {
-    memset(report, 0, sizeof *report);
-    if (variant->mode < 0) {
+    memset(runner, 0, sizeof *runner);
+    runner->variant = variant;
+    if (variant->mode == NULL) {
         const int points = (n - 2) * ((n - 1) / 2);
-        report->blocks = blocks > 0 ? blocks : (points + threads - 1) / threads;
-        report->active_blocks = report->blocks;
-        return hf_launch_standard(device_u, device_f, n, iterations, h2, report->blocks, threads, NULL);
+        runner->plan.blocks = blocks > 0 ? blocks : (points + threads - 1) / threads;
+        runner->plan.active_blocks = runner->plan.blocks;
+        runner->plan.threads_per_block = threads;
+        runner->plan.n = n;
+        return HF_OK;
     }
     hf_run_config config;
     memset(&config, 0, sizeof config);
     config.mode = variant->mode;
+    config.variant = variant->variant;
     config.blocks = blocks;
     config.threads_per_block = threads;
     config.host_polling = variant->polling;
     config.watchdog_seconds = watchdog;
-    return hf_run(&config, device_u, device_f, n, iterations, h2, NULL, report);
+    const hf_status planned = hf_plan_run(&config, n, &runner->plan);
+    return planned != HF_OK ? planned : hf_session_open(&runner->plan, NULL, &runner->session);
+}
+
+hf_status runner_run(Runner* runner, void* device_u, void* device_f, int iterations, double h2,
+                     hf_run_report* report)
+{
+    memset(report, 0, sizeof *report);
+    if (runner->variant->mode == NULL) {
+        return hf_launch_standard(device_u, device_f, runner->plan.n, iterations, h2, runner->plan.blocks,
+                                  runner->plan.threads_per_block, NULL);
+    }
+    return hf_session_run(runner->session, device_u, device_f, iterations, h2, report);
+}
+
+void runner_close(Runner* runner)
+{
+    if (runner->session != NULL) {
+        hf_session_close(runner->session);
+    }
+    memset(runner, 0, sizeof *runner);
 }
 
 double seconds_now(void)

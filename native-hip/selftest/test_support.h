@@ -24,21 +24,36 @@ int parse_list(const char* text, IntList* list);
 /* Whether name is one of the comma-separated names in list (every name when list is NULL). */
 int selected(const char* list, const char* name);
 
-/* A persistent mode with its host polling, or the standard kernels (mode -1). */
+/* A persistent variant (mode and variant names as the command line's) with its host polling, or
+ * the standard kernels (mode NULL). */
 typedef struct {
     const char* name;
-    int mode;
+    const char* mode;
+    const char* variant;
     int polling;
 } Variant;
 
 extern const Variant VARIANTS[];
 extern const int VARIANT_COUNT;
 
-/* Runs `iterations` iterations of variant on problem's device array: hf_run for a persistent
- * mode, hf_launch_standard for the standard kernels (blocks 0 = one thread per point; the
- * report then has only blocks). */
-hf_status run_variant(void* device_u, void* device_f, int n, double h2, const Variant* variant, int blocks,
-                      int threads, int iterations, double watchdog, hf_run_report* report);
+/* A variant ready to run on one problem: planned and in an open session (persistent), or the
+ * standard kernels' grid. */
+typedef struct {
+    const Variant* variant;
+    hf_plan plan;        /* persistent; for the standard kernels only blocks and threads_per_block */
+    hf_session* session; /* persistent */
+} Runner;
+
+/* Plans and opens a session for variant (blocks 0 = the planner's choice; for the standard kernels
+ * one thread per point). On failure nothing stays open. */
+hf_status runner_open(Runner* runner, const Variant* variant, int n, int blocks, int threads, double watchdog);
+
+/* `iterations` iterations on the problem's device array (hf_session_run, or hf_launch_standard,
+ * whose report has only zeros). */
+hf_status runner_run(Runner* runner, void* device_u, void* device_f, int iterations, double h2,
+                     hf_run_report* report);
+
+void runner_close(Runner* runner);
 
 double seconds_now(void);
 

@@ -25,6 +25,12 @@ void append_formatted(const char* format, va_list arguments)
 
 void clear_error() { message[0] = '\0'; }
 
+const char* base_name(const char* path)
+{
+    const char* slash = std::strrchr(path, '/');
+    return slash != nullptr ? slash + 1 : path;
+}
+
 hf_status fail(hf_status status, const char* format, ...)
 {
     message[0] = '\0';
@@ -59,18 +65,6 @@ const char* hf_status_name(hf_status status)
     case HF_ERR_OUT_OF_MEMORY: return "HF_ERR_OUT_OF_MEMORY";
     case HF_ERR_RUNTIME: return "HF_ERR_RUNTIME";
     default: return "HF_STATUS_UNKNOWN";
-    }
-}
-
-const char* hf_mode_name(int32_t mode)
-{
-    switch (mode) {
-    case HF_MODE_GRID_COOPERATIVE_GROUPS: return "persistent-grid (cooperative groups)";
-    case HF_MODE_GRID_TWO_SLOT: return "persistent-grid (two-slot barrier)";
-    case HF_MODE_HOST_LOCKSTEP: return "persistent-host (lockstep)";
-    case HF_MODE_HOST_NEIGHBOUR: return "persistent-host (neighbour-aware)";
-    case HF_MODE_DATAFLOW: return "persistent-dataflow";
-    default: return "unknown mode";
     }
 }
 

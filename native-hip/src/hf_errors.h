@@ -21,6 +21,17 @@ void append_error(const char* format, ...) __attribute__((format(printf, 1, 2)))
 /* Keeps the first failure: status = first_failure(status, release()). */
 inline hf_status first_failure(hf_status earlier, hf_status later) { return earlier != HF_OK ? earlier : later; }
 
+/* The file name of a path, for messages that say where a call failed. */
+const char* base_name(const char* path);
+
 }  // namespace holdfast
+
+#define HF_RETURN_IF_FAILED(expression)            \
+    do {                                           \
+        const hf_status hf_status_ = (expression); \
+        if (hf_status_ != HF_OK) {                 \
+            return hf_status_;                     \
+        }                                          \
+    } while (0)
 
 #endif /* HOLDFAST_HF_ERRORS_H */

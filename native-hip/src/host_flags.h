@@ -15,6 +15,7 @@
 
 /* The flag indexing is shared by the kernel and the plain C++ scheduler. */
 #if defined(__CUDACC__) || defined(__HIPCC__)
+#include "hf_gpu.h" /* __host__ and __device__ */
 #define HF_HOST_DEVICE __host__ __device__
 #else
 #define HF_HOST_DEVICE

@@ -58,6 +58,7 @@ struct PersistentArgs {
     long long timeout_ticks;    /* watchdog, in wall-clock ticks */
     int fault;                  /* HF_FAULT_* */
     int fault_block;
+    int sweeps_per_exchange;    /* half-sweeps between halo exchanges (hf_plan); 1 for every kernel today */
 };
 
 }  // namespace holdfast

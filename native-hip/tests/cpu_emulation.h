@@ -2,7 +2,8 @@
  * cpu_emulation.h: just enough of the GPU for the kernels' headers to run on CPU threads.
  *
  * One CPU thread plays one block of ONE thread (blockDim.x = 1): __shared__ becomes per-thread
- * storage and __syncthreads() has nothing to wait for. What this checks is the logic between
+ * storage (dynamic shared memory too, up to kEmulatedTileDoubles) and __syncthreads() has
+ * nothing to wait for. What this checks is the logic between
  * blocks, which is where persistent kernels go wrong: the row bands, the two-slot barrier, the
  * dataflow counters, the host flags and the watchdog, each against the sequential reference.
  * The atomics map to the compiler's, with the source's memory orders (the scope is dropped: a
@@ -21,7 +22,8 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
-#define __shared__ static thread_local
+/* At block scope thread_local implies static: one copy per "block". */
+#define __shared__ thread_local
 
 #define __HIP_MEMORY_SCOPE_WORKGROUP 3
 #define __HIP_MEMORY_SCOPE_AGENT 4
@@ -87,6 +89,13 @@ inline long long hf_wall_clock()
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
+
+namespace holdfast {
+/* The dynamic shared memory of the on-chip kernel (its `extern __shared__ double tile[]`): u and
+ * f up to n = 64. */
+constexpr int kEmulatedTileDoubles = 2 * 64 * 64;
+inline thread_local double tile[kEmulatedTileDoubles];
+}  // namespace holdfast
 
 namespace cooperative_groups {
 

@@ -1,6 +1,7 @@
 /*
  * kernel_emulation_test: the kernels' own code, on CPU threads (cpu_emulation.h), against the
- * sequential reference, bit for bit; and the watchdog faults. Runs in CI without a GPU.
+ * sequential reference, bit for bit (the on-chip kernel on one block); and the watchdog faults.
+ * Runs in CI without a GPU.
  */
 #include "cpu_emulation.h"
 
@@ -15,6 +16,7 @@
 #include "kernels/persistent_dataflow.h"
 #include "kernels/persistent_grid.h"
 #include "kernels/persistent_host.h"
+#include "kernels/persistent_on_chip.h"
 #include "kernels/standard_kernels.h"
 
 using namespace holdfast;
@@ -50,7 +52,8 @@ struct Launch {
                               flags,
                               static_cast<long long>(timeout_seconds * 1e9),
                               fault,
-                              fault_block};
+                              fault_block,
+                              1};
     }
     ~Launch()
     {
@@ -80,6 +83,15 @@ void run_device_only(const char* mode, void (*kernel)(PersistentArgs), int n, in
     Launch launch(grid, blocks, 10.0, HF_FAULT_NONE, 0);
     emulate_launch(blocks, [&launch, kernel] { kernel(launch.args); });
     report(grid.matches() && launch.control->error.code == 0, describe(mode, n, blocks));
+}
+
+/* The one-block kernel that holds u (and f) in its dynamic shared memory. */
+void run_on_chip(int n, bool f_on_chip)
+{
+    Grid grid(n);
+    Launch launch(grid, 1, 10.0, HF_FAULT_NONE, 0);
+    emulate_launch(1, [&launch, f_on_chip] { persistent_on_chip(launch.args, f_on_chip ? 1 : 0); });
+    report(grid.matches(), describe(f_on_chip ? "on-chip with f" : "on-chip", n, 1));
 }
 
 HostScheduleOutcome run_host_mode(Launch& launch, int n, bool neighbour, double timeout, int never_signal)
@@ -167,6 +179,8 @@ int main()
             run_host(false, n, blocks);
             run_host(true, n, blocks);
         }
+        run_on_chip(n, false);
+        run_on_chip(n, true);
     }
     run_faults();
     std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");

@@ -3,7 +3,8 @@
 #   runtime/   a jlink Java runtime with only the modules Holdfast uses
 #   lib/       holdfast.jar (the tool, its libraries and the JMH benchmarks) and the native library
 #   config/    the experiment files
-#   bin/       holdfast and holdfast-jmh
+#   docs/      what the columns of the results mean
+#   bin/       holdfast and holdfast-jmh (the same launcher under two names)
 # Arguments: the bench module's target folder, the tarball's name, the repository root.
 set -eu
 target=$1
@@ -43,9 +44,14 @@ else
 fi
 mkdir -p "$bundle/config"
 cp "$root"/config/* "$bundle/config/"
-cp "$root/bench/src/bundle/bin/holdfast" "$root/bench/src/bundle/bin/holdfast-jmh" "$bundle/bin/"
+# One launcher under two names: the name it is started by picks the tool. A copy, not a link, so that
+# it needs no tool to find itself when started directly.
+cp "$root/bench/src/bundle/bin/holdfast" "$bundle/bin/holdfast"
+cp "$root/bench/src/bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
 chmod 755 "$bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
 cp "$root/bench/src/bundle/README.txt" "$bundle/"
+mkdir -p "$bundle/docs"
+cp "$root/docs/columns.md" "$bundle/docs/"
 
 size_kib=$(du -sk "$bundle" | cut -f1)
 if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then

@@ -11,6 +11,7 @@
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #     sanitize-java        the same three tools on the Java-generated kernels, through the holdfast command
 #     jmh                  a short run of the JMH benchmarks from the bundle
+#     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu)
 #     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS comma-free words joined by '+')
 #
 # Writes $OUT/summary.txt, $OUT/logs.tgz and $OUT/results.tgz (the device tool brings $OUT back).
@@ -102,8 +103,12 @@ for phase in "$@"; do
         say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/java-$tool.log" | tail -n 1)"
       done
       ;;
-    jmh)
-      step jmh 180 "$bundle/bin/holdfast-jmh" SolverBenchmark -p n=101 -p mode=cpu-parallel,graph,persistent-grid,persistent-dataflow \
+    jmh | jmh:*)
+      # jmh:ARGS replaces the parameters (ARGS words joined by '+', e.g. jmh:-p+n=11+-p+mode=cpu).
+      params="-p n=101 -p mode=cpu-parallel,graph,persistent-grid,persistent-dataflow"
+      [ "$phase" != jmh ] && params=${phase#jmh:} && params=${params//+/ }
+      # shellcheck disable=SC2086 # the parameters are words
+      step jmh 180 "$bundle/bin/holdfast-jmh" SolverBenchmark $params \
         -wi 2 -i 3 -w 1 -r 1 -f 1 -rf json -rff "$logs/jmh.json"
       grep -A 12 '^Benchmark' "$logs/jmh.log" | tee -a "$summary"
       ;;

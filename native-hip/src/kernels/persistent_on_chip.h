@@ -15,12 +15,6 @@
 
 namespace holdfast {
 
-/* Shared bytes the on-chip kernel needs for n: u alone, or u and f. */
-__host__ __device__ __forceinline__ size_t on_chip_bytes(int n, bool with_f)
-{
-    return static_cast<size_t>(n) * static_cast<size_t>(n) * sizeof(double) * (with_f ? 2 : 1);
-}
-
 __device__ __forceinline__ void copy_cells(double* to, const double* from, int cells)
 {
     for (int cell = static_cast<int>(threadIdx.x); cell < cells; cell += static_cast<int>(blockDim.x)) {
@@ -28,7 +22,8 @@ __device__ __forceinline__ void copy_cells(double* to, const double* from, int c
     }
 }
 
-/* f_on_chip: whether f is copied too (its n * n doubles fit beside u). */
+/* f_on_chip: whether f is copied too (its n * n doubles fit beside u). The planner
+ * (plan_alone_on_chip) sizes the dynamic shared memory: n * n doubles, twice that with f. */
 __global__ void persistent_on_chip(PersistentArgs args, int f_on_chip)
 {
     extern __shared__ double tile[];

@@ -3,7 +3,9 @@
 // every operation is synchronous, so it checks what Java passes to the driver (kernel arguments
 // read from kernelParams exactly as a GPU reads them, copies, graph capture and replay, error
 // paths), not timing or asynchrony. Kernels are C versions of the test kernels (TestKernels) and
-// of the project's red and black kernels, found by name.
+// of the project's red and black kernels, found by name. Blocks run one after another, so a
+// persistent kernel that waits cannot run here: waitForever records the watchdog's error at once,
+// as a GPU does after the timeout, and fillPersistent checks that the barrier's lines were zeroed.
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,21 @@ static void k_store(void **p, int bx, int by, int bz, int tx, int ty, int tz, in
     long long *out = *(long long **)p[0]; long long value = *(long long *)p[1]; out[0] = value;
 }
 static void k_empty(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) {}
+/* The persistent control block: error line (code, block, step, index), arrivals line, generation line. */
+struct control { int error[32]; int arrivals[32]; int generation[32]; };
+static int fake_cluster = 1;
+static void k_fillPersistent(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) {
+    int *out = *(int **)p[0]; int n = *(int *)p[1]; struct control *c = *(struct control **)p[2]; long long ns = *(long long *)p[3];
+    if (c->arrivals[0] != 0 || c->generation[0] != 0 || ns <= 0) { out[0] = -1; return; }
+    for (int i = bx * bdx + tx; i < n; i += gdx * bdx) out[i] = i;
+}
+static void k_waitForever(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) {
+    int step = *(int *)p[1]; struct control *c = *(struct control **)p[2];
+    if (bx == 1 && tx == 0 && c->error[0] == 0) { c->error[0] = 2; c->error[1] = bx; c->error[2] = step; c->error[3] = bx; }
+}
+static void k_clusterRanks(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) {
+    int *out = *(int **)p[0]; if (tx == 0) out[bx] = bx / fake_cluster * 100 + bx % fake_cluster;
+}
 
 static void red_black(void **p, int colour, int first, int stride) {
     double *u = *(double **)p[0]; double *f = *(double **)p[1]; int n = *(int *)p[2]; double h2 = *(double *)p[3];
@@ -50,6 +67,9 @@ static struct kernel KERNELS[] = {
     {"widen", k_widen, 5, {8, 8, 8, 1, 4}},
     {"store", k_store, 2, {8, 8}},
     {"empty", k_empty, 0, {0}},
+    {"fillPersistent", k_fillPersistent, 4, {8, 4, 8, 8}},
+    {"waitForever", k_waitForever, 4, {8, 4, 8, 8}},
+    {"clusterRanks", k_clusterRanks, 1, {8}},
     {"red", k_red, 4, {8, 8, 4, 8}},
     {"black", k_black, 4, {8, 8, 4, 8}},
 };
@@ -94,6 +114,7 @@ CUresult cuDeviceGetAttribute(int *v, int a, int dev) {
     case 13: *v = 1980000; break; case 16: *v = 132; break; case 36: *v = 2619000; break; case 37: *v = 6144; break;
     case 38: *v = 62914560; break; case 39: *v = 2048; break; case 75: *v = 9; break; case 76: *v = 0; break;
     case 81: *v = 233472; break; case 95: *v = 1; break; case 97: *v = 232448; break; case 106: *v = 32; break;
+    case 120: *v = 1; break;
     default: return 1; }
     return 0;
 }
@@ -154,6 +175,28 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
 }
 CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared, void *s, void **params) {
     return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, shared, s, params, NULL);
+}
+/* CUlaunchConfig and CUlaunchAttribute as cuda.h lays them out. */
+struct launch_attribute { int id; int pad; unsigned value[16]; };
+struct launch_config { unsigned g[3], b[3], shared; void *stream; struct launch_attribute *attrs; unsigned count; };
+CUresult cuLaunchKernelEx(const struct launch_config *config, void *f, void **params, void **extra) {
+    int cluster = 1;
+    for (unsigned i = 0; i < config->count; i++) {
+        if (config->attrs[i].id == 4) cluster = (int)config->attrs[i].value[0];
+        else if (config->attrs[i].id == 2 && config->attrs[i].value[0] != 1) return 1;
+        else if (config->attrs[i].id != 2) return 1;
+    }
+    if (cluster < 1 || config->g[0] % cluster != 0 || cluster > 16) return 912;
+    fake_cluster = cluster;
+    CUresult r = cuLaunchKernel(f, config->g[0], config->g[1], config->g[2], config->b[0], config->b[1], config->b[2], config->shared,
+                                config->stream, params, extra);
+    fake_cluster = 1;
+    return r;
+}
+CUresult cuOccupancyMaxActiveClusters(int *n, void *f, const struct launch_config *config) {
+    int cluster = 1;
+    for (unsigned i = 0; i < config->count; i++) if (config->attrs[i].id == 4) cluster = (int)config->attrs[i].value[0];
+    *n = cluster > 16 ? 0 : 2048 / (int)config->b[0] * 132 / cluster / 2; return 0;
 }
 CUresult cuGraphGetNodes(void *g, void **nodes, size_t *n) { *n = ((struct graph *)g)->count; return 0; }
 CUresult cuGraphInstantiateWithFlags(void **exec, void *g, unsigned long long flags) {

@@ -1,6 +1,7 @@
 package org.holdfast.bench;
 
 import java.io.PrintStream;
+import org.holdfast.bench.mode.Machine;
 import org.holdfast.tornado.api.TornadoDevice;
 import org.holdfast.tornado.api.TornadoRuntime;
 import org.holdfast.tornado.spi.TornadoBackend;
@@ -18,6 +19,6 @@ final class DeviceList {
             }
             backend.unavailableReason().ifPresent(reason -> out.println(backend.name() + ": unavailable: " + reason));
         }
-        out.println(GpuSide.nativeLibraryStatus());
+        out.println(Machine.nativeLibraryStatus());
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
+import org.holdfast.bench.harness.Progress;
 
 /** {@code --help}: what Holdfast does, every option with its default, and the exit statuses. */
 final class Help {
@@ -13,9 +14,9 @@ final class Help {
     private static final String ABOUT = """
             Measures, on a real GPU, standard kernel launches against persistent (co-resident) kernels for a
             red-black Gauss-Seidel Poisson solver whose kernels are written in Java. Every mode solves the same
-            problem from the same array, and each result is checked over the full array against the sequential
-            Java reference. With no options it runs config/default: the CPU modes everywhere, the GPU modes
-            where there is a GPU.
+            problem from the same array; a short run from a random interior and every timed repeat are checked
+            over the full array against a plain reference, and a row that does not match has no time. With no
+            options it runs config/default: the CPU modes everywhere, the GPU modes where there is a GPU.
             """;
 
     private static final String EXAMPLES = """
@@ -26,9 +27,17 @@ final class Help {
               holdfast -c small -k java,native          the small sweep, Java and hand-written kernels
               holdfast --devices                        what this machine can run
 
+            Output: results.csv (a line per row as soon as it is measured), then results.json and the plots,
+            in results/<config name> or -o DIR; the last line on stderr says where. A run owns its folder: a
+            second run into it stops at once, and the files of the run before are replaced, never mixed.
+            What every column means: docs/columns.md (in the source tree and the bundle).
+            Before a run that takes at least %s (a lower bound from its sizes, iterations and
+            repeats), a warning says so; Ctrl-C stops a run and keeps the rows measured so far.
+
             Exit status: 0 every row ran and matched the reference; 1 a mode failed or did not match;
-            2 bad input (options, config, sizes that do not fit, output folder); 3 a mode asked for by name
-            cannot run here (no GPU, driver or native library), while the rest ran.
+            2 bad input (options, config, sizes that do not fit, an output folder that cannot be written
+            or is in use by another run); 3 a mode asked for by name cannot run here (no GPU, driver or
+            native library), while the rest ran.
             """;
 
     private Help() {
@@ -43,7 +52,7 @@ final class Help {
         writer.print(ABOUT);
         writer.println();
         formatter.printOptions(writer, WIDTH, options, 2, 3);
-        writer.print(EXAMPLES);
+        writer.print(EXAMPLES.formatted(Progress.duration(RunEstimate.WARN_SECONDS)));
         writer.flush();
     }
 }

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.MissingArgumentException;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.holdfast.bench.cli.HoldfastOptions;
@@ -18,34 +21,46 @@ import org.holdfast.bench.config.Settings;
 import org.holdfast.bench.harness.Harness;
 import org.holdfast.bench.harness.MemoryBudget;
 import org.holdfast.bench.harness.Progress;
-import org.holdfast.bench.harness.RunnerFactory;
-import org.holdfast.bench.harness.Runners;
+import org.holdfast.bench.mode.Machine;
+import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.report.CsvReport;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultsDocument;
+import org.holdfast.tornado.api.TornadoRuntime;
 
 /** The {@code holdfast} command: options in, a results table and files out, an exit status that says how it went. */
 public final class Holdfast {
 
     private final PrintStream out;
     private final PrintStream err;
+    private final Modes modes;
 
+    /** Characters the streams' charsets cannot show are printed as ASCII look-alikes (µs as us). */
     public Holdfast(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        this(out, err, Modes.ALL);
+    }
+
+    /** The command over {@code modes} instead of the registry (tests run modes of their own through it). */
+    public Holdfast(PrintStream out, PrintStream err, Modes modes) {
+        this.out = AsciiFallbackCharset.fitting(out);
+        this.err = AsciiFallbackCharset.fitting(err);
+        this.modes = modes;
     }
 
     /** Runs the command; returns the exit status ({@link ExitCode}). */
     public int run(String... args) {
-        Options options = HoldfastOptions.create();
+        Options options = HoldfastOptions.create(modes);
         CommandLine line;
         try {
             line = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, args);
+        } catch (MissingArgumentException e) {
+            return usage(HoldfastOptions.spelling(e.getOption()) + " needs a value: " + e.getOption().getArgName() + " (see --help)");
         } catch (ParseException e) {
             return usage(e.getMessage() + " (see --help)");
         }
         if (!line.getArgList().isEmpty()) {
-            return usage("unexpected argument '" + line.getArgList().get(0) + "' (options start with - or --; see --help)");
+            return usage(strayArgument(line.getArgList().get(0), args));
         }
         if (line.hasOption(HoldfastOptions.HELP)) {
             Help.print(out, options);
@@ -67,58 +82,92 @@ public final class Holdfast {
                     Path.of(line.getOptionValue(HoldfastOptions.OUTPUT, "docs")));
         }
         Experiment experiment;
+        OutputFolder folder;
         try {
             experiment = settle(line);
             for (int n : experiment.sizes()) {
                 MemoryBudget.requireFits(n, MemoryBudget.availableBytes());
             }
-            prepareOutput(experiment.output());
+            folder = OutputFolder.claim(experiment.output(), err);
         } catch (ConfigException | IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        return measure(experiment, line);
+        try (folder) {
+            noteIgnoredKernels(experiment, line);
+            RunEstimate.warnIfLong(experiment,
+                    experiment.needsGpu() && TornadoRuntime.firstGpu().isPresent(), err);
+            return measure(experiment, line, folder);
+        }
     }
 
-    private int measure(Experiment experiment, CommandLine line) {
+    private int measure(Experiment experiment, CommandLine line, OutputFolder folder) {
         boolean profiler = line.hasOption(HoldfastOptions.PROFILER);
         RunReport report = new RunReport(experiment, out, err);
-        Harness.Outcome outcome;
-        Map<String, Double> ceilings;
-        List<OverheadRow> overheads;
-        try (RunnerFactory runners = new Runners(GpuSide.open(experiment, profiler), profiler);
+        try (Machine machine = Machine.open(experiment.needsGpu());
                 Progress progress = new Progress(err, Progress.stderrIsTerminal());
-                CsvReport csv = new CsvReport(experiment.output());
-                MeasuredRows rows = new MeasuredRows(experiment, csv, report, err)) {
-            outcome = new Harness(experiment, runners, progress, rows, line.hasOption(HoldfastOptions.THREAD_INFO)).run();
-            ceilings = runners.ceilings();
-            overheads = line.hasOption(HoldfastOptions.NO_OVERHEADS) ? List.of() : runners.overheads();
+                CsvReport csv = new CsvReport(folder.path());
+                MeasuredRows rows = new MeasuredRows(folder.path(), csv, report, progress, err)) {
+            Harness harness = new Harness(experiment, machine, progress, rows, line.hasOption(HoldfastOptions.THREAD_INFO),
+                    profiler);
+            Harness.Outcome outcome = harness.run();
+            Map<String, Double> ceilings = harness.ceilings();
+            List<OverheadRow> overheads = line.hasOption(HoldfastOptions.NO_OVERHEADS) ? List.of() : harness.overheads();
+            progress.close();
+            if (!rows.beginReport()) {
+                return ExitCode.FAILED; // stopped: the shutdown hook reports, and the process is ending
+            }
+            int status = report.finish(outcome, ceilings, overheads, !line.hasOption(HoldfastOptions.NO_PLOTS), profiler);
+            rows.finish(ceilings, overheads);
+            return status;
         } catch (IOException e) {
-            err.println("holdfast: cannot write to " + experiment.output() + ": " + e.getMessage());
+            err.println("holdfast: cannot write to " + folder.path() + ": " + IoReason.of(e));
             return ExitCode.FAILED;
         }
-        return report.finish(outcome, ceilings, overheads, !line.hasOption(HoldfastOptions.NO_PLOTS), profiler);
+    }
+
+    /** {@code -k} chooses the kernels of the standard launches: say once when none of them is in the run. */
+    private void noteIgnoredKernels(Experiment experiment, CommandLine line) {
+        if (line.hasOption(HoldfastOptions.KERNELS)
+                && experiment.modes().stream().noneMatch(m -> m.kernelSources().size() > 1)) {
+            err.println("holdfast: note: --kernels " + line.getOptionValue(HoldfastOptions.KERNELS)
+                    + " is ignored: it chooses the kernels of the modes that offer a choice ("
+                    + modes.list().stream().filter(m -> m.kernelSources().size() > 1).map(ModeDescriptor::name)
+                            .collect(Collectors.joining(", "))
+                    + "), and this run has none");
+        }
+    }
+
+    /** Why a word that is not an option is refused; after {@code --} it is refused even when it looks like one. */
+    private static String strayArgument(String first, String[] args) {
+        if (Arrays.asList(args).contains("--") && first.startsWith("-")) {
+            return "unexpected argument '" + first + "' after '--': holdfast takes options only, so drop the '--' (see --help)";
+        }
+        return "unexpected argument '" + first + "' (options start with - or --; see --help)";
     }
 
     private int writeResultsDocument(Path sweeps, Path docs) {
+        if (!Files.isDirectory(sweeps)) {
+            return usage("--results-doc: " + sweeps + (Files.exists(sweeps) ? " is not a folder" : ": no such folder"));
+        }
         try {
             out.println("holdfast: wrote " + ResultsDocument.write(sweeps, docs));
             return ExitCode.OK;
         } catch (IOException | RuntimeException | Error e) {
-            err.println("holdfast: cannot write the results document from " + sweeps + ": " + e.getMessage());
+            err.println("holdfast: cannot write the results document from " + sweeps + ": " + IoReason.of(e));
             return ExitCode.FAILED;
         }
     }
 
     /** The config file's values, overridden by the options given. */
-    private static Experiment settle(CommandLine line) throws ConfigException {
-        Settings settings = new Settings();
+    private Experiment settle(CommandLine line) throws ConfigException {
+        Settings settings = new Settings(modes);
         String config = line.getOptionValue(HoldfastOptions.CONFIG);
         Path file = ConfigFile.locate(config == null ? "default" : config, ConfigDirectory.find());
         if (config != null || Files.exists(file)) {
-            settings.setName(file.getFileName().toString());
+            settings.setName(withoutExtension(file.getFileName().toString()));
             ConfigFile.apply(file, settings);
         }
-        for (String key : Settings.KEYS) {
+        for (String key : settings.keys()) {
             if (line.hasOption(key)) {
                 try {
                     if (key.equals(HoldfastOptions.SIZES) && !line.hasOption(HoldfastOptions.ITERATIONS)) {
@@ -134,25 +183,10 @@ public final class Holdfast {
         return settings.toExperiment();
     }
 
-    /** Creates the output folder and proves it can be written, before any work starts. */
-    private static void prepareOutput(Path folder) {
-        try {
-            Files.createDirectories(folder);
-            Path probe = Files.createTempFile(folder, ".holdfast-write-check", ".tmp");
-            Files.delete(probe);
-        } catch (IOException | SecurityException e) {
-            throw new IllegalArgumentException("cannot write to the output folder " + folder + ": " + describe(e));
-        }
-    }
-
-    private static String describe(Exception e) {
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof java.nio.file.FileAlreadyExistsException || e instanceof java.nio.file.NotDirectoryException) {
-            return "a file of that name is in the way";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    /** A config's name for its output folder: {@code foo.cfg} writes to {@code results/foo}. */
+    private static String withoutExtension(String fileName) {
+        int dot = fileName.lastIndexOf('.');
+        return dot > 0 ? fileName.substring(0, dot) : fileName;
     }
 
     private int usage(String message) {

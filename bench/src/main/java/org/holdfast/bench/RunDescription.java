@@ -4,7 +4,9 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.holdfast.bench.config.Experiment;
-import org.holdfast.tornado.api.BlockCountRule;
+import org.holdfast.bench.mode.BlockCountRule;
+import org.holdfast.bench.mode.KernelSource;
+import org.holdfast.bench.mode.ModeDescriptor;
 
 /** What a run was, for results.json: the version, the machine and the experiment's settings. */
 final class RunDescription {
@@ -24,15 +26,15 @@ final class RunDescription {
         run.put("config", experiment.name());
         run.put("sizes", experiment.sizes());
         run.put("iterations", experiment.iterations());
-        run.put("modes", experiment.modes().stream().map(Mode::cliName).toList());
+        run.put("modes", experiment.modes().stream().map(ModeDescriptor::name).toList());
         run.put("kernels", experiment.kernels().stream().map(KernelSource::cliName).toList());
         run.put("blocks", experiment.blocks().stream().map(BlockCountRule::spelling).toList());
         run.put("threads", experiment.threads());
         run.put("repeats", experiment.repeats());
-        run.put("barrier", experiment.persistent().barrier().cliName());
-        run.put("schedule", experiment.persistent().schedule().cliName());
-        run.put("poll", experiment.persistent().poll().cliName());
-        run.put("watchdog_s", experiment.persistent().watchdogSeconds());
+        run.putAll(experiment.options().byName());
+        run.put("watchdog_s", experiment.watchdogSeconds());
+        run.put("init", experiment.init().cliName());
+        run.put("seed", experiment.seed());
         return run;
     }
 }

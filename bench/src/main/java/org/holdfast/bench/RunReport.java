@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.holdfast.bench.config.Experiment;
 import org.holdfast.bench.harness.Harness;
+import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.report.Figures;
 import org.holdfast.bench.report.JsonReport;
 import org.holdfast.bench.report.MarkdownTable;
@@ -16,9 +17,13 @@ import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.Plots;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.ResultsTable;
+import org.holdfast.bench.report.VerificationTable;
 import org.holdfast.tornado.api.TaskProfile;
 
-/** The end of a run: notes on stderr, tables on stdout, JSON and plots in the output folder, and the exit status. */
+/**
+ * The end of a run: notes on stderr, tables on stdout, plots in the output folder, and the exit
+ * status; results.json when {@link MeasuredRows} says how the run ended.
+ */
 final class RunReport {
 
     private final Experiment experiment;
@@ -45,13 +50,17 @@ final class RunReport {
             }
         }
         byReason.forEach((reason, modes) -> err.println("holdfast: " + modes.entrySet().stream()
-                .map(m -> m.getValue() || m.getKey().startsWith("persistent") ? m.getKey() : m.getKey() + " (native kernels)")
+                .map(m -> m.getValue() || !offersKernelChoice(m.getKey()) ? m.getKey() : m.getKey() + " (native kernels)")
                 .collect(java.util.stream.Collectors.joining(", ")) + ": skipped: " + reason));
+        outcome.gpuStopped().ifPresent(reason -> err.println("holdfast: stopped the GPU modes: " + reason
+                + "; the GPU rows after it and the overhead breakdown were not measured"));
         for (String launch : outcome.threadInfo()) {
             out.println(launch);
         }
+        printTable(outcome.rows());
         if (!outcome.rows().isEmpty()) {
-            out.print(ResultsTable.of(outcome.rows()));
+            out.println();
+            out.print(VerificationTable.of(outcome.verifications(), experiment.init().cliName(), experiment.seed()));
         }
         if (!overheads.isEmpty()) {
             out.println();
@@ -65,7 +74,6 @@ final class RunReport {
                 status = ExitCode.FAILED;
             }
         }
-        writeJsonQuietly(outcome.rows(), ceilings, overheads);
         if (plots) {
             try {
                 Plots.write(experiment.output(), outcome.rows(), ceilings, overheads);
@@ -76,6 +84,11 @@ final class RunReport {
             }
         }
         return status;
+    }
+
+    /** Whether {@code mode} runs Java or native kernels as the experiment chooses (the standard launches). */
+    private boolean offersKernelChoice(String mode) {
+        return experiment.modes().stream().filter(m -> m.name().equals(mode)).anyMatch(m -> m.kernelSources().size() > 1);
     }
 
     private static String overheadTable(List<OverheadRow> overheads) {
@@ -111,10 +124,19 @@ final class RunReport {
         }
     }
 
-    void writeJsonQuietly(List<ResultRow> rows, Map<String, Double> ceilings, List<OverheadRow> overheads) {
+    /** The results table of the rows measured, on stdout; nothing when there are none. */
+    void printTable(List<ResultRow> rows) {
+        if (!rows.isEmpty()) {
+            out.print(ResultsTable.of(rows));
+            out.flush();
+        }
+    }
+
+    /** results.json, saying {@code status}; a failure to write it is reported, not thrown. */
+    void writeJson(String status, List<ResultRow> rows, Map<String, Double> ceilings, List<OverheadRow> overheads) {
         Path folder = experiment.output();
         try {
-            JsonReport.write(folder, RunDescription.of(experiment), ceilings, overheads, List.copyOf(rows));
+            JsonReport.write(folder, RunDescription.of(experiment), status, ceilings, overheads, List.copyOf(rows));
         } catch (IOException e) {
             err.println("holdfast: cannot write " + folder.resolve(JsonReport.FILE) + ": " + e.getMessage());
         }

@@ -68,7 +68,7 @@ class BadInputTest {
     @Test
     void malformedConfigNamesFileLineAndKey() throws IOException {
         Path config = write("bad", "# a comment\nsizes = 11, abc\n");
-        assertEquals("holdfast: " + config + ":2: sizes: N must be a whole number, got 'abc'\n", runBad("-c", config.toString()).err());
+        assertEquals("holdfast: " + config + ":2: sizes: N must be a whole number from 3 to 46340, got 'abc'\n", runBad("-c", config.toString()).err());
     }
 
     @Test
@@ -81,7 +81,7 @@ class BadInputTest {
     void unknownConfigKey() throws IOException {
         Path config = write("bad", "size = 11\n");
         assertEquals("holdfast: " + config + ":1: size: unknown key (keys: sizes, iterations, modes, kernels, blocks, threads,"
-                + " repeats, output, barrier, schedule, poll, watchdog)\n", runBad("-c", config.toString()).err());
+                + " repeats, output, barrier, schedule, poll, watchdog, init, seed)\n", runBad("-c", config.toString()).err());
     }
 
     @Test
@@ -124,6 +124,67 @@ class BadInputTest {
         Path file = Files.writeString(temp.resolve("taken"), "x");
         assertEquals("holdfast: cannot write to the output folder " + file + ": a file of that name is in the way\n",
                 runBad("-m", "cpu", "-n", "5", "-o", file.toString()).err());
+    }
+
+    @Test
+    void outputFolderWhoseResultsCsvIsAFolder() throws IOException {
+        Path folder = Files.createDirectories(temp.resolve("out/results.csv")).getParent();
+        assertEquals("holdfast: cannot write to the output folder " + folder + ": " + folder.resolve("results.csv")
+                + " is in the way: holdfast writes a plain file there\n", runBad("-m", "cpu", "-n", "5", "-o", folder.toString()).err());
+    }
+
+    @Test
+    void resultsDocumentFromAFolderThatIsNotThere() {
+        Path missing = temp.resolve("nonexistent");
+        assertEquals("holdfast: --results-doc: " + missing + ": no such folder\n", runBad("--results-doc", missing.toString()).err());
+    }
+
+    @Test
+    void outputFolderWhereTheFileSystemTakesNoFoldersSaysWhy() {
+        assertEquals("holdfast: cannot write to the output folder /proc/x: the file system of /proc does not allow creating x"
+                + " (no such file or folder)\n", runBad("-m", "cpu", "-n", "5", "-o", "/proc/x").err());
+    }
+
+    @Test
+    void iterationsBeyondTheLargestIntSayTheRange() {
+        assertEquals("holdfast: --iterations: iterations must be a whole number from 1 to 2147483647, got '2147483648'\n",
+                runBad("-i", "2147483648", "-o", temp.toString()).err());
+    }
+
+    @Test
+    void allMixedWithModeNames() {
+        assertEquals("holdfast: --modes: 'all' means every mode: give it alone, not in a list with cpu\n",
+                runBad("-m", "all,cpu", "-o", temp.toString()).err());
+    }
+
+    @Test
+    void aSizeListedTwice() {
+        assertEquals("holdfast: --sizes: N = 11 is listed twice\n", runBad("-n", "11,11", "-o", temp.toString()).err());
+    }
+
+    @Test
+    void aModeListedTwice() {
+        assertEquals("holdfast: --modes: mode 'cpu' is listed twice\n", runBad("-m", "cpu,cpu", "-o", temp.toString()).err());
+    }
+
+    @Test
+    void anEmptyItemInAList() {
+        assertEquals("holdfast: --sizes: the list of sizes has an empty item: '11,,101'\n",
+                runBad("-n", "11,,101", "-o", temp.toString()).err());
+        assertEquals("holdfast: --modes: the list of modes has an empty item: 'cpu,'\n",
+                runBad("-m", "cpu,", "-o", temp.toString()).err());
+    }
+
+    @Test
+    void anOptionAfterDoubleDash() {
+        assertEquals("holdfast: unexpected argument '-m' after '--': holdfast takes options only, so drop the '--' (see --help)\n",
+                runBad("--", "-m", "cpu").err());
+    }
+
+    @Test
+    void aMissingValueNamesTheOptionBothWays() {
+        assertEquals("holdfast: -n/--sizes needs a value: LIST (see --help)\n", runBad("-n").err());
+        assertEquals("holdfast: --watchdog needs a value: SECONDS (see --help)\n", runBad("--watchdog").err());
     }
 
     private Path write(String name, String text) throws IOException {

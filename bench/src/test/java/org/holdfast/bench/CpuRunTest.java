@@ -1,12 +1,16 @@
 package org.holdfast.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.SavedRun;
 import org.holdfast.tornado.api.TornadoRuntime;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -29,6 +33,57 @@ class CpuRunTest {
             assertTrue(row.contains("| 0 "), "max diff 0 in " + row);
         }
         assertEquals(7, Files.readAllLines(temp.resolve("results.csv")).size());
+    }
+
+    @Test
+    void aRandomInitialInteriorIsCheckedTooAndRecorded() throws IOException {
+        CommandRun run = CommandRun.of("-m", "cpu,cpu-parallel", "-n", "3,12", "-i", "7", "-r", "2", "--init", "random",
+                "--seed", "9", "-o", temp.toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        assertTrue(run.out().contains("every timed repeat (random interior)"), run.out());
+        assertTrue(run.out().contains("| 3   | 1              |"), "the verification table lists k per size: " + run.out());
+        SavedRun saved = SavedRun.read(temp.resolve("results.json"));
+        assertEquals("random", saved.run().get("init").getAsString());
+        assertEquals(9, saved.run().get("seed").getAsLong());
+        for (ResultRow row : saved.rows()) {
+            assertEquals("random", row.init());
+            assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
+        }
+    }
+
+    @Test
+    void anUnknownInitialInteriorIsBadInput() {
+        CommandRun run = CommandRun.of("--init", "ones");
+        assertEquals(ExitCode.USAGE, run.status());
+        assertEquals("holdfast: --init: unknown init 'ones' (choose from: zero, random)\n", run.err());
+    }
+
+    @Test
+    void aConfigFileThatStartsWithAByteOrderMarkIsRead() throws IOException {
+        Path config = Files.writeString(temp.resolve("bom.cfg"), "\uFEFFsizes = 5\nmodes = cpu\niterations = 2\nrepeats = 1\n");
+        CommandRun run = CommandRun.of("-c", config.toString(), "-o", temp.resolve("out").toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        assertTrue(run.out().contains("| cpu  | java    | 5 "), run.out());
+    }
+
+    @Test
+    void kernelsWithOnlyCpuModesSaySoOnce() {
+        CommandRun run = CommandRun.of("-m", "cpu", "-k", "native", "-n", "5", "-i", "2", "-r", "1", "-o", temp.toString(),
+                "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        assertEquals(List.of("holdfast: note: --kernels native is ignored: it chooses the kernels of the modes that offer a choice"
+                + " (launch, launch-sync, graph), and this run has none"),
+                run.err().lines().filter(l -> l.contains("--kernels")).toList(), run.err());
+    }
+
+    @Test
+    void withoutUtf8TheTableSaysUsPerIterationInPlainAscii() {
+        CommandRun run = CommandRun.in(StandardCharsets.US_ASCII, "-m", "cpu", "-n", "5", "-i", "2", "-r", "1", "-o",
+                temp.toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        String header = run.out().lines().findFirst().orElseThrow();
+        assertTrue(header.contains("| us/iter (median) |"), header);
+        assertFalse(run.out().contains("?"), run.out());
     }
 
     @Test

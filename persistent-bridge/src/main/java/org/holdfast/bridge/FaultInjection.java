@@ -1,15 +1,19 @@
 package org.holdfast.bridge;
 
+import java.util.Set;
 import org.holdfast.bridge.raw.holdfast_native_h;
 
-/** Faults a test injects to force the watchdog ({@code HF_FAULT_*}); each fits one kind of mode. */
+/**
+ * Faults a test injects to force the watchdog ({@code HF_FAULT_*}); {@link PersistentVariant#faults()}
+ * says which a variant accepts.
+ */
 public enum FaultInjection {
     NONE(holdfast_native_h.HF_FAULT_NONE),
-    /** {@link PersistentMode#GRID_TWO_SLOT}: the block leaves before its first grid barrier. */
+    /** persistent-grid two-slot: the block leaves before its first grid barrier. */
     SKIP_GRID_BARRIER(holdfast_native_h.HF_FAULT_SKIP_GRID_BARRIER),
-    /** {@link PersistentMode#DATAFLOW}: the block never publishes its step counter. */
+    /** persistent-dataflow: the block never publishes its step counter. */
     NEVER_PUBLISH(holdfast_native_h.HF_FAULT_NEVER_PUBLISH),
-    /** The persistent-host modes: the host never signals the block. */
+    /** persistent-host: the host never signals the block. */
     NEVER_SIGNAL(holdfast_native_h.HF_FAULT_NEVER_SIGNAL);
 
     private final int code;
@@ -20,5 +24,10 @@ public enum FaultInjection {
 
     public int code() {
         return code;
+    }
+
+    /** The faults of an hf_variant_info.faults bit set (bit {@code 1 << code}). */
+    static Set<FaultInjection> fromBits(int bits) {
+        return NativeCodes.fromBits(FaultInjection.class, fault -> 1 << fault.code(), bits, "hf_variant_info.faults");
     }
 }

@@ -2,7 +2,7 @@ package org.holdfast.bridge;
 
 import org.holdfast.bridge.raw.holdfast_native_h;
 
-/** How the host polls the done flags in the persistent-host modes ({@code HF_POLL_*}). */
+/** How the host polls the done flags of a host-flag variant ({@code HF_POLL_*}). */
 public enum HostPolling {
     /** Spin on the flags. */
     BUSY(holdfast_native_h.HF_POLL_BUSY),
@@ -17,5 +17,9 @@ public enum HostPolling {
 
     public int code() {
         return code;
+    }
+
+    static HostPolling fromCode(int code) {
+        return NativeCodes.fromCode(values(), HostPolling::code, code, "hf_poll");
     }
 }

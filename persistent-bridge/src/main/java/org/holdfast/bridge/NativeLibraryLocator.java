@@ -3,10 +3,7 @@ package org.holdfast.bridge;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.io.File;
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.SymbolLookup;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,14 +13,15 @@ import java.util.List;
 import java.util.Optional;
 
 import org.holdfast.bridge.raw.holdfast_native_h;
+import org.holdfast.ffi.NativeLibrary;
 
 /**
  * Finds and loads libholdfast_native once per process, checks its ABI version and binds the raw
  * layer to it. Order: the system property {@value #PROPERTY} (a file path); the folder of the
  * bridge's jar and {@code ../lib} beside it; each {@code java.library.path} and
- * {@code LD_LIBRARY_PATH} folder; last, the dynamic loader's own search by name. The library stays
- * loaded for the life of the process (the global arena): the raw layer's method handles point
- * into it.
+ * {@code LD_LIBRARY_PATH} folder; last, the dynamic loader's own search by name. It opens the
+ * library with the loader every raw layer shares ({@link NativeLibrary}), which keeps it loaded
+ * for the life of the process: the raw layer's method handles point into it.
  */
 final class NativeLibraryLocator {
 
@@ -44,7 +42,6 @@ final class NativeLibraryLocator {
     }
 
     /** Loads the library from the first place that has it; afterwards returns that place. */
-    @SuppressWarnings("restricted") // loading the native library is this class's purpose
     static synchronized Path load() throws NativeLibraryMissingException {
         if (loaded != null) {
             return loaded;
@@ -59,7 +56,7 @@ final class NativeLibraryLocator {
             lookedIn.add(candidate.toString());
         }
         try {
-            return bind(Path.of(FILE_NAME), SymbolLookup.libraryLookup(FILE_NAME, Arena.global()));
+            return bind(Path.of(FILE_NAME), NativeLibrary.loadByName(FILE_NAME));
         } catch (IllegalArgumentException notFound) {
             lookedIn.add("the dynamic loader's search for " + FILE_NAME);
         }
@@ -87,10 +84,9 @@ final class NativeLibraryLocator {
         return bind(wanted, open(wanted));
     }
 
-    @SuppressWarnings("restricted")
-    private static SymbolLookup open(Path file) throws NativeLibraryMissingException {
+    private static NativeLibrary open(Path file) throws NativeLibraryMissingException {
         try {
-            return SymbolLookup.libraryLookup(file, Arena.global());
+            return NativeLibrary.load(file);
         } catch (IllegalArgumentException notLoadable) {
             throw new NativeLibraryMissingException(
                     "native library " + file + " was found but could not be loaded: " + notLoadable.getMessage(), notLoadable);
@@ -136,13 +132,10 @@ final class NativeLibraryLocator {
     }
 
     /** Refuses a library built for another ABI before anything is bound to it. */
-    @SuppressWarnings("restricted")
-    private static Path bind(Path path, SymbolLookup library) throws NativeLibraryMissingException {
+    private static Path bind(Path path, NativeLibrary library) throws NativeLibraryMissingException {
         final int abi;
         try {
-            abi = (int) Linker.nativeLinker()
-                    .downcallHandle(library.findOrThrow("hf_abi_version"), FunctionDescriptor.of(JAVA_INT))
-                    .invokeExact();
+            abi = (int) library.downcall(FunctionDescriptor.of(JAVA_INT), "hf_abi_version").invokeExact();
         } catch (Throwable unusable) {
             throw new NativeLibraryMissingException("native library " + path + " has no usable hf_abi_version: " + unusable, unusable);
         }

@@ -7,22 +7,35 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
-import org.holdfast.bridge.raw.hf_capacity;
+import org.holdfast.bridge.raw.hf_plan;
 import org.holdfast.bridge.raw.hf_run_config;
-import org.holdfast.bridge.raw.hf_run_report;
-import org.holdfast.bridge.raw.hf_standard_kernels;
+import org.holdfast.bridge.raw.hf_variant_info;
 import org.holdfast.bridge.raw.holdfast_native_h;
+import org.holdfast.ffi.NativeLibrary;
 
 /**
  * The persistent kernels of libholdfast_native, from Java: a thin layer over
  * {@link holdfast_native_h} that turns status codes into {@link NativeException}s.
  *
- * <p>Device pointers and streams are plain {@code long}s: the caller allocates them through the
- * driver API (the runtime inside the library shares the primary context). A bridge owns an
- * {@link Arena} for the structs it passes, reused call after call; any thread may use it, one
- * call at a time (the calls are synchronized, which also keeps each call with its thread-local
- * native error message). Close it when done; the library itself stays loaded for the process.
+ * <pre>{@code
+ * List<PersistentVariant> variants = bridge.variants();          // the native variant table
+ * PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid"), n);   // no allocation
+ * try (PersistentSession session = bridge.open(plan, stream)) {  // every allocation
+ *     PersistentReport report = session.run(u, f, iterations, h2); // allocates nothing
+ * }
+ * }</pre>
+ *
+ * <p>The library owns the plan (variant, blocks, on chip or not) and the names: Java shows the
+ * plan and passes it back unchanged. Device pointers and streams are plain {@code long}s: the
+ * caller allocates them through the driver API (the runtime inside the library shares the primary
+ * context). A bridge owns an {@link Arena} for the structs it passes, reused call after call; any
+ * thread may use it, one call at a time (the calls are synchronized, which also keeps each call
+ * with its thread-local native error message). Close it when done; the library itself stays
+ * loaded for the process.
  */
 public final class PersistentBridge implements AutoCloseable {
 
@@ -31,9 +44,8 @@ public final class PersistentBridge implements AutoCloseable {
     private final Path library;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment config = arena.allocate(hf_run_config.LAYOUT);
-    private final MemorySegment report = arena.allocate(hf_run_report.LAYOUT);
-    private final MemorySegment capacity = arena.allocate(hf_capacity.LAYOUT);
-    private final MemorySegment kernels = arena.allocate(hf_standard_kernels.LAYOUT);
+    private final MemorySegment planOut = arena.allocate(hf_plan.LAYOUT);
+    private final MemorySegment rowOut = arena.allocate(hf_variant_info.LAYOUT);
     private final MemorySegment message = arena.allocate(MESSAGE_CAPACITY);
     private final MemorySegment firstInt = arena.allocate(JAVA_INT);
     private final MemorySegment secondInt = arena.allocate(JAVA_INT);
@@ -74,7 +86,7 @@ public final class PersistentBridge implements AutoCloseable {
     // ------------------------------------------------------------------ library and device
 
     public String version() {
-        return holdfast_native_h.string(holdfast_native_h.hf_version());
+        return NativeLibrary.string(holdfast_native_h.hf_version());
     }
 
     public int abiVersion() {
@@ -83,23 +95,18 @@ public final class PersistentBridge implements AutoCloseable {
 
     public synchronized RuntimeVersions runtimeVersions() {
         check(holdfast_native_h.hf_runtime_version(firstInt, secondInt), "hf_runtime_version");
-        return new RuntimeVersions(holdfast_native_h.string(holdfast_native_h.hf_runtime_name()),
+        return new RuntimeVersions(NativeLibrary.string(holdfast_native_h.hf_runtime_name()),
                 firstInt.get(JAVA_INT, 0), secondInt.get(JAVA_INT, 0));
     }
 
     /** The library's name for a status code ("HF_ERR_WATCHDOG"; "HF_STATUS_UNKNOWN" for others). */
     public String nativeStatusName(int code) {
-        return holdfast_native_h.string(holdfast_native_h.hf_status_name(code));
-    }
-
-    /** The library's name for a mode code ("persistent-grid (two-slot barrier)"). */
-    public String nativeModeName(int code) {
-        return holdfast_native_h.string(holdfast_native_h.hf_mode_name(code));
+        return NativeLibrary.string(holdfast_native_h.hf_status_name(code));
     }
 
     /** hf_abi_describe(): the struct layouts and enum sizes the library was compiled with. */
     public String abiDescription() {
-        return holdfast_native_h.string(holdfast_native_h.hf_abi_describe());
+        return NativeLibrary.string(holdfast_native_h.hf_abi_describe());
     }
 
     /** The calling thread's last native error message; empty after a successful call. */
@@ -127,61 +134,99 @@ public final class PersistentBridge implements AutoCloseable {
         return firstInt.get(JAVA_INT, 0) != 0;
     }
 
-    /**
-     * Occupancy of the mode's kernel; 0 threads means 256. Only the one-block on-chip kernel uses
-     * dynamic shared memory, and one block is always co-resident.
-     */
-    public synchronized Capacity capacity(PersistentMode mode, int threadsPerBlock, long dynamicSharedBytes) {
-        check(holdfast_native_h.hf_query_capacity(mode.code(), threadsPerBlock, dynamicSharedBytes, capacity),
-                "hf_query_capacity");
-        return new Capacity(hf_capacity.blocks_per_sm(capacity), hf_capacity.sm_count(capacity),
-                hf_capacity.cooperative_launch(capacity) != 0, hf_capacity.device(capacity));
+    /** Device and pinned allocations and event creations the library has made so far (for no-allocation tests). */
+    public long allocationCount() {
+        return holdfast_native_h.hf_allocation_count();
+    }
+
+    // ------------------------------------------------------------------ the variant table
+
+    /** The library's variant table, in its order: every persistent mode and variant it has. */
+    public synchronized List<PersistentVariant> variants() {
+        final int count = holdfast_native_h.hf_variant_count();
+        final List<PersistentVariant> variants = new ArrayList<>(count);
+        for (int index = 0; index < count; index++) {
+            check(holdfast_native_h.hf_variant_at(index, rowOut), "hf_variant_at");
+            variants.add(new PersistentVariant(hf_variant_info.mode(rowOut).getString(0),
+                    hf_variant_info.name(rowOut).getString(0), hf_variant_info.kernel(rowOut).getString(0),
+                    hf_variant_info.planner(rowOut).getString(0), hf_variant_info.description(rowOut).getString(0),
+                    VariantTrait.fromBits(hf_variant_info.traits(rowOut)),
+                    FaultInjection.fromBits(hf_variant_info.faults(rowOut)),
+                    WorkSplit.fromCode(hf_variant_info.work_split(rowOut)), hf_variant_info.default_threads(rowOut),
+                    hf_variant_info.is_default(rowOut) != 0, hf_variant_info.supported(rowOut) != 0));
+        }
+        return List.copyOf(variants);
+    }
+
+    /** The row of (mode, variant); {@code auto} names the mode's default. */
+    public Optional<PersistentVariant> variant(String mode, String name) {
+        final boolean automatic = name.equals(PersistentRequest.AUTO);
+        return variants().stream()
+                .filter(row -> row.mode().equals(mode) && (automatic ? row.isDefault() : row.name().equals(name)))
+                .findFirst();
     }
 
     // ------------------------------------------------------------------ persistent runs
 
     /**
-     * Runs {@code iterations} red-black iterations on device array {@code u} (n x n doubles, f
-     * alike) in one persistent launch on {@code stream} (0 = default stream), and returns once the
-     * kernel has ended.
+     * Plans a run of an n x n grid: the variant ({@code auto} resolved), the blocks, on chip or
+     * not. Allocates nothing on the device.
      *
-     * @throws NativeException e.g. {@link NativeStatus#NOT_CORESIDENT} before launch, or
-     *         {@link NativeStatus#WATCHDOG} with a report naming the block and the step
+     * @throws NativeException {@link NativeStatus#INVALID_ARGUMENT} for a bad request (before any
+     *         device is asked), {@link NativeStatus#NOT_CORESIDENT} for more blocks than fit,
+     *         {@link NativeStatus#NO_DEVICE}, {@link NativeStatus#UNSUPPORTED}
      */
-    public synchronized PersistentReport run(PersistentConfig settings, long u, long f, int n, int iterations, double h2,
-            long stream) {
-        config.fill((byte) 0);
-        hf_run_config.mode(config, settings.mode().code());
-        hf_run_config.blocks(config, settings.blocks());
-        hf_run_config.threads_per_block(config, settings.threadsPerBlock());
-        hf_run_config.host_polling(config, settings.hostPolling().code());
-        hf_run_config.watchdog_seconds(config, settings.watchdogSeconds());
-        hf_run_config.fault(config, settings.fault().code());
-        hf_run_config.fault_block(config, settings.faultBlock());
-        report.fill((byte) 0);
-        final int status = holdfast_native_h.hf_run(config, MemorySegment.ofAddress(u), MemorySegment.ofAddress(f), n,
-                iterations, h2, MemorySegment.ofAddress(stream), report);
-        final PersistentReport result = readReport();
-        check(status, "hf_run", result);
-        return result;
+    public synchronized PersistentPlan plan(PersistentRequest request, int n) {
+        try (Arena names = Arena.ofConfined()) {
+            config.fill((byte) 0);
+            hf_run_config.mode(config, names.allocateFrom(request.mode()));
+            hf_run_config.variant(config, names.allocateFrom(request.variant()));
+            hf_run_config.blocks(config, request.blocks());
+            hf_run_config.threads_per_block(config, request.threadsPerBlock());
+            hf_run_config.sweeps_per_exchange(config, request.sweepsPerExchange());
+            hf_run_config.host_polling(config, request.hostPolling().code());
+            hf_run_config.watchdog_seconds(config, request.watchdogSeconds());
+            hf_run_config.fault(config, request.fault().code());
+            hf_run_config.fault_block(config, request.faultBlock());
+            planOut.fill((byte) 0);
+            check(holdfast_native_h.hf_plan_run(config, n, planOut), "hf_plan_run");
+            return PersistentPlan.copyOf(planOut);
+        }
     }
 
-    private PersistentReport readReport() {
-        return new PersistentReport(hf_run_report.device_ms(report), hf_run_report.host_ms(report),
-                hf_run_report.handshakes(report), hf_run_report.blocks(report), hf_run_report.active_blocks(report),
-                hf_run_report.threads_per_block(report), hf_run_report.blocks_per_sm(report),
-                hf_run_report.sm_count(report), WatchdogWait.fromCode(hf_run_report.error_code(report)),
-                hf_run_report.error_block(report), hf_run_report.error_step(report), hf_run_report.error_peer(report),
-                hf_run_report.on_chip(report) != 0);
+    /**
+     * Opens a session of {@code plan} on {@code stream} (0 = the default stream): allocates what
+     * its runs need, so that {@link PersistentSession#run} allocates nothing.
+     */
+    public PersistentSession open(PersistentPlan plan, long stream) {
+        final Arena sessionArena = Arena.ofShared();
+        try {
+            final MemorySegment passedBack = sessionArena.allocate(hf_plan.LAYOUT);
+            plan.writeTo(passedBack);
+            final MemorySegment opened = sessionArena.allocate(ADDRESS);
+            synchronized (this) {
+                check(holdfast_native_h.hf_session_open(passedBack, MemorySegment.ofAddress(stream), opened),
+                        "hf_session_open");
+            }
+            return new PersistentSession(this, plan, sessionArena, opened.get(ADDRESS, 0));
+        } catch (RuntimeException failed) {
+            sessionArena.close();
+            throw failed;
+        }
     }
 
-    // ------------------------------------------------------------------ standard kernels
+    // ------------------------------------------------------------------ kernels by name
 
-    /** CUfunction handles of hf_red, hf_black and hf_empty in the current primary context (CUDA only). */
-    public synchronized StandardKernels standardKernels() {
-        check(holdfast_native_h.hf_get_standard_kernels(kernels), "hf_get_standard_kernels");
-        return new StandardKernels(hf_standard_kernels.red(kernels).address(),
-                hf_standard_kernels.black(kernels).address(), hf_standard_kernels.empty(kernels).address());
+    /**
+     * The driver-API handle ({@code CUfunction}) of a kernel of the library in the current primary
+     * context (CUDA only): {@code hf_red} and {@code hf_black} take (double* u, const double* f,
+     * int n, double h2), {@code hf_empty} takes nothing.
+     */
+    public synchronized long kernel(String name) {
+        try (Arena call = Arena.ofConfined()) {
+            check(holdfast_native_h.hf_get_kernel(call.allocateFrom(name), pointer), "hf_get_kernel");
+            return pointer.get(ADDRESS, 0).address();
+        }
     }
 
     /** Queues {@code iterations} red/black launch pairs through the runtime and waits (a reference, not a benchmark). */
@@ -233,7 +278,8 @@ public final class PersistentBridge implements AutoCloseable {
         check(status, function, null);
     }
 
-    private void check(int status, String function, PersistentReport partial) {
+    /** Throws for a failed call, with the calling thread's native message. */
+    void check(int status, String function, PersistentReport partial) {
         if (status != holdfast_native_h.HF_OK) {
             throw new NativeException(NativeStatus.fromCode(status), function, lastError(), partial);
         }

@@ -28,8 +28,16 @@ final class DeviceProblem implements AutoCloseable {
         return result;
     }
 
-    PersistentReport run(PersistentConfig config, int iterations) {
-        return bridge.run(config, u, f, problem.n, iterations, problem.h2, 0);
+    /** Plans the request for this problem, runs it once in a session on the default stream. */
+    PersistentReport run(PersistentRequest request, int iterations) {
+        final PersistentPlan plan = bridge.plan(request, problem.n);
+        try (PersistentSession session = bridge.open(plan, 0)) {
+            return run(session, iterations);
+        }
+    }
+
+    PersistentReport run(PersistentSession session, int iterations) {
+        return session.run(u, f, iterations, problem.h2);
     }
 
     @Override

@@ -81,7 +81,7 @@ class HeaderMirrorTest {
                 .map(Method::getName)
                 .filter(name -> name.startsWith("hf_"))
                 .collect(Collectors.toCollection(TreeSet::new));
-        assertEquals(19, fromHeader.size(), "functions parsed from the header: " + fromHeader);
+        assertEquals(24, fromHeader.size(), "functions parsed from the header: " + fromHeader);
         assertEquals(fromHeader, fromJava);
     }
 
@@ -89,7 +89,8 @@ class HeaderMirrorTest {
     void enumsMatchTheHeaderValueForValue() {
         final Map<String, Integer> constants = headerConstants();
         assertMirrors(NativeStatus.values(), status -> status.nativeName(), NativeStatus::code, "HF_STATUS_COUNT", constants);
-        assertMirrors(PersistentMode.values(), mode -> "HF_MODE_" + mode.name(), PersistentMode::code, "HF_MODE_COUNT", constants);
+        assertMirrors(VariantTrait.values(), trait -> "HF_TRAIT_" + trait.name(), VariantTrait::bit, "HF_TRAIT_COUNT", constants);
+        assertMirrors(WorkSplit.values(), split -> "HF_SPLIT_" + split.name(), WorkSplit::code, "HF_SPLIT_COUNT", constants);
         assertMirrors(HostPolling.values(), polling -> "HF_POLL_" + polling.name(), HostPolling::code, "HF_POLL_COUNT", constants);
         assertMirrors(FaultInjection.values(), fault -> "HF_FAULT_" + fault.name(), FaultInjection::code, "HF_FAULT_COUNT", constants);
         assertMirrors(WatchdogWait.values(), wait -> "HF_WAIT_" + wait.name(), WatchdogWait::code, "HF_WAIT_COUNT", constants);

@@ -40,16 +40,14 @@ class LibraryWithoutGpuTest extends LibraryTestBase {
     @Test
     void everyCallThatNeedsADeviceSaysNoDevice() {
         assumeFalse(bridge.probeDevices().available(), "a GPU is present: the no-GPU path cannot be seen here");
-        for (PersistentMode mode : PersistentMode.values()) {
-            assertNoDevice(() -> bridge.run(PersistentConfig.of(mode), FAKE_DEVICE_POINTER, FAKE_DEVICE_POINTER, 11, 1,
-                    0.01, 0));
+        for (PersistentVariant variant : bridge.variants()) {
+            assertNoDevice(() -> bridge.plan(PersistentRequest.of(variant.mode(), variant.name()), 11));
         }
-        assertNoDevice(() -> bridge.capacity(PersistentMode.DATAFLOW, 256, 0));
         assertNoDevice(bridge::cooperativeLaunchSupported);
         assertNoDevice(() -> bridge.deviceAlloc(1024));
         assertNoDevice(() -> bridge.launchStandard(FAKE_DEVICE_POINTER, FAKE_DEVICE_POINTER, 11, 1, 0.01, 1, 32, 0));
         if (bridge.runtimeVersions().runtimeName().equals("CUDA")) {
-            assertNoDevice(bridge::standardKernels);
+            assertNoDevice(() -> bridge.kernel("hf_red"));
             assertNoDevice(() -> bridge.launchOverhead(10, 0));
         }
     }
@@ -60,26 +58,38 @@ class LibraryWithoutGpuTest extends LibraryTestBase {
         assertFalse(error.nativeMessage().isBlank());
     }
 
+    /** The planner refuses a bad request, naming what is wrong, before it asks for a device. */
     @Test
-    void badArgumentsAreRefusedBeforeAnyDeviceIsNeeded() {
-        final NativeException tooSmall = assertThrows(NativeException.class,
-                () -> bridge.run(PersistentConfig.of(PersistentMode.DATAFLOW), FAKE_DEVICE_POINTER, FAKE_DEVICE_POINTER, 2,
-                        1, 0.01, 0));
-        assertEquals(NativeStatus.INVALID_ARGUMENT, tooSmall.status());
-        assertTrue(tooSmall.nativeMessage().contains("n = 2"), tooSmall.nativeMessage());
-        final PersistentReport report = tooSmall.report().orElseThrow();
-        assertEquals(-1, report.errorBlock());
-        assertEquals(WatchdogWait.NONE, report.errorWait());
+    void badRequestsAreRefusedBeforeAnyDeviceIsNeeded() {
+        assertRefused(PersistentRequest.of("persistent-dataflow"), 2, "n = 2 is outside 3 .. 46340");
+        assertRefused(PersistentRequest.of("persistent-mesh"), 11,
+                "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)");
+        assertRefused(PersistentRequest.of("persistent-grid", "lockstep"), 11,
+                "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, or auto)");
+        assertRefused(PersistentRequest.of("persistent-grid").withBlocks(-1), 11, "blocks = -1");
+        assertRefused(PersistentRequest.of("persistent-grid").withThreadsPerBlock(2000), 11, "threads_per_block = 2000");
+        assertRefused(PersistentRequest.of("persistent-host").withWatchdogSeconds(2e6), 11, "watchdog_seconds = 2e+06");
+        assertRefused(PersistentRequest.of("persistent-grid").withSweepsPerExchange(-1), 11, "sweeps_per_exchange = -1");
+    }
 
-        final NativeException nullArray = assertThrows(NativeException.class,
-                () -> bridge.run(PersistentConfig.of(PersistentMode.GRID_TWO_SLOT), 0, FAKE_DEVICE_POINTER, 11, 1, 0.01, 0));
-        assertEquals(NativeStatus.INVALID_ARGUMENT, nullArray.status());
+    private void assertRefused(PersistentRequest request, int n, String says) {
+        final NativeException refused = assertThrows(NativeException.class, () -> bridge.plan(request, n));
+        assertEquals(NativeStatus.INVALID_ARGUMENT, refused.status(), refused.getMessage());
+        assertEquals("hf_plan_run", refused.function());
+        assertTrue(refused.nativeMessage().contains(says), refused.nativeMessage());
+        assertTrue(refused.report().isEmpty());
+    }
+
+    @Test
+    void anUnknownKernelNameIsRefused() {
+        final NativeException refused = assertThrows(NativeException.class, () -> bridge.kernel("hf_purple"));
+        assertEquals(NativeStatus.INVALID_ARGUMENT, refused.status(), refused.getMessage());
+        assertTrue(refused.nativeMessage().contains("no kernel 'hf_purple'"), refused.nativeMessage());
     }
 
     @Test
     void aSuccessfulCallLeavesNoMessage() {
-        assertThrows(NativeException.class, () -> bridge.run(PersistentConfig.of(PersistentMode.DATAFLOW),
-                FAKE_DEVICE_POINTER, FAKE_DEVICE_POINTER, 2, 1, 0.01, 0));
+        assertThrows(NativeException.class, () -> bridge.plan(PersistentRequest.of("persistent-dataflow"), 2));
         assertFalse(bridge.lastError().isEmpty());
         bridge.runtimeVersions();
         assertEquals("", bridge.lastError());

@@ -1,7 +1,9 @@
 package org.holdfast.bridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemoryLayout;
@@ -10,25 +12,27 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-import org.holdfast.bridge.raw.hf_capacity;
+import org.holdfast.bridge.raw.hf_plan;
 import org.holdfast.bridge.raw.hf_run_config;
 import org.holdfast.bridge.raw.hf_run_report;
-import org.holdfast.bridge.raw.hf_standard_kernels;
+import org.holdfast.bridge.raw.hf_variant_info;
 import org.junit.jupiter.api.Test;
 
 /** The Java names and struct layouts agree with the compiled library (hf_status_name, hf_abi_describe). */
 class NamesAndLayoutsTest extends LibraryTestBase {
 
     private static final Map<String, GroupLayout> JAVA_STRUCTS = Map.of(
+            "hf_variant_info", hf_variant_info.LAYOUT,
             "hf_run_config", hf_run_config.LAYOUT,
-            "hf_run_report", hf_run_report.LAYOUT,
-            "hf_capacity", hf_capacity.LAYOUT,
-            "hf_standard_kernels", hf_standard_kernels.LAYOUT);
+            "hf_plan", hf_plan.LAYOUT,
+            "hf_run_report", hf_run_report.LAYOUT);
 
     private static final Map<String, Integer> JAVA_ENUM_SIZES = Map.of(
             "hf_status", NativeStatus.values().length,
-            "hf_mode", PersistentMode.values().length,
+            "hf_trait", VariantTrait.values().length,
+            "hf_split", WorkSplit.values().length,
             "hf_poll", HostPolling.values().length,
             "hf_fault", FaultInjection.values().length,
             "hf_wait", WatchdogWait.values().length);
@@ -44,10 +48,26 @@ class NamesAndLayoutsTest extends LibraryTestBase {
     }
 
     @Test
-    void everyModeHasTheLibrarysName() {
-        for (PersistentMode mode : PersistentMode.values()) {
-            assertEquals(mode.label(), bridge.nativeModeName(mode.code()));
+    void theVariantTableNamesTheCommandLinesVariants() {
+        final List<PersistentVariant> variants = bridge.variants();
+        assertEquals(Variants.ALL.stream().map(v -> v[0] + " (" + v[1] + ")").toList(),
+                variants.stream().map(PersistentVariant::label).toList());
+        for (PersistentVariant variant : variants) {
+            assertTrue(variant.supported() && variant.has(VariantTrait.COOPERATIVE), variant.toString());
+            assertEquals(256, variant.defaultThreads(), variant.toString());
+            assertFalse(variant.description().isBlank() || variant.kernel().isBlank() || variant.planner().isBlank(),
+                    variant.toString());
+            assertEquals(variant.has(VariantTrait.HOST_FLAGS), Variants.usesHostFlags(variant.mode()), variant.toString());
+            assertEquals(variant.has(VariantTrait.WATCHDOG), !variant.faults().isEmpty(), variant.toString());
         }
+        assertEquals("cg", bridge.variant("persistent-grid", PersistentRequest.AUTO).orElseThrow().name());
+        assertEquals("neighbour", bridge.variant("persistent-host", PersistentRequest.AUTO).orElseThrow().name());
+        assertEquals("counters", bridge.variant("persistent-dataflow", PersistentRequest.AUTO).orElseThrow().name());
+        assertEquals(Set.of(FaultInjection.SKIP_GRID_BARRIER), bridge.variant("persistent-grid", "two-slot").orElseThrow().faults());
+        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH), bridge.variant("persistent-dataflow", "counters").orElseThrow().faults());
+        assertEquals(WorkSplit.ROW_BANDS, bridge.variant("persistent-host", "lockstep").orElseThrow().workSplit());
+        assertEquals(WorkSplit.GRID_STRIDE, bridge.variant("persistent-grid", "cg").orElseThrow().workSplit());
+        assertTrue(bridge.variant("persistent-grid", "lockstep").isEmpty());
     }
 
     /** One struct of hf_abi_describe(): size, alignment, and each field's offset and size. */

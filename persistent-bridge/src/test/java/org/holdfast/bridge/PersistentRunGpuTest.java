@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every persistent mode matches the sequential reference over the whole array. */
+/** Every persistent variant matches the sequential reference over the whole array. */
 class PersistentRunGpuTest extends GpuTestBase {
 
     private static final int ITERATIONS = 10;
@@ -21,11 +21,12 @@ class PersistentRunGpuTest extends GpuTestBase {
 
     static Stream<Arguments> cases() {
         final List<Arguments> cases = new ArrayList<>();
-        for (PersistentMode mode : PersistentMode.values()) {
-            for (HostPolling polling : mode.usesHostFlags() ? HostPolling.values() : new HostPolling[] {HostPolling.BUSY}) {
+        for (String[] variant : Variants.ALL) {
+            final HostPolling[] pollings = Variants.usesHostFlags(variant[0]) ? HostPolling.values() : new HostPolling[] {HostPolling.BUSY};
+            for (HostPolling polling : pollings) {
                 for (int n : new int[] {3, 4, 11, 12, 33, 101}) {
                     for (int blocks : new int[] {1, 2, 7, 0}) {
-                        cases.add(Arguments.of(mode, polling, n, blocks));
+                        cases.add(Arguments.of(variant[0], variant[1], polling, n, blocks));
                     }
                 }
             }
@@ -33,47 +34,91 @@ class PersistentRunGpuTest extends GpuTestBase {
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0} {1} n={2} blocks={3}")
+    @ParameterizedTest(name = "{0} {1} {2} n={3} blocks={4}")
     @MethodSource("cases")
-    void matchesTheReference(PersistentMode mode, HostPolling polling, int n, int blocks) {
+    void matchesTheReference(String mode, String variant, HostPolling polling, int n, int blocks) {
         try (DeviceProblem device = new DeviceProblem(bridge, n)) {
-            final PersistentReport report = device.run(PersistentConfig.of(mode).withBlocks(blocks).withHostPolling(polling),
-                    ITERATIONS);
+            final PersistentReport report = device.run(
+                    PersistentRequest.of(mode, variant).withBlocks(blocks).withHostPolling(polling), ITERATIONS);
+            final PersistentPlan plan = report.plan();
             final double difference = ReferenceProblem.maxDifference(device.problem.solve(ITERATIONS), device.result());
             assertTrue(difference <= TOLERANCE, "max |diff| = " + difference + ", " + report);
+            assertEquals(variant, plan.variant());
             if (blocks > 0) {
-                assertEquals(blocks, report.blocks());
+                assertEquals(blocks, plan.blocks());
             }
-            if (mode.usesHostFlags()) {
-                assertEquals((long) report.activeBlocks() * 2 * ITERATIONS, report.handshakes(), report.toString());
+            if (Variants.usesHostFlags(mode)) {
+                assertEquals((long) plan.activeBlocks() * 2 * ITERATIONS, report.handshakes(), report.toString());
             }
             assertTrue(report.deviceMillis() > 0, report.toString());
         }
     }
 
+    /** One session, several runs from the initial array: each matches, and no run allocates. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("variants")
+    void aSessionRunsAgainWithoutAllocating(String mode, String variant) {
+        try (DeviceProblem device = new DeviceProblem(bridge, 33)) {
+            final double[] expected = device.problem.solve(ITERATIONS);
+            final PersistentPlan plan = bridge.plan(PersistentRequest.of(mode, variant).withBlocks(7), 33);
+            try (PersistentSession session = bridge.open(plan, 0)) {
+                final long allocations = bridge.allocationCount();
+                for (int run = 0; run < 3; run++) {
+                    device.reset();
+                    device.run(session, ITERATIONS);
+                    assertEquals(0, ReferenceProblem.maxDifference(expected, device.result()), plan + ", run " + run);
+                }
+                assertEquals(allocations, bridge.allocationCount(), "allocations while running " + plan);
+            }
+        }
+    }
+
+    static Stream<Arguments> variants() {
+        return Variants.ALL.stream().map(variant -> Arguments.of(variant[0], variant[1]));
+    }
+
+    @Test
+    void aSmallGridRunsOnChipOnOneBlock() {
+        final PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid"), 11);
+        assertTrue(plan.onChip() && plan.fOnChip() && plan.blocks() == 1, plan.toString());
+        assertEquals("cg", plan.variant());
+        assertEquals("on chip", plan.note());
+        assertEquals("persistent_on_chip", plan.kernel());
+    }
+
     @Test
     void aGridLargerThanCoResidentIsRefusedNamingBothNumbers() {
-        final Capacity capacity = bridge.capacity(PersistentMode.GRID_TWO_SLOT, 256, 0);
-        assertTrue(capacity.cooperativeLaunch() && capacity.maxCoResident() > 0, capacity.toString());
-        final int tooMany = capacity.maxCoResident() + 1;
-        try (DeviceProblem device = new DeviceProblem(bridge, 11)) {
-            final NativeException refused = assertThrows(NativeException.class,
-                    () -> device.run(PersistentConfig.of(PersistentMode.GRID_TWO_SLOT).withBlocks(tooMany), 1));
-            assertEquals(NativeStatus.NOT_CORESIDENT, refused.status());
-            assertTrue(refused.nativeMessage().contains(Integer.toString(tooMany))
-                    && refused.nativeMessage().contains(Integer.toString(capacity.maxCoResident())), refused.nativeMessage());
-        }
+        final PersistentPlan one = bridge.plan(PersistentRequest.of("persistent-grid", "two-slot").withBlocks(1), 11);
+        assertTrue(bridge.cooperativeLaunchSupported() && one.maxCoResident() > 0, one.toString());
+        final int tooMany = one.maxCoResident() + 1;
+        final NativeException refused = assertThrows(NativeException.class,
+                () -> bridge.plan(PersistentRequest.of("persistent-grid", "two-slot").withBlocks(tooMany), 11));
+        assertEquals(NativeStatus.NOT_CORESIDENT, refused.status());
+        assertTrue(refused.nativeMessage().contains(Integer.toString(tooMany))
+                && refused.nativeMessage().contains(Integer.toString(one.maxCoResident())), refused.nativeMessage());
     }
 
     @Test
     void standardKernelsMatchTheReferenceAndHaveDriverHandles() {
-        final StandardKernels kernels = bridge.standardKernels();
-        assertTrue(kernels.red() != 0 && kernels.black() != 0 && kernels.empty() != 0, kernels.toString());
+        for (String name : new String[] {"hf_red", "hf_black", "hf_empty"}) {
+            assertTrue(bridge.kernel(name) != 0, name);
+        }
         try (DeviceProblem device = new DeviceProblem(bridge, 33)) {
             bridge.launchStandard(device.u, device.f, 33, ITERATIONS, device.problem.h2, 3, 64, 0);
             assertTrue(ReferenceProblem.maxDifference(device.problem.solve(ITERATIONS), device.result()) <= TOLERANCE);
         }
         final LaunchOverhead overhead = bridge.launchOverhead(100, 0);
         assertTrue(overhead.queuedSeconds() > 0 && overhead.syncedSeconds() > 0, overhead.toString());
+    }
+
+    @Test
+    void nullArraysAreRefused() {
+        final PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid", "two-slot"), 11);
+        try (PersistentSession session = bridge.open(plan, 0)) {
+            final NativeException refused = assertThrows(NativeException.class, () -> session.run(0, 0x1000, 1, 0.01));
+            assertEquals(NativeStatus.INVALID_ARGUMENT, refused.status());
+            assertEquals(-1, refused.report().orElseThrow().errorBlock());
+            assertEquals(WatchdogWait.NONE, refused.report().orElseThrow().errorWait());
+        }
     }
 }

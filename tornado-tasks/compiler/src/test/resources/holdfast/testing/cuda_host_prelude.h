@@ -6,6 +6,12 @@
 // __syncthreads() is a pthread barrier. __shared__ arrays are static: with one block at a time,
 // every thread of the running block sees the same array, as on the GPU.
 //
+// A persistent kernel runs cooperatively: every thread of every block is a pthread, all at once, so
+// that blocks can wait for each other, and each block has its own barrier. Its __shared__ arrays
+// would be shared by all blocks, so it may declare them only when it runs as one block. The device
+// primitives (HF_HOST_EMULATION) are GCC atomics with the same order, and a monotonic clock;
+// clusters are not emulated.
+//
 // Compile with -ffp-contract=off (CUDA is compiled with --fmad=false) and -fwrapv (the generated
 // code assumes two's-complement wrap-around, as the GPU does in practice).
 #pragma once
@@ -15,25 +21,62 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <vector>
 
 #define __global__
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
 #define __shared__ static
+#define HF_HOST_EMULATION 1
 
 struct hf_dim3 {
     unsigned int x, y, z;
 };
 
 static thread_local hf_dim3 threadIdx;
-static hf_dim3 blockIdx;
+static thread_local hf_dim3 blockIdx;
 static hf_dim3 blockDim;
 static hf_dim3 gridDim;
-static pthread_barrier_t hf_block_barrier;
+static thread_local pthread_barrier_t* hf_block_barrier;
 
-static inline void __syncthreads() { pthread_barrier_wait(&hf_block_barrier); }
+static inline void __syncthreads() { pthread_barrier_wait(hf_block_barrier); }
+
+// The device primitives, with GCC's atomics in the same memory order (scope has no meaning here).
+static inline int hf_ld_acquire_s32(const int* a) { return __atomic_load_n(a, __ATOMIC_ACQUIRE); }
+static inline long long hf_ld_acquire_s64(const long long* a) { return __atomic_load_n(a, __ATOMIC_ACQUIRE); }
+static inline int hf_ld_relaxed_s32(const int* a) { return __atomic_load_n(a, __ATOMIC_RELAXED); }
+static inline void hf_st_release_s32(int* a, int v) { __atomic_store_n(a, v, __ATOMIC_RELEASE); }
+static inline void hf_st_release_s64(long long* a, long long v) { __atomic_store_n(a, v, __ATOMIC_RELEASE); }
+static inline void hf_st_relaxed_s32(int* a, int v) { __atomic_store_n(a, v, __ATOMIC_RELAXED); }
+static inline int hf_atom_add_s32(int* a, int v) { return __atomic_fetch_add(a, v, __ATOMIC_ACQ_REL); }
+static inline long long hf_atom_add_s64(long long* a, long long v) { return __atomic_fetch_add(a, v, __ATOMIC_ACQ_REL); }
+static inline bool hf_atom_cas_s32(int* a, int e, int d) {
+    return __atomic_compare_exchange_n(a, &e, d, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+static inline bool hf_atom_cas_s64(long long* a, long long e, long long d) {
+    return __atomic_compare_exchange_n(a, &e, d, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+static inline bool hf_atom_cas_relaxed_s32(int* a, int e, int d) {
+    return __atomic_compare_exchange_n(a, &e, d, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+static inline long long hf_globaltimer() {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long) now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+static inline void hf_no_clusters() {
+    fprintf(stderr, "cuda_host_prelude.h: thread-block clusters are not emulated\n");
+    abort();
+}
+static inline int hf_cluster_rank() { hf_no_clusters(); return 0; }
+static inline int hf_cluster_size() { hf_no_clusters(); return 1; }
+static inline int hf_cluster_index() { hf_no_clusters(); return 0; }
+static inline void hf_cluster_barrier() { hf_no_clusters(); }
+template <typename T>
+static inline T* hf_map_shared_rank(T* shared, int rank) { hf_no_clusters(); return shared; }
 
 static inline int min(int a, int b) { return a < b ? a : b; }
 static inline int max(int a, int b) { return a > b ? a : b; }
@@ -48,25 +91,65 @@ static inline int __float_as_int(float f) { int x; memcpy(&x, &f, sizeof x); ret
 template <typename F>
 struct hf_thread_start {
     F* body;
+    hf_dim3 block;
     hf_dim3 index;
+    pthread_barrier_t* barrier;
 };
 
 template <typename F>
 static void* hf_thread_main(void* arg) {
     hf_thread_start<F>* start = static_cast<hf_thread_start<F>*>(arg);
+    blockIdx = start->block;
     threadIdx = start->index;
+    hf_block_barrier = start->barrier;
     (*start->body)();
     return nullptr;
 }
 
+// Runs body() once per thread of the grid, every thread of every block at once (a persistent kernel).
+template <typename F>
+static int hf_run_grid_cooperative(const int* grid, const int* block, F body) {
+    gridDim = {(unsigned) grid[0], (unsigned) grid[1], (unsigned) grid[2]};
+    blockDim = {(unsigned) block[0], (unsigned) block[1], (unsigned) block[2]};
+    unsigned threads = blockDim.x * blockDim.y * blockDim.z;
+    unsigned blocks = gridDim.x * gridDim.y * gridDim.z;
+    std::vector<pthread_barrier_t> barriers(blocks);
+    std::vector<pthread_t> ids(blocks * threads);
+    std::vector<hf_thread_start<F>> starts(blocks * threads);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 1 << 18);
+    for (unsigned b = 0; b < blocks; b++) {
+        pthread_barrier_init(&barriers[b], nullptr, threads);
+        hf_dim3 index = {b % gridDim.x, (b / gridDim.x) % gridDim.y, b / (gridDim.x * gridDim.y)};
+        for (unsigned t = 0; t < threads; t++) {
+            unsigned k = b * threads + t;
+            starts[k] = {&body, index, {t % blockDim.x, (t / blockDim.x) % blockDim.y, t / (blockDim.x * blockDim.y)}, &barriers[b]};
+            if (pthread_create(&ids[k], &attr, hf_thread_main<F>, &starts[k]) != 0) {
+                fprintf(stderr, "hf_run_grid_cooperative: cannot start thread %u of %u\n", k, blocks * threads);
+                abort();
+            }
+        }
+    }
+    for (unsigned k = 0; k < blocks * threads; k++) {
+        pthread_join(ids[k], nullptr);
+    }
+    for (unsigned b = 0; b < blocks; b++) {
+        pthread_barrier_destroy(&barriers[b]);
+    }
+    pthread_attr_destroy(&attr);
+    return 0;
+}
+
 // Runs body() once per thread of the grid, with threadIdx, blockIdx, blockDim and gridDim set.
 template <typename F>
-static int hf_run_grid(const int* grid, const int* block, bool barrier, F body) {
+static int hf_run_grid(const int* grid, const int* block, bool uses_barrier, F body) {
     gridDim = {(unsigned) grid[0], (unsigned) grid[1], (unsigned) grid[2]};
     blockDim = {(unsigned) block[0], (unsigned) block[1], (unsigned) block[2]};
     unsigned threads = blockDim.x * blockDim.y * blockDim.z;
     std::vector<pthread_t> ids(threads);
     std::vector<hf_thread_start<F>> starts(threads);
+    pthread_barrier_t barrier;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, 1 << 20);
@@ -74,7 +157,7 @@ static int hf_run_grid(const int* grid, const int* block, bool barrier, F body) 
         for (unsigned by = 0; by < gridDim.y; by++) {
             for (unsigned bx = 0; bx < gridDim.x; bx++) {
                 blockIdx = {bx, by, bz};
-                if (!barrier) {
+                if (!uses_barrier) {
                     for (unsigned tz = 0; tz < blockDim.z; tz++) {
                         for (unsigned ty = 0; ty < blockDim.y; ty++) {
                             for (unsigned tx = 0; tx < blockDim.x; tx++) {
@@ -85,9 +168,9 @@ static int hf_run_grid(const int* grid, const int* block, bool barrier, F body) 
                     }
                     continue;
                 }
-                pthread_barrier_init(&hf_block_barrier, nullptr, threads);
+                pthread_barrier_init(&barrier, nullptr, threads);
                 for (unsigned t = 0; t < threads; t++) {
-                    starts[t] = {&body, {t % blockDim.x, (t / blockDim.x) % blockDim.y, t / (blockDim.x * blockDim.y)}};
+                    starts[t] = {&body, blockIdx, {t % blockDim.x, (t / blockDim.x) % blockDim.y, t / (blockDim.x * blockDim.y)}, &barrier};
                     if (pthread_create(&ids[t], &attr, hf_thread_main<F>, &starts[t]) != 0) {
                         // The threads already started would wait at the barrier for ever.
                         fprintf(stderr, "hf_run_grid: cannot start thread %u of a block of %u\n", t, threads);
@@ -97,7 +180,7 @@ static int hf_run_grid(const int* grid, const int* block, bool barrier, F body) 
                 for (unsigned t = 0; t < threads; t++) {
                     pthread_join(ids[t], nullptr);
                 }
-                pthread_barrier_destroy(&hf_block_barrier);
+                pthread_barrier_destroy(&barrier);
             }
         }
     }

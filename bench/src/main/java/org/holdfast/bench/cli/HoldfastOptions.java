@@ -2,12 +2,14 @@ package org.holdfast.bench.cli;
 
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.holdfast.bench.CliNamed;
-import org.holdfast.bench.GridBarrier;
-import org.holdfast.bench.HostPoll;
-import org.holdfast.bench.HostSchedule;
-import org.holdfast.bench.KernelSource;
-import org.holdfast.bench.Mode;
+import org.holdfast.bench.config.BuiltInDefaults;
+import org.holdfast.bench.config.InitialInterior;
+import org.holdfast.bench.config.Settings;
+import org.holdfast.bench.mode.CliNamed;
+import org.holdfast.bench.mode.KernelSource;
+import org.holdfast.bench.mode.ModeOption;
+import org.holdfast.bench.mode.Modes;
+import org.holdfast.bench.mode.RunRequest;
 
 /** The command line's options. Every description ends with its default. */
 public final class HoldfastOptions {
@@ -21,10 +23,9 @@ public final class HoldfastOptions {
     public static final String BLOCKS = "blocks";
     public static final String THREADS = "threads";
     public static final String OUTPUT = "output";
-    public static final String BARRIER = "barrier";
-    public static final String SCHEDULE = "schedule";
-    public static final String POLL = "poll";
     public static final String WATCHDOG = "watchdog";
+    public static final String INIT = "init";
+    public static final String SEED = "seed";
     public static final String DEVICES = "devices";
     public static final String PRINT_KERNEL = "print-kernel";
     public static final String THREAD_INFO = "thread-info";
@@ -38,29 +39,39 @@ public final class HoldfastOptions {
     private HoldfastOptions() {
     }
 
+    /** The options, with one per option of the registered modes. */
     public static Options create() {
+        return create(Modes.ALL);
+    }
+
+    /** The options, with {@code modes} as the modes {@code -m} names and one option per option they declare. */
+    public static Options create(Modes modes) {
         Options options = new Options();
         options.addOption(valued("c", CONFIG, "FILE",
                 "experiment file: a name in config/ or a path; its values are the defaults of the options below (default: default)"));
         options.addOption(valued("m", MODES, "LIST",
-                "modes to run, comma-separated, or all; modes: " + CliNamed.names(Mode.class)
-                        + " (default: the config's, all in config/default)"));
-        options.addOption(valued("n", SIZES, "LIST", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size (default: the config's, 11,101,1001 in config/default)"));
-        options.addOption(valued("i", ITERATIONS, "N", "iterations for every size (default: the config's, per size)"));
-        options.addOption(valued("r", REPEATS, "N", "timed repeats per mode and size; the median is reported (default: the config's, 5)"));
+                "modes to run, comma-separated, or all; modes: " + modes.names() + " " + configDefault(MODES)));
+        options.addOption(valued("n", SIZES, "LIST", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size "
+                + configDefault(SIZES)));
+        options.addOption(valued("i", ITERATIONS, "N", "iterations for every size " + configDefault(ITERATIONS)));
+        options.addOption(valued("r", REPEATS, "N", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));
         options.addOption(valued("k", KERNELS, "LIST",
-                "kernels of the standard-launch modes: " + CliNamed.names(KernelSource.class) + ", or both as java,native (default: java)"));
+                "kernels of the modes that offer a choice (the standard launches): " + CliNamed.names(KernelSource.class)
+                        + ", or both as java,native " + configDefault(KERNELS)));
         options.addOption(valued("b", BLOCKS, "RULE",
-                "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each (default: auto)"));
-        options.addOption(valued("t", THREADS, "N", "threads per block on the GPU, a multiple of 32 up to 1024 (default: 256)"));
+                "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each "
+                        + configDefault(BLOCKS)));
+        options.addOption(valued("t", THREADS, "N", "threads per block on the GPU, a multiple of 32 up to 1024 " + configDefault(THREADS)));
         options.addOption(valued("o", OUTPUT, "DIR", "folder for results.csv, results.json and the plots (default: results/<config name>)"));
-        options.addOption(valued(null, BARRIER, "NAME",
-                "grid barrier of persistent-grid: " + CliNamed.names(GridBarrier.class) + " (default: cg)"));
-        options.addOption(valued(null, SCHEDULE, "NAME",
-                "host schedule of persistent-host: " + CliNamed.names(HostSchedule.class) + " (default: neighbour)"));
-        options.addOption(valued(null, POLL, "NAME", "host polling of persistent-host: " + CliNamed.names(HostPoll.class) + " (default: busy)"));
+        for (ModeOption option : modes.options()) {
+            options.addOption(valued(null, option.name(), "NAME", option.help(modes.taking(option))));
+        }
         options.addOption(valued(null, WATCHDOG, "SECONDS",
-                "longest a persistent kernel may wait for anything before it stops with an error (default: 10)"));
+                "longest a persistent kernel may wait for anything before it stops with an error (default: "
+                        + RunRequest.DEFAULT_WATCHDOG_SECONDS + ")"));
+        options.addOption(valued(null, INIT, "NAME", "interior the timed runs start from: " + CliNamed.names(InitialInterior.class)
+                + "; the verification run before them always starts from a random interior (default: zero)"));
+        options.addOption(valued(null, SEED, "N", "seed of the random interiors (default: " + Settings.DEFAULT_SEED + ")"));
         options.addOption(flag(null, DEVICES, "list the CPU and GPU devices and the native library, then exit (default: off)"));
         options.addOption(flag(null, PRINT_KERNEL, "print the CUDA C generated from the Java kernels, then exit (default: off)"));
         options.addOption(flag(null, THREAD_INFO, "print the grid and block of every launch (default: off)"));
@@ -74,6 +85,16 @@ public final class HoldfastOptions {
         options.addOption(flag("h", HELP, "print this help and exit (default: off)"));
         options.addOption(flag("V", VERSION, "print the version and exit (default: off)"));
         return options;
+    }
+
+    /** How messages name an option: {@code -n/--sizes}, or {@code --barrier} when it has no short name. */
+    public static String spelling(Option option) {
+        return (option.getOpt() == null ? "" : "-" + option.getOpt() + "/") + "--" + option.getLongOpt();
+    }
+
+    /** "(default: the config's; 11, 101, 1001 in config/default)": the built-in defaults are config/default's. */
+    private static String configDefault(String key) {
+        return "(default: the config's; " + BuiltInDefaults.text(key) + " in config/default)";
     }
 
     private static Option valued(String shortName, String longName, String argName, String description) {

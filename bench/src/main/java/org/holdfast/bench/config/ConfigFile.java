@@ -6,15 +6,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.holdfast.bench.IoReason;
 
 /**
  * Reads an experiment file: one {@code key = value} per line, {@code #} starts a comment, blank
- * lines are ignored, each key at most once. The keys are {@link Settings#KEYS}.
+ * lines are ignored, each key at most once. The keys are {@link Settings#keys()}.
  */
 public final class ConfigFile {
+
+    private static final String BYTE_ORDER_MARK = "\uFEFF";
 
     private ConfigFile() {
     }
@@ -42,12 +46,39 @@ public final class ConfigFile {
         } catch (MalformedInputException e) {
             throw new ConfigException("cannot read config file " + file + ": not UTF-8 text");
         } catch (IOException e) {
-            throw new ConfigException("cannot read config file " + file + ": " + describe(e));
+            throw new ConfigException("cannot read config file " + file + ": " + IoReason.of(e));
         }
-        String shown = file.toString();
+        apply(file.toString(), lines, settings);
+    }
+
+    /** Applies {@code lines}, read from {@code shown} (the name errors give), to {@code settings}. */
+    static void apply(String shown, List<String> lines, Settings settings) throws ConfigException {
+        for (Entry entry : entries(shown, lines, settings.keys())) {
+            try {
+                settings.set(entry.key(), entry.value());
+            } catch (IllegalArgumentException e) {
+                throw ConfigException.at(shown, entry.line(), entry.key(), e.getMessage());
+            }
+        }
+    }
+
+    /** One {@code key = value} line. */
+    record Entry(int line, String key, String value) {
+    }
+
+    /**
+     * The {@code key = value} lines of a config, each key one of {@code keys} and given once with a value. A UTF-8
+     * byte-order mark that some editors put at the start is not part of the first key.
+     */
+    static List<Entry> entries(String shown, List<String> lines, List<String> keys) throws ConfigException {
+        List<Entry> entries = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int number = 1; number <= lines.size(); number++) {
-            String line = stripComment(lines.get(number - 1)).strip();
+            String text = lines.get(number - 1);
+            if (number == 1 && text.startsWith(BYTE_ORDER_MARK)) {
+                text = text.substring(1);
+            }
+            String line = stripComment(text).strip();
             if (line.isEmpty()) {
                 continue;
             }
@@ -60,8 +91,8 @@ public final class ConfigFile {
             if (key.isEmpty()) {
                 throw ConfigException.at(shown, number, null, "expected 'key = value', the key is missing");
             }
-            if (!Settings.KEYS.contains(key)) {
-                throw ConfigException.at(shown, number, key, "unknown key (keys: " + String.join(", ", Settings.KEYS) + ")");
+            if (!keys.contains(key)) {
+                throw ConfigException.at(shown, number, key, "unknown key (keys: " + String.join(", ", keys) + ")");
             }
             if (!seen.add(key)) {
                 throw ConfigException.at(shown, number, key, "set twice");
@@ -69,12 +100,9 @@ public final class ConfigFile {
             if (value.isEmpty()) {
                 throw ConfigException.at(shown, number, key, "no value");
             }
-            try {
-                settings.set(key, value);
-            } catch (IllegalArgumentException e) {
-                throw ConfigException.at(shown, number, key, e.getMessage());
-            }
+            entries.add(new Entry(number, key, value));
         }
+        return entries;
     }
 
     private static String stripComment(String line) {
@@ -82,11 +110,4 @@ public final class ConfigFile {
         return hash < 0 ? line : line.substring(0, hash);
     }
 
-    private static String describe(IOException e) {
-        String reason = e.getMessage();
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        return reason == null ? e.getClass().getSimpleName() : reason;
-    }
 }

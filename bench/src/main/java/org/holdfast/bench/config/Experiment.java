@@ -2,10 +2,10 @@ package org.holdfast.bench.config;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.holdfast.bench.KernelSource;
-import org.holdfast.bench.Mode;
-import org.holdfast.bench.PersistentOptions;
-import org.holdfast.tornado.api.BlockCountRule;
+import org.holdfast.bench.mode.BlockCountRule;
+import org.holdfast.bench.mode.KernelSource;
+import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.OptionValues;
 
 /**
  * One experiment, as the config file and the command line settled it.
@@ -15,16 +15,19 @@ import org.holdfast.tornado.api.BlockCountRule;
  * @param iterations iterations per size, one per entry of {@code sizes}
  * @param modes the modes to run, in order
  * @param allModes whether the modes came from {@code all} (then modes this machine cannot run are skipped quietly)
- * @param kernels kernel sources for the standard-launch modes
+ * @param kernels kernel sources for the modes that offer a choice
  * @param blocks the block-count rules; the GPU modes run once with each
  * @param threads threads per block on the GPU
  * @param repeats timed repeats per mode and size (each runs every iteration from the initial array)
  * @param output folder for CSV, JSON and plots
- * @param persistent variants of the persistent modes
+ * @param options the value of every mode option (barrier, schedule, ...)
+ * @param watchdogSeconds how long a persistent kernel may wait for anything before it stops with an error
+ * @param init what the interior of the timed runs starts from
+ * @param seed the seed of the random interiors: the verification run's always, the timed runs' with {@code init = random}
  */
-public record Experiment(String name, List<Integer> sizes, List<Integer> iterations, List<Mode> modes, boolean allModes,
-        List<KernelSource> kernels, List<BlockCountRule> blocks, int threads, int repeats, Path output,
-        PersistentOptions persistent) {
+public record Experiment(String name, List<Integer> sizes, List<Integer> iterations, List<ModeDescriptor> modes,
+        boolean allModes, List<KernelSource> kernels, List<BlockCountRule> blocks, int threads, int repeats, Path output,
+        OptionValues options, double watchdogSeconds, InitialInterior init, long seed) {
 
     public Experiment {
         sizes = List.copyOf(sizes);
@@ -40,5 +43,10 @@ public record Experiment(String name, List<Integer> sizes, List<Integer> iterati
     /** Iterations for the {@code index}-th size. */
     public int iterationsAt(int index) {
         return iterations.get(index);
+    }
+
+    /** Whether any of the modes runs on the GPU. */
+    public boolean needsGpu() {
+        return modes.stream().anyMatch(m -> m.paradigm().needsGpu());
     }
 }

@@ -2,46 +2,84 @@ package org.holdfast.bench.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import org.holdfast.bench.CliNamed;
-import org.holdfast.bench.GridBarrier;
-import org.holdfast.bench.HostPoll;
-import org.holdfast.bench.HostSchedule;
-import org.holdfast.bench.KernelSource;
-import org.holdfast.bench.Mode;
-import org.holdfast.bench.PersistentOptions;
+import java.util.Map;
+import org.holdfast.bench.mode.BlockCountRule;
+import org.holdfast.bench.mode.CliNamed;
+import org.holdfast.bench.mode.KernelSource;
+import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.ModeOption;
+import org.holdfast.bench.mode.Modes;
+import org.holdfast.bench.mode.OptionValues;
+import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.holdfast.tornado.api.BlockCountRule;
 
 /**
  * The values an experiment is made of, settable one by one from their text: first from a config
  * file, then from the command line. Each setter checks its value and throws
  * {@link IllegalArgumentException} with a message that does not name where the text came from; the
  * caller adds the file and line, or the option.
+ *
+ * <p>The keys are the fixed ones below and one per option that a mode of the registry declares
+ * ({@code barrier}, {@code schedule}, ...), after the fixed ones that come before {@code watchdog}.
  */
 public final class Settings {
 
-    /** Every key a config file may hold, in the order the help lists them. */
-    public static final List<String> KEYS = List.of(
-            "sizes", "iterations", "modes", "kernels", "blocks", "threads", "repeats", "output",
-            "barrier", "schedule", "poll", "watchdog");
+    /** Keys every experiment has, before the modes' options (config/default, the built-in defaults, sets these). */
+    static final List<String> EXPERIMENT_KEYS = List.of(
+            "sizes", "iterations", "modes", "kernels", "blocks", "threads", "repeats", "output");
+    /** Keys every experiment has, after the modes' options. */
+    private static final List<String> TRAILING_KEYS = List.of("watchdog", "init", "seed");
+    /** The seed of the random interiors unless one is given. */
+    public static final long DEFAULT_SEED = 1;
+    /** The value of {@code modes} that means every mode. */
+    public static final String ALL = "all";
 
+    private final Modes registry;
     private String name = "default";
-    private List<Integer> sizes = List.of(11, 101, 1001);
-    private List<Integer> iterations = List.of(1000);
-    private List<Mode> modes = List.of(Mode.values());
-    private boolean allModes = true;
-    private List<KernelSource> kernels = List.of(KernelSource.JAVA);
-    private List<BlockCountRule> blocks = List.of(BlockCountRule.parse("auto"));
-    private int threads = 256;
-    private int repeats = 5;
+    // The defaults of these are config/default's (BuiltInDefaults), set by the constructor.
+    private List<Integer> sizes;
+    private List<Integer> iterations;
+    private List<ModeDescriptor> modes;
+    private boolean allModes;
+    private List<KernelSource> kernels;
+    private List<BlockCountRule> blocks;
+    private int threads;
+    private int repeats;
     private Path output;
-    private GridBarrier barrier = PersistentOptions.DEFAULTS.barrier();
-    private HostSchedule schedule = PersistentOptions.DEFAULTS.schedule();
-    private HostPoll poll = PersistentOptions.DEFAULTS.poll();
-    private double watchdog = PersistentOptions.DEFAULTS.watchdogSeconds();
+    /** The sizes of the built-in defaults, whose iteration counts a config that sets only sizes follows. */
+    private final List<Integer> defaultSizes;
+    /** Whether the iteration counts were set after the defaults (by a config file or the command line). */
+    private boolean iterationsSet;
+    private final Map<String, String> options = new LinkedHashMap<>();
+    private double watchdog = RunRequest.DEFAULT_WATCHDOG_SECONDS;
+    private InitialInterior init = InitialInterior.ZERO;
+    private long seed = DEFAULT_SEED;
 
-    /** Sets {@code key} from {@code value}; the key must be one of {@link #KEYS}. */
+    /** Settings over the registry of every mode. */
+    public Settings() {
+        this(Modes.ALL);
+    }
+
+    /** Settings over {@code registry}: its modes are the ones {@code modes} may name, its options are keys. */
+    public Settings(Modes registry) {
+        this.registry = registry;
+        this.modes = registry.list();
+        BuiltInDefaults.applyTo(this);
+        defaultSizes = sizes;
+        iterationsSet = false;
+    }
+
+    /** Every key a config file may hold, in the order the help lists them. */
+    public List<String> keys() {
+        List<String> keys = new ArrayList<>(EXPERIMENT_KEYS);
+        registry.options().forEach(option -> keys.add(option.name()));
+        keys.addAll(TRAILING_KEYS);
+        return List.copyOf(keys);
+    }
+
+    /** Sets {@code key} from {@code value}; the key must be one of {@link #keys()}. */
     public void set(String key, String value) {
         switch (key) {
             case "sizes" -> setSizes(value);
@@ -52,12 +90,17 @@ public final class Settings {
             case "threads" -> setThreads(value);
             case "repeats" -> repeats = positive(value, "repeats");
             case "output" -> setOutput(value);
-            case "barrier" -> barrier = parseOne(value, "barrier", GridBarrier.class);
-            case "schedule" -> schedule = parseOne(value, "schedule", HostSchedule.class);
-            case "poll" -> poll = parseOne(value, "poll", HostPoll.class);
             case "watchdog" -> setWatchdog(value);
-            default -> throw new IllegalArgumentException("unknown key '" + key + "' (keys: " + String.join(", ", KEYS) + ")");
+            case "init" -> init = parseOne(value, "init", InitialInterior.class);
+            case "seed" -> seed = wholeLong(value.trim(), "seed");
+            default -> setOption(key, value);
         }
+    }
+
+    private void setOption(String key, String value) {
+        ModeOption option = registry.options().stream().filter(o -> o.name().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown key '" + key + "' (keys: " + String.join(", ", keys()) + ")"));
+        options.put(key, option.parse(value));
     }
 
     public void setName(String configName) {
@@ -72,7 +115,7 @@ public final class Settings {
     public void overrideSizes(String value) {
         List<Integer> previous = sizes;
         setSizes(value);
-        if (iterations.size() > 1 && iterations.size() == previous.size()) {
+        if (iterationsSet && iterations.size() > 1 && iterations.size() == previous.size()) {
             iterations = followNearest(previous, iterations, sizes);
         }
     }
@@ -80,13 +123,16 @@ public final class Settings {
     private void setSizes(String value) {
         List<Integer> parsed = new ArrayList<>();
         for (String item : items(value, "sizes")) {
-            int n = wholeNumber(item, "N");
+            int n = wholeNumber(item, "N", 3, PoissonProblem.MAX_N);
             if (n < 3) {
                 throw new IllegalArgumentException("N must be at least 3 (one interior point), got " + n);
             }
             if (n > PoissonProblem.MAX_N) {
                 throw new IllegalArgumentException("N = " + n + " is too large: a Java array holds at most 2^31-1 elements, so N <= "
                         + PoissonProblem.MAX_N);
+            }
+            if (parsed.contains(n)) {
+                throw new IllegalArgumentException("N = " + n + " is listed twice");
             }
             parsed.add(n);
         }
@@ -111,22 +157,36 @@ public final class Settings {
     private void setIterations(String value) {
         List<Integer> parsed = new ArrayList<>();
         for (String item : items(value, "iterations")) {
-            int count = wholeNumber(item, "iterations");
+            int count = wholeNumber(item, "iterations", 1, Integer.MAX_VALUE);
             if (count < 1) {
                 throw new IllegalArgumentException("iterations must be at least 1, got " + count);
             }
             parsed.add(count);
         }
         iterations = List.copyOf(parsed);
+        iterationsSet = true;
     }
 
     private void setModes(String value) {
-        if (value.trim().equals("all")) {
-            modes = List.of(Mode.values());
+        List<String> names = items(value, "modes");
+        if (names.contains(ALL)) {
+            if (names.size() > 1) {
+                throw new IllegalArgumentException("'all' means every mode: give it alone, not in a list with "
+                        + String.join(", ", names.stream().filter(n -> !n.equals(ALL)).toList()));
+            }
+            modes = registry.list();
             allModes = true;
             return;
         }
-        modes = parseList(value, "mode", Mode.class);
+        List<ModeDescriptor> parsed = new ArrayList<>();
+        for (String item : names) {
+            ModeDescriptor mode = registry.parse(item);
+            if (parsed.contains(mode)) {
+                throw new IllegalArgumentException("mode '" + item + "' is listed twice");
+            }
+            parsed.add(mode);
+        }
+        modes = List.copyOf(parsed);
         allModes = false;
     }
 
@@ -134,15 +194,16 @@ public final class Settings {
         List<BlockCountRule> rules = new ArrayList<>();
         for (String item : items(value, "block-count rules")) {
             BlockCountRule rule = BlockCountRule.parse(item);
-            if (rules.stream().noneMatch(r -> r.spelling().equals(rule.spelling()))) {
-                rules.add(rule);
+            if (rules.stream().anyMatch(r -> r.spelling().equals(rule.spelling()))) {
+                throw new IllegalArgumentException("block-count rule '" + item + "' is listed twice");
             }
+            rules.add(rule);
         }
         blocks = List.copyOf(rules);
     }
 
     private void setThreads(String value) {
-        int count = wholeNumber(value.trim(), "threads");
+        int count = wholeNumber(value.trim(), "threads", 32, 1024);
         if (count < 32 || count > 1024 || count % 32 != 0) {
             throw new IllegalArgumentException("threads per block must be a multiple of 32 from 32 to 1024, got " + count);
         }
@@ -168,9 +229,13 @@ public final class Settings {
         }
     }
 
-    /** The finished experiment; fails when the lists do not fit together. */
+    /**
+     * The finished experiment; fails when the lists do not fit together. Sizes set without iteration
+     * counts take the default count of the nearest default size.
+     */
     public Experiment toExperiment() {
-        List<Integer> perSize = iterations;
+        List<Integer> perSize = iterationsSet || iterations.size() == 1 ? iterations
+                : followNearest(defaultSizes, iterations, sizes);
         if (perSize.size() == 1) {
             perSize = java.util.Collections.nCopies(sizes.size(), perSize.get(0));
         } else if (perSize.size() != sizes.size()) {
@@ -178,33 +243,50 @@ public final class Settings {
                     + " sizes: give one count, or one per size");
         }
         Path folder = output != null ? output : Path.of("results", name);
+        Map<String, String> values = new LinkedHashMap<>(registry.defaults().byName());
+        values.putAll(options);
         return new Experiment(name, sizes, perSize, modes, allModes, kernels, blocks, threads, repeats, folder,
-                new PersistentOptions(barrier, schedule, poll, watchdog));
+                new OptionValues(values), watchdog, init, seed);
     }
 
+    /** The items of a comma-separated list; an empty item ({@code 11,,101}) is refused, not skipped. */
     private static List<String> items(String value, String what) {
         List<String> items = new ArrayList<>();
-        for (String item : value.split(",")) {
-            if (!item.isBlank()) {
-                items.add(item.trim());
-            }
+        for (String item : value.split(",", -1)) {
+            items.add(item.trim());
         }
-        if (items.isEmpty()) {
+        if (items.stream().allMatch(String::isEmpty)) {
             throw new IllegalArgumentException("the list of " + what + " is empty");
+        }
+        if (items.contains("")) {
+            throw new IllegalArgumentException("the list of " + what + " has an empty item: '" + value.trim() + "'");
         }
         return items;
     }
 
-    private static int wholeNumber(String text, String what) {
+    /**
+     * A whole number; {@code min} and {@code max} only name the range in the message about text that is
+     * not a number in it (the callers check the range, with messages of their own).
+     */
+    private static int wholeNumber(String text, String what, int min, int max) {
         try {
             return Integer.parseInt(text.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " must be a whole number from " + min + " to " + max + ", got '"
+                    + text + "'", e);
+        }
+    }
+
+    private static long wholeLong(String text, String what) {
+        try {
+            return Long.parseLong(text.replace("_", ""));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(what + " must be a whole number, got '" + text + "'", e);
         }
     }
 
     private static int positive(String value, String what) {
-        int count = wholeNumber(value.trim(), what);
+        int count = wholeNumber(value.trim(), what, 1, Integer.MAX_VALUE);
         if (count < 1) {
             throw new IllegalArgumentException(what + " must be at least 1, got " + count);
         }
@@ -220,9 +302,10 @@ public final class Settings {
         List<E> parsed = new ArrayList<>();
         for (String item : items(value, what + "s")) {
             E constant = parseOne(item, what, type);
-            if (!parsed.contains(constant)) {
-                parsed.add(constant);
+            if (parsed.contains(constant)) {
+                throw new IllegalArgumentException(what + " '" + item + "' is listed twice");
             }
+            parsed.add(constant);
         }
         return List.copyOf(parsed);
     }

@@ -58,12 +58,10 @@ public final class DeviceProblem implements AutoCloseable {
         upload(values, u);
     }
 
-    /** The device's u. */
-    public double[] downloadU() {
+    /** Copies the device's u into {@code values}. */
+    public void downloadU(double[] values) {
         u.copyToHost(staging);
-        double[] values = new double[problem.points()];
         MemorySegment.copy(staging, ValueLayout.JAVA_DOUBLE, 0, values, 0, values.length);
-        return values;
     }
 
     private void upload(double[] values, DeviceBuffer target) {

@@ -1,20 +1,31 @@
 package org.holdfast.bench.harness;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
-import org.holdfast.bench.KernelSource;
-import org.holdfast.bench.Mode;
 import org.holdfast.bench.config.Experiment;
+import org.holdfast.bench.mode.BlockCount;
+import org.holdfast.bench.mode.BlockCountRule;
+import org.holdfast.bench.mode.KernelSource;
+import org.holdfast.bench.mode.KernelStillRunningException;
+import org.holdfast.bench.mode.Machine;
+import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.ModeUnavailableException;
+import org.holdfast.bench.mode.RunRequest;
+import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.Sensitivity;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.holdfast.kernels.poisson.PoissonSolver;
-import org.holdfast.tornado.api.BlockCountRule;
-import org.holdfast.tornado.api.TornadoRuntime;
+import org.holdfast.kernels.poisson.ReferenceSolver;
+import org.holdfast.tornado.api.TaskProfile;
 
 /**
- * Runs an experiment: for each size, builds the problem once, computes the sequential reference,
- * then gives every mode the same initial array and checks its full result against the reference.
+ * Runs an experiment: for each size, builds the problem once, computes the plain reference of the
+ * timed runs and chooses the verification run, then has every mode pass the verification run and
+ * checks every timed repeat of it in full against the reference. A row whose check fails has no time.
  */
 public final class Harness {
 
@@ -30,72 +41,152 @@ public final class Harness {
     }
 
     /** Per-task times of one measured run, when the profiler was on. */
-    public record Profiled(String mode, String kernels, int n, List<org.holdfast.tornado.api.TaskProfile> tasks) {
+    public record Profiled(String mode, String kernels, int n, List<TaskProfile> tasks) {
     }
 
-    /** Rows in the order measured, the modes that could not run, launch shapes and profiles. */
-    public record Outcome(List<ResultRow> rows, List<Skipped> skipped, List<String> threadInfo, List<Profiled> profiles) {
+    /**
+     * What a run measured.
+     *
+     * @param rows rows in the order measured
+     * @param skipped the modes that could not run
+     * @param threadInfo launch shapes, for {@code --thread-info}
+     * @param profiles per-task profiles, for {@code --profiler}
+     * @param verifications the verification run of each size, by N
+     * @param gpuStopped why the GPU modes stopped early (a kernel the watchdog could not end), if they did
+     */
+    public record Outcome(List<ResultRow> rows, List<Skipped> skipped, List<String> threadInfo, List<Profiled> profiles,
+            Map<Integer, Sensitivity> verifications, Optional<String> gpuStopped) {
     }
 
     private final Experiment experiment;
-    private final RunnerFactory runners;
+    private final Machine machine;
     private final Progress progress;
     private final Consumer<ResultRow> onRow;
     private final boolean threadInfo;
+    private final boolean profiler;
+    private final Ceilings ceilings;
+    private final List<Skipped> skipped = new ArrayList<>();
+    private final List<String> launches = new ArrayList<>();
+    private final List<Profiled> profiles = new ArrayList<>();
+    private String gpuStopped;
+    private boolean gpuModeRan;
 
     /**
+     * @param machine what the modes may use; the GPU modes say why not when it has no GPU
      * @param onRow called after every row, so a report can keep what was measured if the run stops early
      * @param threadInfo whether to collect each launch's grid and block
+     * @param profiler whether task graphs time every task
      */
-    public Harness(Experiment experiment, RunnerFactory runners, Progress progress, Consumer<ResultRow> onRow,
-            boolean threadInfo) {
+    public Harness(Experiment experiment, Machine machine, Progress progress, Consumer<ResultRow> onRow, boolean threadInfo,
+            boolean profiler) {
         this.experiment = experiment;
-        this.runners = runners;
+        this.machine = machine;
         this.progress = progress;
         this.onRow = onRow;
         this.threadInfo = threadInfo;
+        this.profiler = profiler;
+        this.ceilings = new Ceilings(machine);
     }
 
     public Outcome run() {
+        progress.plan(plannedWork());
         measureCeilings();
         List<ResultRow> rows = new ArrayList<>();
-        List<Skipped> skipped = new ArrayList<>();
-        List<String> launches = new ArrayList<>();
-        List<Profiled> profiles = new ArrayList<>();
+        Map<Integer, Sensitivity> verifications = new LinkedHashMap<>();
         for (int index = 0; index < experiment.sizes().size(); index++) {
             int n = experiment.sizes().get(index);
-            int iterations = experiment.iterationsAt(index);
-            PoissonProblem problem = new PoissonProblem(n);
-            double[] initialU = problem.initialU();
-            double[] f = problem.rightHandSide();
-            progress.update("cpu reference N=" + n);
-            double[] reference = PoissonSolver.solve(problem, iterations, TornadoRuntime.sequentialCpu());
-            for (Mode mode : experiment.modes()) {
+            Size size = prepare(n, experiment.iterationsAt(index));
+            verifications.put(n, size.verification().sensitivity());
+            for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : kernelSources(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
-                        if (alreadySkipped(skipped, mode, kernels)) {
-                            continue;
-                        }
-                        ResultRow row;
-                        try (ModeRunner runner = runners.create(mode, kernels, blocks, experiment)) {
-                            Measurement measured = runner.measure(problem, initialU, f, iterations, experiment.repeats(),
-                                    progress);
-                            row = rowOf(mode, kernels, blocks, problem, iterations, measured, reference);
-                            keep(measured, mode, kernels, n, launches, profiles);
-                        } catch (ModeUnavailableException e) {
-                            skipped.add(new Skipped(mode.cliName(), kernels, e.getMessage(), !experiment.allModes()));
-                            continue;
-                        } catch (RuntimeException | OutOfMemoryError e) {
-                            row = ResultRow.failed(mode.cliName(), kernels.cliName(), variant(mode), blocks.spelling(), n,
-                                    iterations, experiment.repeats(), oneLine(e));
-                        }
-                        rows.add(row);
-                        onRow.accept(row);
+                        measure(mode, kernels, blocks, size).ifPresent(row -> {
+                            rows.add(row);
+                            onRow.accept(row);
+                        });
                     }
                 }
             }
         }
-        return new Outcome(rows, skipped, launches, profiles);
+        return new Outcome(rows, skipped, launches, profiles, verifications, Optional.ofNullable(gpuStopped));
+    }
+
+    /** The copy bandwidths measured so far, GB/s, by device name. */
+    public Map<String, Double> ceilings() {
+        return ceilings.measured();
+    }
+
+    /**
+     * The overhead breakdown (launch latency, graph node, grid barrier, host handshake), when a GPU
+     * mode ran and the GPU is fit to measure; empty otherwise.
+     */
+    public List<OverheadRow> overheads() {
+        if (!gpuModeRan || gpuStopped != null || machine.gpuIfPresent().isEmpty()) {
+            return List.of();
+        }
+        progress.update("overhead breakdown");
+        return new OverheadProbe(machine.gpu(), machine.bridgeIfPresent().orElse(null)).measure();
+    }
+
+    /** One size: its problem, the initial array and reference of its timed runs, and its verification run. */
+    private record Size(PoissonProblem problem, double[] f, int iterations, double[] initial, double[] reference,
+            Verification verification) {
+    }
+
+    private Size prepare(int n, int iterations) {
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] f = problem.rightHandSide();
+        double[] initial = experiment.init().of(problem, experiment.seed());
+        progress.begin(Progress.work(problem.interiorPoints(), iterations, 1));
+        progress.update("reference N=" + n);
+        double[] reference = ReferenceSolver.solve(problem, initial, f, iterations);
+        progress.update("verification run N=" + n);
+        return new Size(problem, f, iterations, initial, reference, Verification.of(problem, f, experiment.seed()));
+    }
+
+    /** The row of one mode, or nothing when the mode cannot run here (it is listed as skipped) or the GPU stopped. */
+    private Optional<ResultRow> measure(ModeDescriptor mode, KernelSource kernels, BlockCountRule blocks, Size size) {
+        progress.begin(Progress.work(size.problem().interiorPoints(), size.iterations(), experiment.repeats() + 1));
+        if (skipped.stream().anyMatch(s -> s.mode().equals(mode.name()) && s.kernels() == kernels)
+                || gpuStopped != null && mode.paradigm().needsGpu()) {
+            progress.skip();
+            return Optional.empty();
+        }
+        RunRequest request = new RunRequest(size.problem(), size.f(), kernels, blocks, experiment.options(),
+                experiment.threads(), experiment.watchdogSeconds(), profiler);
+        RowBuilder row = new RowBuilder(mode, request, size.iterations(), experiment.repeats(), experiment.init(),
+                size.verification().sensitivity());
+        try (RepeatChecks checks = new RepeatChecks(mode, request, machine, progress)) {
+            gpuModeRan |= mode.paradigm().needsGpu();
+            checks.verify(size.verification());
+            checks.timedRepeats(size.initial(), size.reference(), size.iterations(), experiment.repeats());
+            keep(checks, mode, kernels, size.problem().n());
+            return Optional.of(row.measured(checks, ceiling(mode)));
+        } catch (ModeUnavailableException e) {
+            skipped.add(new Skipped(mode.name(), kernels, e.getMessage(), !experiment.allModes()));
+            progress.skip();
+            return Optional.empty();
+        } catch (KernelStillRunningException e) {
+            gpuStopped = mode.name() + " at N = " + size.problem().n() + " left a kernel the watchdog could not end on the GPU";
+            return Optional.of(row.failed(oneLine(e)));
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return Optional.of(row.failed(oneLine(e)));
+        }
+    }
+
+    /** The run's work for the progress line: the reference, a warm-up and the repeats of every row. */
+    private double plannedWork() {
+        double work = 0;
+        for (int index = 0; index < experiment.sizes().size(); index++) {
+            long points = new PoissonProblem(experiment.sizes().get(index)).interiorPoints();
+            int iterations = experiment.iterationsAt(index);
+            work += Progress.work(points, iterations, 1);
+            for (ModeDescriptor mode : experiment.modes()) {
+                work += kernelSources(mode).size() * blockRules(mode).size()
+                        * Progress.work(points, iterations, experiment.repeats() + 1);
+            }
+        }
+        return work;
     }
 
     /**
@@ -103,70 +194,40 @@ public final class Harness {
      * every row compares with the same ceiling; a device that cannot run is left to its modes to report.
      */
     private void measureCeilings() {
-        experiment.modes().stream().filter(m -> !m.needsGpu()).findFirst().ifPresent(this::ceilingOf);
-        experiment.modes().stream().filter(Mode::needsGpu).findFirst().ifPresent(this::ceilingOf);
+        experiment.modes().stream().filter(m -> !m.paradigm().needsGpu()).findFirst().ifPresent(this::ceiling);
+        experiment.modes().stream().filter(m -> m.paradigm().needsGpu()).findFirst().ifPresent(this::ceiling);
     }
 
-    private void ceilingOf(Mode mode) {
-        progress.update("copy bandwidth of the device " + mode + " runs on");
+    /** The copy bandwidth of the device {@code mode} runs on, or NaN where it cannot be measured. */
+    private double ceiling(ModeDescriptor mode) {
+        progress.update("copy bandwidth of the device " + mode.name() + " runs on");
         try {
-            runners.copyBandwidth(mode);
+            return ceilings.of(mode.paradigm());
         } catch (RuntimeException e) {
-            // No GPU, or no copy: the modes say why when they try to run.
+            return Double.NaN; // No GPU, or no copy: the modes say why when they try to run.
         }
     }
 
     /** Keeps what the report prints besides the row: launch shapes and per-task profiles. */
-    private void keep(Measurement measured, Mode mode, KernelSource kernels, int n, List<String> launches,
-            List<Profiled> profiles) {
-        if (!measured.profile().isEmpty()) {
-            profiles.add(new Profiled(mode.cliName(), kernels.cliName(), n, measured.profile()));
+    private void keep(RepeatChecks checks, ModeDescriptor mode, KernelSource kernels, int n) {
+        if (!checks.profile().isEmpty()) {
+            profiles.add(new Profiled(mode.name(), kernels.cliName(), n, checks.profile()));
         }
         if (threadInfo) {
-            measured.launches().forEach(l -> launches.add("N=" + n + " " + mode + " (" + kernels + "): " + l));
+            checks.shape().launches().forEach(l -> launches.add("N=" + n + " " + mode.name() + " (" + kernels + "): " + l));
         }
     }
 
-    private static boolean alreadySkipped(List<Skipped> skipped, Mode mode, KernelSource kernels) {
-        return skipped.stream().anyMatch(s -> s.mode().equals(mode.cliName()) && s.kernels() == kernels);
+    /** The kernel sources a mode runs with: its own when it has one, else those of the experiment it offers. */
+    private List<KernelSource> kernelSources(ModeDescriptor mode) {
+        List<KernelSource> offered = mode.kernelSources();
+        List<KernelSource> chosen = experiment.kernels().stream().filter(offered::contains).toList();
+        return offered.size() == 1 || chosen.isEmpty() ? List.of(offered.get(0)) : chosen;
     }
 
-    /** The kernel sources a mode runs with: only standard launches choose. */
-    private List<KernelSource> kernelSources(Mode mode) {
-        return switch (mode.paradigm()) {
-            case CPU -> List.of(KernelSource.JAVA);
-            case STANDARD -> experiment.kernels();
-            case PERSISTENT -> List.of(KernelSource.NATIVE);
-        };
-    }
-
-    /** The block-count rules a mode runs with: the CPU has no blocks to count. */
-    private List<BlockCountRule> blockRules(Mode mode) {
-        return mode.needsGpu() ? experiment.blocks() : experiment.blocks().subList(0, 1);
-    }
-
-    private String variant(Mode mode) {
-        return switch (mode) {
-            case PERSISTENT_GRID -> experiment.persistent().barrier().cliName();
-            case PERSISTENT_HOST -> experiment.persistent().schedule().cliName() + "/" + experiment.persistent().poll().cliName();
-            default -> "";
-        };
-    }
-
-    private ResultRow rowOf(Mode mode, KernelSource kernels, BlockCountRule blocks, PoissonProblem problem, int iterations,
-            Measurement measured, double[] reference) {
-        Statistics stats = Statistics.of(measured.microsPerIteration());
-        double seconds = stats.median() * 1e-6;
-        double pointsPerSecond = problem.interiorPoints() / seconds;
-        double gbPerSecond = ResultRow.bytesPerIteration(problem.n()) / seconds / 1e9;
-        double maxDiff = PoissonProblem.maxAbsDiff(measured.result(), reference);
-        double maxError = problem.maxErrorAgainstExact(measured.result());
-        String status = maxDiff <= ResultRow.TOLERANCE ? "ok" : "MISMATCH";
-        return new ResultRow(mode.cliName(), kernels.cliName(), variant(mode), measured.note(),
-                mode.needsGpu() ? blocks.spelling() : "",
-                problem.n(), iterations,
-                experiment.repeats(), measured.blocks(), measured.threads(), stats.median(), stats.min(), stats.max(),
-                pointsPerSecond, gbPerSecond, runners.copyBandwidth(mode), maxDiff, maxError, status);
+    /** The block-count rules a mode runs with: a mode without blocks runs once. */
+    private List<BlockCountRule> blockRules(ModeDescriptor mode) {
+        return mode.blockCount() == BlockCount.NONE ? experiment.blocks().subList(0, 1) : experiment.blocks();
     }
 
     /** An exception as one line: its message, or its type when it has none. */

@@ -1,14 +1,13 @@
 package org.holdfast.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
+import org.holdfast.bench.mode.BlockCountRule;
+import org.holdfast.bench.mode.Machine;
+import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.ModeRunner;
+import org.holdfast.bench.mode.Modes;
+import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.holdfast.kernels.poisson.PoissonSolver;
-import org.holdfast.kernels.poisson.PoissonTaskGraph;
-import org.holdfast.tornado.api.DataTransferMode;
-import org.holdfast.tornado.api.ExecutionResult;
-import org.holdfast.tornado.api.TornadoDevice;
-import org.holdfast.tornado.api.TornadoExecutionPlan;
-import org.holdfast.tornado.api.TornadoRuntime;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,17 +21,17 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Red-black iterations in every mode, timed by JMH on the host clock: the CPU backends, the
- * standard launches ({@code launch}, {@code launch-sync}, {@code graph}) and the persistent kernels.
- * One benchmark operation is one iteration (red then black); each invocation runs
- * {@value #ITERATIONS} of them back to back, then waits for the device.
+ * Red-black iterations in every mode, timed by JMH on the host clock, through the runner the
+ * harness times: the same set-up, the same measured call. One benchmark operation is one iteration
+ * (red then black); each invocation is one {@link ModeRunner#run} of {@value #ITERATIONS} of them.
  *
- * <p>{@code u} stays on the device between invocations (it keeps converging; the arithmetic does not
- * depend on the values), so no copy is timed. GPU modes fail their set-up on a machine without a GPU,
- * and the persistent ones without the native library.
+ * <p>Everything is allocated in {@link #prepare()}, which also runs the iterations once so that
+ * nothing left to allocate (a CUDA graph) falls into a measured call. The array stays where the
+ * mode keeps it between invocations (it keeps converging; the arithmetic does not depend on the
+ * values), so no copy is timed. GPU modes fail their set-up on a machine without a GPU, the
+ * persistent ones without the native library. The modes are the registry's, in its order.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(org.openjdk.jmh.annotations.Mode.AverageTime)
@@ -51,66 +50,44 @@ public class SolverBenchmark {
         "persistent-dataflow"})
     String mode;
 
-    @Param({"256"})
+    @Param({"" + RunRequest.DEFAULT_THREADS})
     int threads;
 
-    private TornadoExecutionPlan plan;
-    private PersistentIterations persistent;
+    private Machine machine;
+    private ModeRunner runner;
 
     @Setup(Level.Trial)
     public void prepare() {
+        ModeDescriptor descriptor = Modes.ALL.parse(mode);
         PoissonProblem problem = new PoissonProblem(n);
-        if (mode.startsWith("persistent-")) {
-            persistent = PersistentIterations.open(mode, problem, threads, ITERATIONS);
-            return;
+        machine = Machine.open(descriptor.paradigm().needsGpu());
+        RunRequest request = new RunRequest(problem, problem.rightHandSide(), descriptor.kernelSources().get(0),
+                BlockCountRule.parse("auto"), Modes.ALL.defaults(), threads, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
+        try {
+            runner = descriptor.runner(request, machine);
+            runner.load(problem.initialU());
+            runner.run(ITERATIONS);
+        } catch (RuntimeException e) {
+            release();
+            throw e;
         }
-        double[] u = problem.initialU();
-        double[] f = problem.rightHandSide();
-        TornadoDevice device = device(mode);
-        boolean gpu = device.isGpu();
-        int perBlock = gpu ? threads : mode.equals("cpu") ? 1 : 256;
-        int blocks = mode.equals("cpu") ? 1 : PoissonSolver.onePointPerThread(problem, perBlock);
-        PoissonTaskGraph tasks = new PoissonTaskGraph(problem, u, f, blocks, perBlock, DataTransferMode.FIRST_EXECUTION);
-        plan = new TornadoExecutionPlan(tasks.graph())
-                .withDevice(device)
-                .withGridScheduler(tasks.scheduler())
-                .withWarmUp()
-                .withRepeats(ITERATIONS);
-        if (mode.equals("launch-sync")) {
-            plan.withSyncEveryRepeat();
-        } else if (mode.equals("graph")) {
-            plan.withCUDAGraph();
-        }
-    }
-
-    private static TornadoDevice device(String mode) {
-        return switch (mode) {
-            case "cpu" -> TornadoRuntime.sequentialCpu();
-            case "cpu-parallel" -> TornadoRuntime.parallelCpu();
-            case "launch", "launch-sync", "graph" -> TornadoRuntime.firstGpu()
-                    .orElseThrow(() -> new IllegalStateException(mode + " needs a GPU, and this machine has none"));
-            default -> throw new IllegalArgumentException("unknown mode " + mode);
-        };
     }
 
     @Benchmark
     @OperationsPerInvocation(ITERATIONS)
-    public void iterations(Blackhole blackhole) {
-        if (persistent != null) {
-            blackhole.consume(persistent.run());
-            return;
-        }
-        ExecutionResult result = plan.execute();
-        blackhole.consume(result.elapsedNanos());
+    public double iterations() {
+        return runner.run(ITERATIONS);
     }
 
     @TearDown(Level.Trial)
     public void release() {
-        if (plan != null) {
-            plan.close();
+        if (runner != null) {
+            runner.close();
+            runner = null;
         }
-        if (persistent != null) {
-            persistent.close();
+        if (machine != null) {
+            machine.close();
+            machine = null;
         }
     }
 }

@@ -19,7 +19,8 @@ public final class CsvReport implements AutoCloseable {
 
     public static final List<String> COLUMNS = List.of("mode", "kernels", "variant", "note", "block_rule", "n", "iterations", "repeats", "blocks",
             "threads", "us_per_iter_median", "us_per_iter_min", "us_per_iter_max", "spread_pct", "points_per_s",
-            "gb_per_s", "copy_gb_per_s", "copy_fraction", "max_diff", "max_error", "status");
+            "gb_per_s", "copy_gb_per_s", "copy_fraction", "max_diff", "max_error", "init", "verify_k",
+            "sensitivity_iteration", "sensitivity_red", "sensitivity_black", "repeats_equal", "status");
 
     private final BufferedWriter out;
 
@@ -36,7 +37,9 @@ public final class CsvReport implements AutoCloseable {
                 Integer.toString(row.threads()), number(row.medianMicros()), number(row.minMicros()),
                 number(row.maxMicros()), number(row.spreadPercent()), number(row.pointsPerSecond()),
                 number(row.gbPerSecond()), number(row.copyGbPerSecond()), number(row.copyFraction()),
-                number(row.maxDiff()), number(row.maxError()), row.status()));
+                number(row.maxDiff()), number(row.maxError()), row.init(), Integer.toString(row.verification().k()),
+                number(row.verification().oneIterationFewer()), number(row.verification().redSkipped()),
+                number(row.verification().blackSkipped()), Integer.toString(row.equalRepeats()), row.status()));
         try {
             out.write(String.join(",", cells.stream().map(CsvReport::quote).toList()));
             out.newLine();

@@ -16,6 +16,10 @@ import java.util.Map;
 public final class JsonReport {
 
     public static final String FILE = "results.json";
+    /** The run measured every row it was asked for. */
+    public static final String FINISHED = "finished";
+    /** The run was stopped (Ctrl-C, SIGTERM) and holds the rows measured until then. */
+    public static final String INTERRUPTED = "interrupted";
 
     private JsonReport() {
     }
@@ -24,13 +28,15 @@ public final class JsonReport {
      * Writes the report atomically (a temporary file, then a move).
      *
      * @param run what the run was: version, command line, experiment settings, machine
+     * @param status {@value #FINISHED} or {@value #INTERRUPTED}
      * @param ceilings measured copy bandwidths by device, GB/s
      * @param overheads the overhead breakdown, possibly empty
      */
-    public static void write(Path folder, Map<String, Object> run, Map<String, Double> ceilings,
+    public static void write(Path folder, Map<String, Object> run, String status, Map<String, Double> ceilings,
             List<OverheadRow> overheads, List<ResultRow> rows) throws IOException {
         Gson gson = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().disableHtmlEscaping().create();
         JsonObject root = new JsonObject();
+        root.addProperty("status", status);
         root.add("run", gson.toJsonTree(run));
         root.add("copy_bandwidth_gb_per_s", gson.toJsonTree(ceilings));
         JsonArray overheadArray = new JsonArray();
@@ -65,6 +71,12 @@ public final class JsonReport {
             item.addProperty("copy_fraction", row.copyFraction());
             item.addProperty("max_diff", row.maxDiff());
             item.addProperty("max_error", row.maxError());
+            item.addProperty("init", row.init());
+            item.addProperty("verify_k", row.verification().k());
+            item.addProperty("sensitivity_iteration", row.verification().oneIterationFewer());
+            item.addProperty("sensitivity_red", row.verification().redSkipped());
+            item.addProperty("sensitivity_black", row.verification().blackSkipped());
+            item.addProperty("repeats_equal", row.equalRepeats());
             item.addProperty("status", row.status());
             rowArray.add(item);
         }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.text.DecimalFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.ChartUtils;
@@ -22,12 +21,10 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * The three PNG plots of a run, each readable without the text: a title, axis units and a legend.
@@ -48,7 +45,7 @@ public final class Plots {
     /** Writes every plot the data allows; returns the files written. */
     public static List<Path> write(Path folder, List<ResultRow> rows, Map<String, Double> ceilings,
             List<OverheadRow> overheads) throws IOException {
-        List<ResultRow> measured = rows.stream().filter(r -> !Double.isNaN(r.medianMicros())).toList();
+        List<ResultRow> measured = timed(rows);
         List<Path> written = new ArrayList<>();
         if (!measured.isEmpty()) {
             written.add(save(folder.resolve(TIME_PER_ITERATION), timePerIteration(measured)));
@@ -61,21 +58,26 @@ public final class Plots {
         return written;
     }
 
+    /** The rows a plot may show: those that passed their checks (older results.json files may hold failed rows with times). */
+    static List<ResultRow> timed(List<ResultRow> rows) {
+        return rows.stream().filter(r -> r.ok() && !Double.isNaN(r.medianMicros())).toList();
+    }
+
     /** Time per iteration against N for every mode, log-log. */
     static JFreeChart timePerIteration(List<ResultRow> rows) {
-        XYSeriesCollection data = seriesByMode(rows, ResultRow::medianMicros);
+        Series series = Series.byMode(rows, ResultRow::medianMicros);
         LogAxis x = logAxis("N, points per side (log scale)");
         LogAxis y = logAxis("time per iteration, µs (median, log scale)");
-        XYPlot plot = new XYPlot(data, x, y, lines(data));
-        return chart("Time per red-black iteration against problem size", plot);
+        XYPlot plot = new XYPlot(series.data(), x, y, series.renderer());
+        return chart("Time per red-black iteration against problem size", plot, initialInterior(rows));
     }
 
     /** Effective bandwidth against N, under the measured copy ceilings. */
     static JFreeChart bandwidth(List<ResultRow> rows, Map<String, Double> ceilings) {
-        XYSeriesCollection data = seriesByMode(rows, ResultRow::gbPerSecond);
+        Series series = Series.byMode(rows, ResultRow::gbPerSecond);
         LogAxis x = logAxis("N, points per side (log scale)");
         LogAxis y = logAxis("effective bandwidth, GB/s (24·N² bytes per iteration, log scale)");
-        XYPlot plot = new XYPlot(data, x, y, lines(data));
+        XYPlot plot = new XYPlot(series.data(), x, y, series.renderer());
         double top = 0;
         for (Map.Entry<String, Double> ceiling : ceilings.entrySet()) {
             ValueMarker marker = new ValueMarker(ceiling.getValue(), Color.DARK_GRAY, new BasicStroke(2f,
@@ -90,7 +92,16 @@ public final class Plots {
         if (top > 0 && y.getUpperBound() < top * 1.5) {
             y.setUpperBound(top * 1.5);
         }
-        return chart("Effective bandwidth against the measured copy ceiling (a roofline at fixed intensity)", plot);
+        return chart("Effective bandwidth against the measured copy ceiling (a roofline at fixed intensity)", plot,
+                initialInterior(rows));
+    }
+
+    /** The subtitle that says what the timed runs started from, and that every point passed its check. */
+    private static String initialInterior(List<ResultRow> rows) {
+        String inits = rows.stream().map(ResultRow::init).filter(i -> !i.isEmpty()).distinct()
+                .collect(java.util.stream.Collectors.joining(", "));
+        return "initial interior: " + (inits.isEmpty() ? "zero" : inits)
+                + "; every point passed its verification run and matched the reference in every repeat";
     }
 
     /** The overhead breakdown as bars, log scale. */
@@ -115,22 +126,7 @@ public final class Plots {
         return chart("Overhead breakdown, measured in the same run", plot);
     }
 
-    private static XYSeriesCollection seriesByMode(List<ResultRow> rows, java.util.function.ToDoubleFunction<ResultRow> value) {
-        Map<String, XYSeries> series = new LinkedHashMap<>();
-        boolean severalRules = rows.stream().map(ResultRow::rule).filter(r -> !r.isEmpty()).distinct().count() > 1;
-        for (ResultRow row : rows) {
-            // A note such as "on chip" marks points, not series: the mode's line goes on through them.
-            String name = row.mode() + (row.mode().startsWith("cpu") ? "" : " (" + row.kernels() + ")")
-                    + (row.variant().isEmpty() ? "" : " " + row.variant())
-                    + (severalRules && !row.rule().isEmpty() ? ", blocks " + row.rule() : "");
-            series.computeIfAbsent(name, XYSeries::new).add(row.n(), value.applyAsDouble(row));
-        }
-        XYSeriesCollection collection = new XYSeriesCollection();
-        series.values().forEach(collection::addSeries);
-        return collection;
-    }
-
-    private static LogAxis logAxis(String label) {
+    static LogAxis logAxis(String label) {
         LogAxis axis = new LogAxis(label);
         axis.setSmallestValue(1e-3);
         // One labelled tick per power of ten, written as a plain number (0.01, 1, 1,000).
@@ -142,37 +138,15 @@ public final class Plots {
         return axis;
     }
 
-    /** One colour per mode; the hand-written kernels' lines dashed, so Java and native stay apart where they meet. */
-    private static XYLineAndShapeRenderer lines(XYSeriesCollection data) {
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-        for (int s = 0; s < data.getSeriesCount(); s++) {
-            String name = data.getSeriesKey(s).toString();
-            boolean dashed = name.contains("(native)") && !name.startsWith("persistent");
-            renderer.setSeriesStroke(s, dashed
-                    ? new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {9f, 5f}, 0f)
-                    : new BasicStroke(2.5f));
-            renderer.setSeriesPaint(s, colourOf(name));
-        }
-        return renderer;
-    }
-
-    private static Color colourOf(String series) {
-        String mode = series.split(" ")[0];
-        return switch (mode) {
-            case "cpu" -> new Color(0x7f7f7f);
-            case "cpu-parallel" -> new Color(0x3f3f3f);
-            case "launch" -> new Color(0xff7f0e);
-            case "launch-sync" -> new Color(0x8c564b);
-            case "graph" -> new Color(0x9467bd);
-            case "persistent-grid" -> new Color(0x1f77b4);
-            case "persistent-host" -> new Color(0xd62728);
-            case "persistent-dataflow" -> new Color(0x2ca02c);
-            default -> Color.BLACK;
-        };
-    }
-
     private static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot) {
+        return chart(title, plot, "");
+    }
+
+    private static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot, String subtitle) {
         JFreeChart chart = new JFreeChart(title, TITLE, plot, true);
+        if (!subtitle.isEmpty()) {
+            chart.addSubtitle(new TextTitle(subtitle, new Font(Font.SANS_SERIF, Font.PLAIN, 14)));
+        }
         chart.setBackgroundPaint(Color.WHITE);
         plot.setBackgroundPaint(new Color(0xf7f7f7));
         chart.getLegend().setItemFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));

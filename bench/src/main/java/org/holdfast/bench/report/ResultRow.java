@@ -6,7 +6,7 @@ package org.holdfast.bench.report;
  * @param mode the mode's name
  * @param kernels {@code java} or {@code native} for standard launches, {@code native} for persistent
  *     kernels, {@code java} on the CPU
- * @param variant the persistent variant (barrier, schedule, polling), or empty
+ * @param variant the variant that ran (barrier, schedule, polling), or empty
  * @param note what the mode chose that the settings do not show (such as {@code on chip}), or empty
  * @param rule the block-count rule the GPU modes ran with ({@code auto}, a number, {@code same-as-standard}); empty on the CPU
  * @param n points per side
@@ -20,16 +20,18 @@ package org.holdfast.bench.report;
  * @param pointsPerSecond interior points updated per second at the median
  * @param gbPerSecond effective bandwidth at the median: 24·N² bytes per iteration (u read, f read, u written)
  * @param copyGbPerSecond copy bandwidth of the device measured at the start of the run (bytes read + written)
- * @param maxDiff max |u - reference| over the full array
- * @param maxError max |u - exact solution| over the full array
- * @param status {@code ok}, {@code MISMATCH}, or {@code failed: ...}
+ * @param maxDiff max |u - reference| over the full array, the largest over the verification run and every repeat
+ * @param maxError max |u - exact solution| over the full array, after the last repeat
+ * @param init what the interior of the timed runs started from ({@code zero}, {@code random})
+ * @param verification the verification run of this size; {@link Sensitivity#NONE} when the mode did not get to it
+ * @param equalRepeats timed repeats whose array passed against the reference
+ * @param status {@code ok}; {@code MISMATCH: ...} saying what differed; or {@code failed: ...}. Only an
+ *     {@code ok} row has times: the others carry NaN in every time and rate
  */
 public record ResultRow(String mode, String kernels, String variant, String note, String rule, int n, int iterations, int repeats, int blocks,
         int threads, double medianMicros, double minMicros, double maxMicros, double pointsPerSecond, double gbPerSecond,
-        double copyGbPerSecond, double maxDiff, double maxError, String status) {
-
-    /** Largest max |diff| against the reference that still counts as a match. */
-    public static final double TOLERANCE = 1e-12;
+        double copyGbPerSecond, double maxDiff, double maxError, String init, Sensitivity verification, int equalRepeats,
+        String status) {
 
     /** Bytes one iteration must move at least: u read once, f read once, u written once. */
     public static double bytesPerIteration(int n) {
@@ -57,10 +59,8 @@ public record ResultRow(String mode, String kernels, String variant, String note
         return status.equals("ok");
     }
 
-    /** A row for a mode that could not produce a result. */
-    public static ResultRow failed(String mode, String kernels, String variant, String rule, int n, int iterations,
-            int repeats, String reason) {
-        return new ResultRow(mode, kernels, variant, "", rule, n, iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "failed: " + reason);
+    /** What was checked, as the table shows it: {@code k=50, 5/5} (verification k, repeats equal of repeats). */
+    public String checked() {
+        return verification.k() == 0 ? "-" : "k=" + verification.k() + ", " + equalRepeats + "/" + repeats;
     }
 }

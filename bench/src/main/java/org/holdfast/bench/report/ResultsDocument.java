@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.holdfast.bench.mode.ModeOption;
+import org.holdfast.bench.mode.Modes;
 
 /**
  * Writes {@code results.md} from a folder of sweeps (each a subfolder with {@code results.json}, as
@@ -104,10 +106,14 @@ public final class ResultsDocument {
         if (run.has("devices")) {
             parts.add("devices: " + value(run, "devices"));
         }
-        parts.add("sizes " + value(run, "sizes") + ", iterations " + value(run, "iterations") + ", repeats "
-                + value(run, "repeats") + ", blocks " + value(run, "blocks") + ", " + value(run, "threads")
-                + " threads per block, barrier " + value(run, "barrier") + ", schedule " + value(run, "schedule")
-                + ", poll " + value(run, "poll"));
+        StringBuilder settings = new StringBuilder("sizes " + value(run, "sizes") + ", iterations " + value(run, "iterations")
+                + ", repeats " + value(run, "repeats") + ", blocks " + value(run, "blocks") + ", " + value(run, "threads")
+                + " threads per block");
+        for (ModeOption option : Modes.ALL.options()) {
+            settings.append(", ").append(option.name()).append(' ').append(value(run, option.name()));
+        }
+        settings.append(", initial interior ").append(value(run, "init")).append(" (seed ").append(value(run, "seed")).append(')');
+        parts.add(settings.toString());
         if (!ceilings.isEmpty()) {
             parts.add("copy bandwidth (bytes read + written): " + ceilings.entrySet().stream()
                     .map(e -> e.getKey() + " " + Figures.threeDigits(e.getValue()) + " GB/s")

@@ -46,12 +46,21 @@ public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<Overhe
                 item.get("blocks").getAsInt(), item.get("threads").getAsInt(), number(item, "us_per_iter_median"),
                 number(item, "us_per_iter_min"), number(item, "us_per_iter_max"), number(item, "points_per_s"),
                 number(item, "gb_per_s"), number(item, "copy_gb_per_s"), number(item, "max_diff"),
-                number(item, "max_error"), text(item, "status"));
+                number(item, "max_error"), text(item, "init"),
+                new Sensitivity(whole(item, "verify_k"), number(item, "sensitivity_iteration"), number(item, "sensitivity_red"),
+                        number(item, "sensitivity_black")),
+                whole(item, "repeats_equal"), text(item, "status"));
     }
 
     private static String text(JsonObject item, String key) {
         JsonElement value = item.get(key);
         return value == null || value.isJsonNull() ? "" : value.getAsString();
+    }
+
+    /** A whole number, 0 where the writer had none (a run from before the field existed). */
+    private static int whole(JsonObject item, String key) {
+        JsonElement value = item.get(key);
+        return value == null || value.isJsonNull() ? 0 : value.getAsInt();
     }
 
     /** A number, NaN where the writer had none (Gson writes NaN as the bare token NaN). */

@@ -1,8 +1,11 @@
 package org.holdfast.bench.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
+import org.holdfast.bench.cli.HoldfastOptions;
 import org.junit.jupiter.api.Test;
 
 class SettingsTest {
@@ -34,6 +37,40 @@ class SettingsTest {
         settings.set("iterations", "7, 8");
         settings.set("sizes", "1001, 11");
         assertEquals(List.of(7, 8), settings.toExperiment().iterations());
+    }
+
+    /** One set of defaults: what an empty config file leaves is exactly config/default. */
+    @Test
+    void theBuiltInDefaultsAreConfigDefault() throws ConfigException {
+        Settings fromFile = new Settings();
+        ConfigFile.apply(Path.of(System.getProperty("holdfast.config.dir", "../config"), "default"), fromFile);
+        Experiment builtIn = new Settings().toExperiment();
+        Experiment file = fromFile.toExperiment();
+        assertEquals(file.sizes(), builtIn.sizes());
+        assertEquals(file.iterations(), builtIn.iterations());
+        assertEquals(file.modes(), builtIn.modes());
+        assertEquals(file.allModes(), builtIn.allModes());
+        assertEquals(file.kernels(), builtIn.kernels());
+        assertEquals(file.blocks(), builtIn.blocks());
+        assertEquals(file.threads(), builtIn.threads());
+        assertEquals(file.repeats(), builtIn.repeats());
+        assertEquals(file.options(), builtIn.options());
+        assertEquals(file.watchdogSeconds(), builtIn.watchdogSeconds());
+        assertEquals(List.of(1000, 1000, 200), builtIn.iterations());
+    }
+
+    @Test
+    void aConfigThatSetsOnlySizesTakesTheDefaultCountOfTheNearestDefaultSize() {
+        Settings settings = new Settings();
+        settings.set("sizes", "12, 900");
+        assertEquals(List.of(1000, 200), settings.toExperiment().iterations());
+    }
+
+    @Test
+    void theHelpQuotesTheDefaultsOfConfigDefault() {
+        String sizes = HoldfastOptions.create().getOption("n").getDescription();
+        assertTrue(sizes.endsWith("(default: the config's; " + BuiltInDefaults.text("sizes") + " in config/default)"), sizes);
+        assertEquals("11, 101, 1001", BuiltInDefaults.text("sizes"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.holdfast.bridge.raw;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -12,9 +13,11 @@ import java.lang.foreign.MemorySegment;
 public final class hf_run_config {
 
     public static final GroupLayout LAYOUT = MemoryLayout.structLayout(
-            JAVA_INT.withName("mode"),
+            ADDRESS.withName("mode"),
+            ADDRESS.withName("variant"),
             JAVA_INT.withName("blocks"),
             JAVA_INT.withName("threads_per_block"),
+            JAVA_INT.withName("sweeps_per_exchange"),
             JAVA_INT.withName("host_polling"),
             JAVA_DOUBLE.withName("watchdog_seconds"),
             JAVA_INT.withName("fault"),
@@ -22,8 +25,10 @@ public final class hf_run_config {
             .withName("hf_run_config");
 
     public static final long mode$OFFSET = offset("mode");
+    public static final long variant$OFFSET = offset("variant");
     public static final long blocks$OFFSET = offset("blocks");
     public static final long threads_per_block$OFFSET = offset("threads_per_block");
+    public static final long sweeps_per_exchange$OFFSET = offset("sweeps_per_exchange");
     public static final long host_polling$OFFSET = offset("host_polling");
     public static final long watchdog_seconds$OFFSET = offset("watchdog_seconds");
     public static final long fault$OFFSET = offset("fault");
@@ -36,8 +41,12 @@ public final class hf_run_config {
         return LAYOUT.byteOffset(PathElement.groupElement(field));
     }
 
-    public static void mode(MemorySegment struct, int value) {
-        struct.set(JAVA_INT, mode$OFFSET, value);
+    public static void mode(MemorySegment struct, MemorySegment value) {
+        struct.set(ADDRESS, mode$OFFSET, value);
+    }
+
+    public static void variant(MemorySegment struct, MemorySegment value) {
+        struct.set(ADDRESS, variant$OFFSET, value);
     }
 
     public static void blocks(MemorySegment struct, int value) {
@@ -46,6 +55,10 @@ public final class hf_run_config {
 
     public static void threads_per_block(MemorySegment struct, int value) {
         struct.set(JAVA_INT, threads_per_block$OFFSET, value);
+    }
+
+    public static void sweeps_per_exchange(MemorySegment struct, int value) {
+        struct.set(JAVA_INT, sweeps_per_exchange$OFFSET, value);
     }
 
     public static void host_polling(MemorySegment struct, int value) {

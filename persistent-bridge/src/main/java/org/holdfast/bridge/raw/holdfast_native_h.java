@@ -1,31 +1,34 @@
 package org.holdfast.bridge.raw;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-
+import java.lang.foreign.AddressLayout;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import org.holdfast.ffi.NativeLibrary;
 
 /**
- * The C header {@code native-hip/include/holdfast_native.h}, mirrored in the style of jextract:
- * its constants, and one static method per function whose nested holder class keeps the
- * function's {@link FunctionDescriptor} and links its {@link MethodHandle} on first use. Structs
- * are the sibling {@code hf_*} classes. Pointers are {@link MemorySegment}s; {@code const char*}
- * results are zero-length segments (see {@link #string(MemorySegment)}).
+ * The C header {@code native-hip/include/holdfast_native.h}, mirrored in the style of jextract and
+ * of the CUDA driver's {@code cuda_h}: its constants, and one static method per function, each
+ * linked lazily on first use through a nested holder class, the raw {@code hf_status} returned.
+ * Structs are the sibling {@code hf_*} classes. Pointers are {@link MemorySegment}s; a
+ * {@code const char*} result reads with {@link NativeLibrary#string(MemorySegment)}.
  *
- * <p>Nothing here knows where the library is: {@link #bind(SymbolLookup)} must be called once
- * first (org.holdfast.bridge.PersistentBridge does that). Tests compare these constants with the
- * header and the struct layouts with the compiled library.
+ * <p>Unlike the driver, whose file name is fixed, libholdfast_native is found by a search (see
+ * {@code org.holdfast.bridge.NativeLibraryLocator}), which then {@link #bind binds} this class to
+ * it once. Tests compare these constants with the header and the struct layouts with the compiled
+ * library.
  */
 public final class holdfast_native_h {
 
-    public static final int HF_ABI_VERSION = 1;
+    static final ValueLayout.OfInt C_INT = ValueLayout.JAVA_INT;
+    static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
+    static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
+    static final AddressLayout C_POINTER = ValueLayout.ADDRESS;
 
+    public static final int HF_ABI_VERSION = 2;
+
+    // hf_status
     public static final int HF_OK = 0;
     public static final int HF_ERR_INVALID_ARGUMENT = 1;
     public static final int HF_ERR_NO_DEVICE = 2;
@@ -36,23 +39,32 @@ public final class holdfast_native_h {
     public static final int HF_ERR_RUNTIME = 7;
     public static final int HF_STATUS_COUNT = 8;
 
-    public static final int HF_MODE_GRID_COOPERATIVE_GROUPS = 0;
-    public static final int HF_MODE_GRID_TWO_SLOT = 1;
-    public static final int HF_MODE_HOST_LOCKSTEP = 2;
-    public static final int HF_MODE_HOST_NEIGHBOUR = 3;
-    public static final int HF_MODE_DATAFLOW = 4;
-    public static final int HF_MODE_COUNT = 5;
+    // traits (bits)
+    public static final int HF_TRAIT_HOST_FLAGS = 1;
+    public static final int HF_TRAIT_COOPERATIVE = 2;
+    public static final int HF_TRAIT_CLUSTER = 4;
+    public static final int HF_TRAIT_WATCHDOG = 8;
+    public static final int HF_TRAIT_CUDA_ONLY = 16;
+    public static final int HF_TRAIT_COUNT = 5;
 
+    // work split
+    public static final int HF_SPLIT_GRID_STRIDE = 0;
+    public static final int HF_SPLIT_ROW_BANDS = 1;
+    public static final int HF_SPLIT_COUNT = 2;
+
+    // host polling
     public static final int HF_POLL_BUSY = 0;
     public static final int HF_POLL_SLEEP = 1;
     public static final int HF_POLL_COUNT = 2;
 
+    // faults
     public static final int HF_FAULT_NONE = 0;
     public static final int HF_FAULT_SKIP_GRID_BARRIER = 1;
     public static final int HF_FAULT_NEVER_PUBLISH = 2;
     public static final int HF_FAULT_NEVER_SIGNAL = 3;
     public static final int HF_FAULT_COUNT = 4;
 
+    // waits
     public static final int HF_WAIT_NONE = 0;
     public static final int HF_WAIT_GRID_BARRIER = 1;
     public static final int HF_WAIT_NEIGHBOUR = 2;
@@ -61,305 +73,399 @@ public final class holdfast_native_h {
     public static final int HF_WAIT_KERNEL_EXIT = 5;
     public static final int HF_WAIT_COUNT = 6;
 
-    private static volatile SymbolLookup symbols;
+    private static volatile NativeLibrary library;
 
     private holdfast_native_h() {
     }
 
     /** Binds every function to the loaded library. Once per process; a second call is refused. */
-    public static synchronized void bind(SymbolLookup library) {
-        if (symbols != null) {
-            throw new IllegalStateException("holdfast_native_h is already bound to a library");
+    public static synchronized void bind(NativeLibrary loaded) {
+        if (library != null) {
+            throw new IllegalStateException("holdfast_native_h is already bound to " + library.name());
         }
-        symbols = library;
+        library = loaded;
     }
 
+    /** Whether {@link #bind} has been called; no function links before. */
     public static boolean isBound() {
-        return symbols != null;
+        return library != null;
     }
 
-    /** A {@code const char*} result as a Java string (UTF-8, up to the NUL). */
-    @SuppressWarnings("restricted") // the library returns NUL-terminated static strings
-    public static String string(MemorySegment cString) {
-        return cString.reinterpret(Long.MAX_VALUE).getString(0);
-    }
-
-    @SuppressWarnings("restricted") // binding native code is this class's purpose
-    private static MethodHandle downcall(String name, FunctionDescriptor descriptor) {
-        final SymbolLookup library = symbols;
-        if (library == null) {
-            throw new IllegalStateException("holdfast_native_h." + name + " called before bind(): open a PersistentBridge first");
+    private static MethodHandle link(FunctionDescriptor descriptor, String symbol) {
+        NativeLibrary bound = library;
+        if (bound == null) {
+            throw new IllegalStateException("holdfast_native_h." + symbol + " called before bind(): open a PersistentBridge first");
         }
-        return Linker.nativeLinker().downcallHandle(library.findOrThrow(name), descriptor);
-    }
-
-    private static RuntimeException rethrow(Throwable failure) {
-        if (failure instanceof RuntimeException runtime) {
-            return runtime;
-        }
-        if (failure instanceof Error error) {
-            throw error;
-        }
-        return new IllegalStateException("native call failed", failure);
+        return bound.downcall(descriptor, symbol);
     }
 
     // ------------------------------------------------------------------ library and device
 
+    static final FunctionDescriptor hf_version$DESC = FunctionDescriptor.of(C_POINTER);
+
     private static final class hf_version {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_version", DESC);
+        static final MethodHandle HANDLE = link(hf_version$DESC, "hf_version");
     }
 
+    /** {@code const char *hf_version(void)} */
     public static MemorySegment hf_version() {
         try {
             return (MemorySegment) hf_version.HANDLE.invokeExact();
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_abi_version$DESC = FunctionDescriptor.of(C_INT);
+
     private static final class hf_abi_version {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT);
-        static final MethodHandle HANDLE = downcall("hf_abi_version", DESC);
+        static final MethodHandle HANDLE = link(hf_abi_version$DESC, "hf_abi_version");
     }
 
+    /** {@code int32_t hf_abi_version(void)} */
     public static int hf_abi_version() {
         try {
             return (int) hf_abi_version.HANDLE.invokeExact();
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_runtime_name$DESC = FunctionDescriptor.of(C_POINTER);
+
     private static final class hf_runtime_name {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_runtime_name", DESC);
+        static final MethodHandle HANDLE = link(hf_runtime_name$DESC, "hf_runtime_name");
     }
 
+    /** {@code const char *hf_runtime_name(void)} */
     public static MemorySegment hf_runtime_name() {
         try {
             return (MemorySegment) hf_runtime_name.HANDLE.invokeExact();
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_status_name$DESC = FunctionDescriptor.of(C_POINTER, C_INT);
+
     private static final class hf_status_name {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(ADDRESS, JAVA_INT);
-        static final MethodHandle HANDLE = downcall("hf_status_name", DESC);
+        static final MethodHandle HANDLE = link(hf_status_name$DESC, "hf_status_name");
     }
 
+    /** {@code const char *hf_status_name(hf_status status)} */
     public static MemorySegment hf_status_name(int status) {
         try {
             return (MemorySegment) hf_status_name.HANDLE.invokeExact(status);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
-    private static final class hf_mode_name {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(ADDRESS, JAVA_INT);
-        static final MethodHandle HANDLE = downcall("hf_mode_name", DESC);
-    }
-
-    public static MemorySegment hf_mode_name(int mode) {
-        try {
-            return (MemorySegment) hf_mode_name.HANDLE.invokeExact(mode);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
-        }
-    }
+    static final FunctionDescriptor hf_last_error$DESC = FunctionDescriptor.of(C_LONG, C_POINTER, C_LONG);
 
     private static final class hf_last_error {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG);
-        static final MethodHandle HANDLE = downcall("hf_last_error", DESC);
+        static final MethodHandle HANDLE = link(hf_last_error$DESC, "hf_last_error");
     }
 
+    /** {@code int64_t hf_last_error(char *buffer, int64_t capacity)} */
     public static long hf_last_error(MemorySegment buffer, long capacity) {
         try {
             return (long) hf_last_error.HANDLE.invokeExact(buffer, capacity);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_runtime_version$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+
     private static final class hf_runtime_version {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_runtime_version", DESC);
+        static final MethodHandle HANDLE = link(hf_runtime_version$DESC, "hf_runtime_version");
     }
 
+    /** {@code hf_status hf_runtime_version(int32_t *runtime_version, int32_t *driver_version)} */
     public static int hf_runtime_version(MemorySegment runtimeVersion, MemorySegment driverVersion) {
         try {
             return (int) hf_runtime_version.HANDLE.invokeExact(runtimeVersion, driverVersion);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_device_count$DESC = FunctionDescriptor.of(C_INT, C_POINTER);
+
     private static final class hf_device_count {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_device_count", DESC);
+        static final MethodHandle HANDLE = link(hf_device_count$DESC, "hf_device_count");
     }
 
+    /** {@code hf_status hf_device_count(int32_t *count)} */
     public static int hf_device_count(MemorySegment count) {
         try {
             return (int) hf_device_count.HANDLE.invokeExact(count);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_cooperative_launch_supported$DESC = FunctionDescriptor.of(C_INT, C_POINTER);
+
     private static final class hf_cooperative_launch_supported {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_cooperative_launch_supported", DESC);
+        static final MethodHandle HANDLE = link(hf_cooperative_launch_supported$DESC, "hf_cooperative_launch_supported");
     }
 
+    /** {@code hf_status hf_cooperative_launch_supported(int32_t *supported)} */
     public static int hf_cooperative_launch_supported(MemorySegment supported) {
         try {
             return (int) hf_cooperative_launch_supported.HANDLE.invokeExact(supported);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
-    private static final class hf_query_capacity {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_query_capacity", DESC);
+    // ------------------------------------------------------------------ the variant table
+
+    static final FunctionDescriptor hf_variant_count$DESC = FunctionDescriptor.of(C_INT);
+
+    private static final class hf_variant_count {
+        static final MethodHandle HANDLE = link(hf_variant_count$DESC, "hf_variant_count");
     }
 
-    public static int hf_query_capacity(int mode, int threadsPerBlock, long dynamicSharedBytes, MemorySegment capacity) {
+    /** {@code int32_t hf_variant_count(void)} */
+    public static int hf_variant_count() {
         try {
-            return (int) hf_query_capacity.HANDLE.invokeExact(mode, threadsPerBlock, dynamicSharedBytes, capacity);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+            return (int) hf_variant_count.HANDLE.invokeExact();
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_variant_at$DESC = FunctionDescriptor.of(C_INT, C_INT, C_POINTER);
+
+    private static final class hf_variant_at {
+        static final MethodHandle HANDLE = link(hf_variant_at$DESC, "hf_variant_at");
+    }
+
+    /** {@code hf_status hf_variant_at(int32_t index, hf_variant_info *info)} */
+    public static int hf_variant_at(int index, MemorySegment info) {
+        try {
+            return (int) hf_variant_at.HANDLE.invokeExact(index, info);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
     // ------------------------------------------------------------------ persistent runs
 
+    static final FunctionDescriptor hf_plan_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER);
+
+    private static final class hf_plan_run {
+        static final MethodHandle HANDLE = link(hf_plan_run$DESC, "hf_plan_run");
+    }
+
+    /** {@code hf_status hf_plan_run(const hf_run_config *config, int32_t n, hf_plan *plan)} */
+    public static int hf_plan_run(MemorySegment config, int n, MemorySegment plan) {
+        try {
+            return (int) hf_plan_run.HANDLE.invokeExact(config, n, plan);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_session_open$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER);
+
+    private static final class hf_session_open {
+        static final MethodHandle HANDLE = link(hf_session_open$DESC, "hf_session_open");
+    }
+
+    /** {@code hf_status hf_session_open(const hf_plan *plan, void *stream, hf_session **session)} */
+    public static int hf_session_open(MemorySegment plan, MemorySegment stream, MemorySegment session) {
+        try {
+            return (int) hf_session_open.HANDLE.invokeExact(plan, stream, session);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_session_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_INT, C_DOUBLE, C_POINTER);
+
+    private static final class hf_session_run {
+        static final MethodHandle HANDLE = link(hf_session_run$DESC, "hf_session_run");
+    }
+
+    /** {@code hf_status hf_session_run(hf_session *session, double *u, const double *f, int32_t iterations, double h2, hf_run_report *report)} */
+    public static int hf_session_run(MemorySegment session, MemorySegment u, MemorySegment f, int iterations, double h2, MemorySegment report) {
+        try {
+            return (int) hf_session_run.HANDLE.invokeExact(session, u, f, iterations, h2, report);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_session_close$DESC = FunctionDescriptor.of(C_INT, C_POINTER);
+
+    private static final class hf_session_close {
+        static final MethodHandle HANDLE = link(hf_session_close$DESC, "hf_session_close");
+    }
+
+    /** {@code hf_status hf_session_close(hf_session *session)} */
+    public static int hf_session_close(MemorySegment session) {
+        try {
+            return (int) hf_session_close.HANDLE.invokeExact(session);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_INT, C_INT, C_DOUBLE, C_POINTER, C_POINTER, C_POINTER);
+
     private static final class hf_run {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(
-                JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_DOUBLE, ADDRESS, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_run", DESC);
+        static final MethodHandle HANDLE = link(hf_run$DESC, "hf_run");
     }
 
-    public static int hf_run(MemorySegment config, MemorySegment u, MemorySegment f, int n, int iterations, double h2,
-            MemorySegment stream, MemorySegment report) {
+    /** {@code hf_status hf_run(const hf_run_config *config, double *u, const double *f, int32_t n, int32_t iterations, double h2, void *stream, hf_plan *plan, hf_run_report *report)} */
+    public static int hf_run(MemorySegment config, MemorySegment u, MemorySegment f, int n, int iterations, double h2, MemorySegment stream, MemorySegment plan, MemorySegment report) {
         try {
-            return (int) hf_run.HANDLE.invokeExact(config, u, f, n, iterations, h2, stream, report);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+            return (int) hf_run.HANDLE.invokeExact(config, u, f, n, iterations, h2, stream, plan, report);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
-    // ------------------------------------------------------------------ standard kernels
+    static final FunctionDescriptor hf_allocation_count$DESC = FunctionDescriptor.of(C_LONG);
 
-    private static final class hf_get_standard_kernels {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_get_standard_kernels", DESC);
+    private static final class hf_allocation_count {
+        static final MethodHandle HANDLE = link(hf_allocation_count$DESC, "hf_allocation_count");
     }
 
-    public static int hf_get_standard_kernels(MemorySegment kernels) {
+    /** {@code int64_t hf_allocation_count(void)} */
+    public static long hf_allocation_count() {
         try {
-            return (int) hf_get_standard_kernels.HANDLE.invokeExact(kernels);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+            return (long) hf_allocation_count.HANDLE.invokeExact();
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
+
+    // ------------------------------------------------------------------ kernels by name
+
+    static final FunctionDescriptor hf_get_kernel$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+
+    private static final class hf_get_kernel {
+        static final MethodHandle HANDLE = link(hf_get_kernel$DESC, "hf_get_kernel");
+    }
+
+    /** {@code hf_status hf_get_kernel(const char *name, void **function)} */
+    public static int hf_get_kernel(MemorySegment name, MemorySegment function) {
+        try {
+            return (int) hf_get_kernel.HANDLE.invokeExact(name, function);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_launch_standard$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_INT, C_INT, C_DOUBLE, C_INT, C_INT, C_POINTER);
 
     private static final class hf_launch_standard {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(
-                JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_DOUBLE, JAVA_INT, JAVA_INT, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_launch_standard", DESC);
+        static final MethodHandle HANDLE = link(hf_launch_standard$DESC, "hf_launch_standard");
     }
 
-    public static int hf_launch_standard(MemorySegment u, MemorySegment f, int n, int iterations, double h2, int blocks,
-            int threadsPerBlock, MemorySegment stream) {
+    /** {@code hf_status hf_launch_standard(double *u, const double *f, int32_t n, int32_t iterations, double h2, int32_t blocks, int32_t threads_per_block, void *stream)} */
+    public static int hf_launch_standard(MemorySegment u, MemorySegment f, int n, int iterations, double h2, int blocks, int threadsPerBlock, MemorySegment stream) {
         try {
             return (int) hf_launch_standard.HANDLE.invokeExact(u, f, n, iterations, h2, blocks, threadsPerBlock, stream);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_launch_benchmark$DESC = FunctionDescriptor.of(C_INT, C_INT, C_POINTER, C_POINTER, C_POINTER);
+
     private static final class hf_launch_benchmark {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_launch_benchmark", DESC);
+        static final MethodHandle HANDLE = link(hf_launch_benchmark$DESC, "hf_launch_benchmark");
     }
 
-    public static int hf_launch_benchmark(int count, MemorySegment stream, MemorySegment queuedSecondsPerLaunch,
-            MemorySegment syncedSecondsPerLaunch) {
+    /** {@code hf_status hf_launch_benchmark(int32_t count, void *stream, double *queued_seconds_per_launch, double *synced_seconds_per_launch)} */
+    public static int hf_launch_benchmark(int count, MemorySegment stream, MemorySegment queuedSecondsPerLaunch, MemorySegment syncedSecondsPerLaunch) {
         try {
             return (int) hf_launch_benchmark.HANDLE.invokeExact(count, stream, queuedSecondsPerLaunch, syncedSecondsPerLaunch);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
     // ------------------------------------------------------------------ test and diagnostic helpers
 
+    static final FunctionDescriptor hf_device_alloc$DESC = FunctionDescriptor.of(C_INT, C_LONG, C_POINTER);
+
     private static final class hf_device_alloc {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_device_alloc", DESC);
+        static final MethodHandle HANDLE = link(hf_device_alloc$DESC, "hf_device_alloc");
     }
 
+    /** {@code hf_status hf_device_alloc(int64_t bytes, void **pointer)} */
     public static int hf_device_alloc(long bytes, MemorySegment pointer) {
         try {
             return (int) hf_device_alloc.HANDLE.invokeExact(bytes, pointer);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_device_free$DESC = FunctionDescriptor.of(C_INT, C_POINTER);
+
     private static final class hf_device_free {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_device_free", DESC);
+        static final MethodHandle HANDLE = link(hf_device_free$DESC, "hf_device_free");
     }
 
+    /** {@code hf_status hf_device_free(void *pointer)} */
     public static int hf_device_free(MemorySegment pointer) {
         try {
             return (int) hf_device_free.HANDLE.invokeExact(pointer);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_copy_to_device$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_LONG);
+
     private static final class hf_copy_to_device {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG);
-        static final MethodHandle HANDLE = downcall("hf_copy_to_device", DESC);
+        static final MethodHandle HANDLE = link(hf_copy_to_device$DESC, "hf_copy_to_device");
     }
 
+    /** {@code hf_status hf_copy_to_device(void *device_destination, const void *host_source, int64_t bytes)} */
     public static int hf_copy_to_device(MemorySegment deviceDestination, MemorySegment hostSource, long bytes) {
         try {
             return (int) hf_copy_to_device.HANDLE.invokeExact(deviceDestination, hostSource, bytes);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_copy_to_host$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_LONG);
+
     private static final class hf_copy_to_host {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG);
-        static final MethodHandle HANDLE = downcall("hf_copy_to_host", DESC);
+        static final MethodHandle HANDLE = link(hf_copy_to_host$DESC, "hf_copy_to_host");
     }
 
+    /** {@code hf_status hf_copy_to_host(void *host_destination, const void *device_source, int64_t bytes)} */
     public static int hf_copy_to_host(MemorySegment hostDestination, MemorySegment deviceSource, long bytes) {
         try {
             return (int) hf_copy_to_host.HANDLE.invokeExact(hostDestination, deviceSource, bytes);
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 
+    static final FunctionDescriptor hf_abi_describe$DESC = FunctionDescriptor.of(C_POINTER);
+
     private static final class hf_abi_describe {
-        static final FunctionDescriptor DESC = FunctionDescriptor.of(ADDRESS);
-        static final MethodHandle HANDLE = downcall("hf_abi_describe", DESC);
+        static final MethodHandle HANDLE = link(hf_abi_describe$DESC, "hf_abi_describe");
     }
 
+    /** {@code const char *hf_abi_describe(void)} */
     public static MemorySegment hf_abi_describe() {
         try {
             return (MemorySegment) hf_abi_describe.HANDLE.invokeExact();
-        } catch (Throwable failure) {
-            throw rethrow(failure);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
         }
     }
 }

@@ -1,5 +1,10 @@
 package org.holdfast.tornado.api;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.holdfast.tornado.spi.GridResources;
+import org.holdfast.tornado.spi.GroupResources;
+
 /**
  * What a kernel knows about the thread running it, in the style of TornadoVM's {@code KernelContext}.
  *
@@ -9,8 +14,17 @@ package org.holdfast.tornado.api;
  * assign them. The global size of a dimension is the number of groups times the group size: a
  * worker grid whose global size is not a multiple of its local size is rounded up, so kernels
  * guard their indices.
+ *
+ * <p>Persistent kernels ({@link Persistent}) also wait for other groups ({@link #gridBarrier()},
+ * {@link #waitUntilAtLeast(int[], int, int)}); cluster kernels ({@link Cluster}) have a cluster rank
+ * and size, a cluster barrier and each other's block-shared arrays. Atomics with memory order work
+ * in every kernel. Each method's CUDA translation and CPU meaning are in
+ * {@code docs/kernel-language.md}.
  */
 public class KernelContext {
+
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
     /** Global thread index in x, y and z. */
     public int globalIdx;
@@ -37,8 +51,19 @@ public class KernelContext {
     public int localGroupSizeY = 1;
     public int localGroupSizeZ = 1;
 
+    /** Rank of the group in its cluster ({@link Cluster}): {@code groupIdx % clusterSize}; 0 without clusters. */
+    public int clusterRank;
+
+    /** Groups per cluster; 1 without clusters. */
+    public int clusterSize = 1;
+
+    /** Index of the group's cluster: {@code groupIdx / clusterSize}. */
+    public int clusterIdx;
+
     /** The group's block-shared memory and barrier on the CPU; null when the backend needs none. */
     private GroupResources group;
+    /** The grid's barrier, waits and clusters on the CPU; null unless the backend runs every group at once. */
+    private GridResources grid;
     private int localArrayCalls;
 
     public KernelContext() {
@@ -89,6 +114,122 @@ public class KernelContext {
         this.localArrayCalls = 0;
     }
 
+    /** Called by backends that run every group at once, before a thread runs a persistent or cluster kernel. */
+    public void bindGrid(GridResources gridResources) {
+        this.grid = gridResources;
+    }
+
+    // ----- persistent kernels: waiting for other groups -----
+
+    /**
+     * Waits until every thread of every group of the grid has reached this call, and orders memory
+     * across it: every write before it, by any thread, is seen by every read after it. Only in a
+     * {@link Persistent} kernel, reached by every thread of every group. Bounded by the watchdog.
+     */
+    public void gridBarrier() {
+        requireGrid("gridBarrier()").gridBarrier();
+    }
+
+    /**
+     * Waits until {@code flags[index] >= value}, reading it with acquire order, so that what the
+     * writer did before its {@link #storeRelease(int[], int, int) release store} is seen after the
+     * wait. Only in a {@link Persistent} kernel; bounded by the watchdog (the error names this group,
+     * {@code value} as the step, and {@code index}). Each calling thread waits for itself.
+     */
+    public void waitUntilAtLeast(int[] flags, int index, int value) {
+        requireGrid("waitUntilAtLeast").waitUntil(() -> (int) INTS.getAcquire(flags, index) >= value, value, index);
+    }
+
+    /** {@link #waitUntilAtLeast(int[], int, int)} on a {@code long[]}; the step the watchdog names is {@code (int) value}. */
+    public void waitUntilAtLeast(long[] flags, int index, long value) {
+        requireGrid("waitUntilAtLeast").waitUntil(() -> (long) LONGS.getAcquire(flags, index) >= value, (int) value, index);
+    }
+
+    private GridResources requireGrid(String what) {
+        if (grid == null) {
+            throw new IllegalStateException(what + " needs a backend that runs every group of a @Persistent or @Cluster"
+                    + " kernel at once; this one runs groups one after another, where the wait would never end");
+        }
+        return grid;
+    }
+
+    // ----- atomics with memory order, at device scope -----
+
+    /** Adds {@code value} to {@code array[index]} atomically (acquire and release); returns the old value. */
+    public int atomicAdd(int[] array, int index, int value) {
+        return (int) INTS.getAndAdd(array, index, value);
+    }
+
+    /** Adds {@code value} to {@code array[index]} atomically (acquire and release); returns the old value. */
+    public long atomicAdd(long[] array, int index, long value) {
+        return (long) LONGS.getAndAdd(array, index, value);
+    }
+
+    /** Sets {@code array[index]} to {@code desired} if it is {@code expected}, atomically (acquire and release); whether it did. */
+    public boolean atomicCompareAndSet(int[] array, int index, int expected, int desired) {
+        return INTS.compareAndSet(array, index, expected, desired);
+    }
+
+    /** Sets {@code array[index]} to {@code desired} if it is {@code expected}, atomically (acquire and release); whether it did. */
+    public boolean atomicCompareAndSet(long[] array, int index, long expected, long desired) {
+        return LONGS.compareAndSet(array, index, expected, desired);
+    }
+
+    /** Reads {@code array[index]} with acquire order: later reads see what the releasing writer wrote before. */
+    public int loadAcquire(int[] array, int index) {
+        return (int) INTS.getAcquire(array, index);
+    }
+
+    /** Reads {@code array[index]} with acquire order. */
+    public long loadAcquire(long[] array, int index) {
+        return (long) LONGS.getAcquire(array, index);
+    }
+
+    /** Writes {@code array[index]} with release order: a reader that acquires the value sees every earlier write. */
+    public void storeRelease(int[] array, int index, int value) {
+        INTS.setRelease(array, index, value);
+    }
+
+    /** Writes {@code array[index]} with release order. */
+    public void storeRelease(long[] array, int index, long value) {
+        LONGS.setRelease(array, index, value);
+    }
+
+    // ----- clusters -----
+
+    /**
+     * Waits until every thread of every group of this group's cluster has reached this call; writes
+     * before it (to block-shared arrays of any group of the cluster, and to arrays) are seen by reads
+     * after it in the cluster. Only in a {@link Cluster} kernel, reached by every thread of the cluster.
+     */
+    public void clusterBarrier() {
+        requireGrid("clusterBarrier()").clusterBarrier();
+    }
+
+    /**
+     * The block-shared array {@code shared} of the group of cluster rank {@code rank} in this cluster
+     * (CUDA distributed shared memory): reads and writes reach that group's array. {@code shared} is a
+     * block-shared array the kernel allocated; rank {@link #clusterRank} gives {@code shared} itself.
+     */
+    public double[] mapSharedRank(double[] shared, int rank) {
+        return (double[]) requireGrid("mapSharedRank").sharedArrayOfRank(shared, rank);
+    }
+
+    /** {@link #mapSharedRank(double[], int)} for a float array. */
+    public float[] mapSharedRank(float[] shared, int rank) {
+        return (float[]) requireGrid("mapSharedRank").sharedArrayOfRank(shared, rank);
+    }
+
+    /** {@link #mapSharedRank(double[], int)} for an int array. */
+    public int[] mapSharedRank(int[] shared, int rank) {
+        return (int[]) requireGrid("mapSharedRank").sharedArrayOfRank(shared, rank);
+    }
+
+    /** {@link #mapSharedRank(double[], int)} for a long array. */
+    public long[] mapSharedRank(long[] shared, int rank) {
+        return (long[]) requireGrid("mapSharedRank").sharedArrayOfRank(shared, rank);
+    }
+
     /** Sets the grid's sizes: global threads (a multiple of local) and group size, per dimension. */
     public void setSizes(int[] global, int[] local) {
         globalGroupSizeX = global[0];
@@ -118,7 +259,17 @@ public class KernelContext {
             localIdy = y - groupIdy * localGroupSizeY;
             localIdz = z - groupIdz * localGroupSizeZ;
         }
+        clusterRank = groupIdx % clusterSize;
+        clusterIdx = groupIdx / clusterSize;
         localArrayCalls = 0;
+    }
+
+    /** Sets the groups per cluster (of a {@link Cluster} kernel); call before {@link #setThread}. */
+    public void setClusterSize(int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("a cluster has at least one group, got " + size);
+        }
+        clusterSize = size;
     }
 
     /** A context for one thread of a one-dimensional grid: {@code globalId} of {@code globalSize}, groups of one. */

@@ -18,14 +18,26 @@ import java.util.Properties;
  *   <li>{@code META-INF/holdfast/kernels/<binary class name>.properties}: {@code kernels} (the kernel
  *       method names, comma-separated), and for each kernel {@code <name>.barrier} ({@code true} when
  *       the body calls {@code localBarrier()} or allocates block-shared arrays, so that a CPU backend
- *       must run the group's threads concurrently) and {@code <name>.sharedBytes} (its block-shared bytes).</li>
+ *       must run the group's threads concurrently) and {@code <name>.sharedBytes} (its block-shared bytes);
+ *       for a {@link Persistent} kernel {@code <name>.persistent=true}, {@code <name>.threadsPerBlock} and
+ *       {@code <name>.gridBarrier} (whether it waits at the grid barrier); for a {@link Cluster} kernel
+ *       {@code <name>.clusterSize}. Keys that are absent take their defaults (false, 0, 1).</li>
  * </ul>
- * The kernel's CUDA name is the Java method name.
+ * The kernel's CUDA name is the Java method name. A persistent kernel's CUDA signature has two
+ * parameters after the Java ones: the launch's control block ({@link #CONTROL_BLOCK_BYTES} bytes of
+ * device memory the backend zeroes) and the watchdog's timeout in nanoseconds ({@code long long}).
  */
 public final class KernelMetadata {
 
     /** Folder of the generated resources inside a jar. */
     public static final String RESOURCE_FOLDER = "META-INF/holdfast/kernels/";
+
+    /**
+     * Bytes of a persistent kernel's control block: three 128-byte lines, as native-hip's
+     * {@code ControlBlock}: the error word (wait code, block, step, index as four ints), the grid
+     * barrier's arrival count, and its release generation.
+     */
+    public static final int CONTROL_BLOCK_BYTES = 3 * 128;
 
     private final Class<?> owner;
     private final Properties properties;
@@ -81,5 +93,26 @@ public final class KernelMetadata {
     /** Bytes of block-shared memory the kernel declares. */
     public int sharedBytes(Method kernel) {
         return Integer.parseInt(properties.getProperty(kernel.getName() + ".sharedBytes", "0"));
+    }
+
+    /** Whether the kernel is {@link Persistent}: launched co-resident, with the control block and watchdog after its parameters. */
+    public boolean isPersistent(Method kernel) {
+        return Boolean.parseBoolean(properties.getProperty(kernel.getName() + ".persistent", "false"));
+    }
+
+    /** A persistent kernel's threads per group when the plan names no worker grid for it. */
+    public int threadsPerBlock(Method kernel) {
+        return Integer.parseInt(properties.getProperty(kernel.getName() + ".threadsPerBlock",
+                Integer.toString(Persistent.DEFAULT_THREADS_PER_BLOCK)));
+    }
+
+    /** Whether the kernel, or a device function it calls, waits at the grid barrier. */
+    public boolean usesGridBarrier(Method kernel) {
+        return Boolean.parseBoolean(properties.getProperty(kernel.getName() + ".gridBarrier", "false"));
+    }
+
+    /** Groups per cluster ({@link Cluster}); 1 for a kernel launched without clusters. */
+    public int clusterSize(Method kernel) {
+        return Integer.parseInt(properties.getProperty(kernel.getName() + ".clusterSize", "1"));
     }
 }

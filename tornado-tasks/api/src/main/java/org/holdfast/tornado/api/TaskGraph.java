@@ -114,6 +114,13 @@ public final class TaskGraph {
             if (args[i] == null) {
                 throw new IllegalArgumentException("task " + name + "." + id + ": argument " + (i + 1) + " is null");
             }
+            for (int j = 0; j < i; j++) {
+                if (args[j] == args[i] && args[i].getClass().isArray()) {
+                    throw new IllegalArgumentException("task " + name + "." + id + ": arguments " + (j + 1) + " and " + (i + 1)
+                            + " are the same array: array parameters are __restrict__ on the GPU, so one kernel must"
+                            + " not get an array twice");
+                }
+            }
         }
         tasks.add(new TaskSpec(name, id, code, method, List.of(args)));
         return this;

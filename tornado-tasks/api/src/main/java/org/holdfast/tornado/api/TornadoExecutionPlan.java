@@ -21,6 +21,7 @@ public final class TornadoExecutionPlan implements AutoCloseable {
     private boolean syncEveryRun;
     private boolean cudaGraph;
     private boolean profiler;
+    private double watchdogSeconds = PlanSettings.DEFAULT_WATCHDOG_SECONDS;
     private CompiledGraph compiled;
     private boolean warmedUp;
 
@@ -77,6 +78,16 @@ public final class TornadoExecutionPlan implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Bounds every wait of a {@link Persistent} kernel (grid barrier, {@code waitUntilAtLeast}): one
+     * that lasts longer ends the run with a {@link WatchdogExpiredException}. Default 10 s.
+     */
+    public TornadoExecutionPlan withWatchdog(java.time.Duration timeout) {
+        requireNotCompiled("the watchdog");
+        this.watchdogSeconds = PlanSettings.requireWatchdog(timeout.toNanos() / 1e9);
+        return this;
+    }
+
     /** Runs the graph {@code withRepeats} times and returns the measurement. */
     public ExecutionResult execute() {
         CompiledGraph ready = compiled();
@@ -88,6 +99,17 @@ public final class TornadoExecutionPlan implements AutoCloseable {
             warmedUp = true;
         }
         return ready.execute(repeats);
+    }
+
+    /**
+     * Forgets the device's copies of the graph's arrays, so that the next {@link #execute()} copies
+     * every input to the device again, whatever its transfer mode: how a caller starts a fresh run
+     * from new host values while keeping the kernels and the device memory it already has.
+     */
+    public void resetDeviceCopies() {
+        if (compiled != null) {
+            compiled.invalidateDeviceCopies();
+        }
     }
 
     /** Copies the device's current contents of {@code arrays} back into them (for UNDER_DEMAND arrays). */
@@ -109,7 +131,7 @@ public final class TornadoExecutionPlan implements AutoCloseable {
             if (cudaGraph && !device().isGpu()) {
                 throw new IllegalStateException("withCUDAGraph() needs a GPU device, not " + device().id());
             }
-            compiled = device().compile(graph, new PlanSettings(scheduler, syncEveryRun, cudaGraph, profiler));
+            compiled = device().compile(graph, new PlanSettings(scheduler, syncEveryRun, cudaGraph, profiler, watchdogSeconds));
         }
         return compiled;
     }

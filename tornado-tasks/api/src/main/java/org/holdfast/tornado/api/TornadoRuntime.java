@@ -1,29 +1,36 @@
 package org.holdfast.tornado.api;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
-import org.holdfast.tornado.cpu.CpuBackend;
 import org.holdfast.tornado.spi.TornadoBackend;
 
-/** The backends and devices on the class path: the CPU always, a GPU where its backend finds one. */
+/**
+ * The backends and devices on the class path, found through {@link ServiceLoader}: the CPU backend
+ * ({@code holdfast-tornado-cpu}) and the CUDA backend ({@code holdfast-tornado-cuda}) alike. The API
+ * knows no backend by name.
+ */
 public final class TornadoRuntime {
 
-    private static final CpuBackend CPU = new CpuBackend();
+    /** The sequential CPU device, the default of an execution plan. */
+    public static final String SEQUENTIAL_CPU = "cpu";
+    /** The CPU device that runs the kernels on all cores. */
+    public static final String PARALLEL_CPU = "cpu-parallel";
 
     private TornadoRuntime() {
     }
 
-    /** Every backend, the CPU first. */
+    /** Every backend, by name ({@code cpu}, {@code cuda}). */
     public static List<TornadoBackend> backends() {
         List<TornadoBackend> backends = new ArrayList<>();
-        backends.add(CPU);
         for (TornadoBackend backend : ServiceLoader.load(TornadoBackend.class, TornadoRuntime.class.getClassLoader())) {
-            if (!backend.name().equals(CPU.name())) {
+            if (backends.stream().noneMatch(b -> b.name().equals(backend.name()))) {
                 backends.add(backend);
             }
         }
+        backends.sort(Comparator.comparing(TornadoBackend::name));
         return backends;
     }
 
@@ -46,13 +53,18 @@ public final class TornadoRuntime {
         return devices().stream().filter(TornadoDevice::isGpu).findFirst();
     }
 
-    /** The sequential Java reference. */
+    /** The Java kernels on one thread. */
     public static TornadoDevice sequentialCpu() {
-        return CPU.sequential();
+        return required(SEQUENTIAL_CPU);
     }
 
     /** The same Java kernels on all cores. */
     public static TornadoDevice parallelCpu() {
-        return CPU.parallel();
+        return required(PARALLEL_CPU);
+    }
+
+    private static TornadoDevice required(String id) {
+        return device(id).orElseThrow(() -> new IllegalStateException("no device " + id
+                + ": the CPU backend (holdfast-tornado-cpu) is not on the class path"));
     }
 }

@@ -5,8 +5,9 @@ import java.util.Optional;
 import org.holdfast.tornado.api.TornadoDevice;
 
 /**
- * A way to run task graphs, found through {@link java.util.ServiceLoader}: the CPU backend in this
- * module, the CUDA backend in {@code holdfast-tornado-cuda}.
+ * A way to run task graphs, found through {@link java.util.ServiceLoader}: the CPU backend in
+ * {@code holdfast-tornado-cpu}, the CUDA backend in {@code holdfast-tornado-cuda}. The kernel API
+ * holds no backend of its own.
  */
 public interface TornadoBackend {
 

@@ -21,6 +21,7 @@ final class ClassContext {
     private final Set<String> methods;
     private final Map<String, FunctionInfo> translated = new HashMap<>();
     private final Set<String> helpers = new TreeSet<>();
+    private final Set<String> runtime = new TreeSet<>();
     private CharSequence source;
 
     ClassContext(Trees trees, CompilationUnitTree unit, Symbols symbols, Set<String> kernels, Set<String> deviceFunctions,
@@ -72,6 +73,19 @@ final class ClassContext {
     /** The helpers in use, sorted. */
     Set<String> helpers() {
         return helpers;
+    }
+
+    /** Records that the generated file needs a helper of the {@link DeviceRuntime}. */
+    void useRuntime(String name) {
+        if (!DeviceRuntime.isHelper(name)) {
+            throw new IllegalStateException("no device runtime helper " + name);
+        }
+        runtime.add(name);
+    }
+
+    /** The device runtime helpers in use (their dependencies come with them). */
+    Set<String> runtimeHelpers() {
+        return runtime;
     }
 
     /** The source text of a tree, or null when it is not available. */

@@ -52,10 +52,17 @@ final class ExpressionTranslator {
 
     private final ClassContext cls;
     private final Scope scope;
+    private final ContextCalls contextCalls;
 
     ExpressionTranslator(ClassContext cls, Scope scope) {
         this.cls = cls;
         this.scope = scope;
+        this.contextCalls = new ContextCalls(cls, scope, this);
+    }
+
+    /** The translator of {@code KernelContext} calls of this body. */
+    ContextCalls contextCalls() {
+        return contextCalls;
     }
 
     /** An expression inside another: no assignments, and no calls that write arrays or wait at the barrier. */
@@ -88,11 +95,11 @@ final class ExpressionTranslator {
             case METHOD_INVOCATION:
                 return invocation((MethodInvocationTree) t, whole);
             case CONDITIONAL_EXPRESSION:
-                return conditional((ConditionalExpressionTree) t);
+                return conditional((ConditionalExpressionTree) t, whole);
             case TYPE_CAST:
-                return cast((TypeCastTree) t);
+                return cast((TypeCastTree) t, whole);
             case UNARY_PLUS, UNARY_MINUS, BITWISE_COMPLEMENT, LOGICAL_COMPLEMENT:
-                return unary((UnaryTree) t);
+                return unary((UnaryTree) t, whole);
             case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT, ASSIGNMENT:
                 throw Errors.unsupported(t, "assignment inside an expression",
                         "Java and C order its side effect differently; make it a statement of its own");
@@ -111,7 +118,7 @@ final class ExpressionTranslator {
                 throw Errors.unsupported(t, "switch expression", "use if/else or the conditional operator");
             default:
                 if (t instanceof BinaryTree b) {
-                    return binary(b);
+                    return binary(b, whole);
                 }
                 if (t instanceof CompoundAssignmentTree) {
                     throw Errors.unsupported(t, "assignment inside an expression",
@@ -121,9 +128,9 @@ final class ExpressionTranslator {
         }
     }
 
-    /** A condition of if, for, while or do-while. */
+    /** A condition of if, for, while or do-while: a whole expression, evaluated on its own. */
     Expr condition(ExpressionTree t) {
-        Expr c = expr(t);
+        Expr c = expr(t, true);
         if (c.type() != JType.BOOLEAN) {
             throw Errors.typeMismatch(t, c.type(), "boolean");
         }
@@ -185,10 +192,15 @@ final class ExpressionTranslator {
             Variable v = variable(id, id.getName().toString());
             if (v != null) {
                 if (v.type() == JType.CONTEXT) {
+                    String clusterHelper = ContextCalls.CLUSTER_FIELDS.get(member);
+                    if (clusterHelper != null) {
+                        cls.useRuntime(clusterHelper);
+                        return Expr.of(clusterHelper + "()", JType.INT, Expr.Prec.ATOM);
+                    }
                     String code = CONTEXT_FIELDS.get(member);
                     if (code == null) {
                         throw Errors.unsupported(t, "KernelContext member " + member,
-                                "kernels read the index and size fields (globalIdx, localIdx, groupIdx, globalGroupSizeX, localGroupSizeX and their y and z)");
+                                "kernels read the index and size fields (globalIdx, localIdx, groupIdx, globalGroupSizeX, localGroupSizeX and their y and z) and clusterRank, clusterSize, clusterIdx");
                     }
                     return Expr.of(code, JType.INT, Expr.Prec.UNARY);
                 }
@@ -220,7 +232,8 @@ final class ExpressionTranslator {
         return new Expr(array.cName() + "[" + index.code() + "]", array.type().element(), Expr.Prec.ATOM, null, null);
     }
 
-    private Variable arrayVariable(ExpressionTree t) {
+    /** The array variable an argument or indexed expression names. */
+    Variable arrayVariable(ExpressionTree t) {
         ExpressionTree e = unwrap(t);
         if (e instanceof IdentifierTree id) {
             Variable v = variable(id, id.getName().toString());
@@ -250,9 +263,16 @@ final class ExpressionTranslator {
 
     // ----- operators -----
 
-    private Expr binary(BinaryTree t) {
-        Expr left = expr(t.getLeftOperand());
-        Expr right = expr(t.getRightOperand());
+    /**
+     * A binary operation. An operand inherits {@code whole} (so a call with side effects or an ordered
+     * access may stand there) where C keeps Java's order: in {@code &&} and {@code ||}, which C
+     * sequences as Java does, and where the other operand reads no memory, so that no order of the two
+     * can be told apart.
+     */
+    private Expr binary(BinaryTree t, boolean whole) {
+        boolean sequenced = t.getKind() == Tree.Kind.CONDITIONAL_AND || t.getKind() == Tree.Kind.CONDITIONAL_OR;
+        Expr left = expr(t.getLeftOperand(), whole && (sequenced || readsNoMemory(t.getRightOperand())));
+        Expr right = expr(t.getRightOperand(), whole && (sequenced || readsNoMemory(t.getLeftOperand())));
         requireScalar(t.getLeftOperand(), left);
         requireScalar(t.getRightOperand(), right);
         return binary(t, t.getKind(), left, right);
@@ -342,8 +362,8 @@ final class ExpressionTranslator {
         return "(" + count.operand() + " & " + mask + ")";
     }
 
-    private Expr unary(UnaryTree t) {
-        Expr operand = expr(t.getExpression());
+    private Expr unary(UnaryTree t, boolean whole) {
+        Expr operand = expr(t.getExpression(), whole);
         requireScalar(t.getExpression(), operand);
         Tree.Kind op = t.getKind();
         JType type = operand.type();
@@ -364,10 +384,14 @@ final class ExpressionTranslator {
         return Expr.of(Errors.symbol(op) + operand.atom(), type, Expr.Prec.UNARY);
     }
 
-    private Expr conditional(ConditionalExpressionTree t) {
-        Expr c = condition(t.getCondition());
-        Expr a = expr(t.getTrueExpression());
-        Expr b = expr(t.getFalseExpression());
+    /** {@code c ? a : b}; C evaluates c first and then one branch, as Java does, so all three inherit {@code whole}. */
+    private Expr conditional(ConditionalExpressionTree t, boolean whole) {
+        Expr c = expr(t.getCondition(), whole);
+        if (c.type() != JType.BOOLEAN) {
+            throw Errors.typeMismatch(t.getCondition(), c.type(), "boolean");
+        }
+        Expr a = expr(t.getTrueExpression(), whole);
+        Expr b = expr(t.getFalseExpression(), whole);
         requireScalar(t.getTrueExpression(), a);
         requireScalar(t.getFalseExpression(), b);
         JType type;
@@ -385,13 +409,37 @@ final class ExpressionTranslator {
                 Expr.Prec.CONDITIONAL);
     }
 
-    private Expr cast(TypeCastTree t) {
+    /** Whether an expression reads no array element and calls nothing but Math: its value does not depend on when it is evaluated. */
+    private static boolean readsNoMemory(ExpressionTree t) {
+        boolean[] reads = {false};
+        new com.sun.source.util.TreeScanner<Void, Void>() {
+            @Override
+            public Void visitArrayAccess(ArrayAccessTree access, Void unused) {
+                reads[0] = true;
+                return null;
+            }
+
+            @Override
+            public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+                boolean math = call.getMethodSelect() instanceof MemberSelectTree select
+                        && select.getExpression() instanceof IdentifierTree owner && owner.getName().contentEquals("Math");
+                if (!math) {
+                    reads[0] = true;
+                    return null;
+                }
+                return super.visitMethodInvocation(call, unused);
+            }
+        }.scan(t, null);
+        return !reads[0];
+    }
+
+    private Expr cast(TypeCastTree t, boolean whole) {
         Tree typeTree = t.getType();
         if (!(typeTree instanceof PrimitiveTypeTree primitive)) {
             throw Errors.unsupported(t, "cast to " + typeTree, "kernels cast between int, long, float and double");
         }
         JType target = Types.primitive(primitive.getPrimitiveTypeKind(), typeTree);
-        Expr operand = expr(t.getExpression());
+        Expr operand = expr(t.getExpression(), whole);
         requireScalar(t.getExpression(), operand);
         if (target == JType.BOOLEAN || operand.type() == JType.BOOLEAN) {
             if (target == operand.type()) {
@@ -435,7 +483,7 @@ final class ExpressionTranslator {
             if (receiver instanceof IdentifierTree rid) {
                 Variable v = variable(rid, rid.getName().toString());
                 if (v != null && v.type() == JType.CONTEXT) {
-                    return contextCall(t, name);
+                    return contextCalls.call(t, name, whole);
                 }
                 if (v != null) {
                     throw Errors.unsupported(t, "method call on " + v.type().java() + " " + rid.getName(), null);
@@ -505,19 +553,6 @@ final class ExpressionTranslator {
         }
     }
 
-    private Expr contextCall(MethodInvocationTree t, String name) {
-        if (name.equals("localBarrier") && t.getArguments().isEmpty()) {
-            scope.markBarrier();
-            return Expr.of("__syncthreads()", JType.VOID, Expr.Prec.ATOM);
-        }
-        if (name.startsWith("allocate") && name.endsWith("LocalArray")) {
-            throw Errors.unsupported(t, "block-shared array allocation here",
-                    "it must initialise a local at the top level of a kernel body, as in double[] tile = context.allocateDoubleLocalArray(SIZE);");
-        }
-        throw Errors.unsupported(t, "KernelContext method " + name,
-                "kernels may call localBarrier() and allocateDoubleLocalArray/Float/Int/Long(SIZE)");
-    }
-
     private Expr classMethodCall(MethodInvocationTree t, String name, boolean whole) {
         if (cls.isKernel(name)) {
             throw Errors.unsupported(t, "call to the kernel " + name,
@@ -538,6 +573,7 @@ final class ExpressionTranslator {
         }
         List<String> codes = new ArrayList<>();
         Set<Variable> arrays = new HashSet<>();
+        boolean statePassed = false;
         for (int i = 0; i < args.size(); i++) {
             Variable param = params.get(i);
             ExpressionTree arg = args.get(i);
@@ -548,6 +584,10 @@ final class ExpressionTranslator {
                 Expr a = expr(arg);
                 if (a.type() != JType.CONTEXT) {
                     throw Errors.typeMismatch(arg, a.type(), "KernelContext");
+                }
+                if (callee.takesState() && !statePassed) {
+                    codes.add(DeviceRuntime.STATE); // the first context parameter carries the persistent state
+                    statePassed = true;
                 }
                 continue;
             }
@@ -577,6 +617,7 @@ final class ExpressionTranslator {
             throw Errors.unsupported(t, "call to " + name + " inside an expression",
                     name + " writes arrays or waits at the barrier, so Java's order needs it as a statement of its own or a local's initialiser");
         }
+        contextCalls.requirePersistentForCall(t, name, callee.uses());
         if (callee.usesBarrier()) {
             scope.markBarrier();
         }

@@ -5,21 +5,36 @@ import java.util.List;
 /** A translated kernel or device function: what callers and the metadata need to know about it. */
 final class FunctionInfo {
 
+    /**
+     * How a kernel is launched, from its annotations.
+     *
+     * @param persistent whether it is {@code @Persistent}: co-resident, with the control block and watchdog
+     * @param threadsPerBlock a persistent kernel's group size when the plan gives no worker grid
+     * @param clusterSize its {@code @Cluster} size, or 0 without clusters
+     */
+    record Launch(boolean persistent, int threadsPerBlock, int clusterSize) {
+
+        static final Launch PLAIN = new Launch(false, 0, 0);
+    }
+
     private final String javaName;
     private final String cName;
     private final boolean kernel;
     private final JType returnType;
     private final List<Variable> params;
+    private final Launch launch;
     private boolean usesBarrier;
     private int sharedBytes;
+    private Scope.Uses uses = Scope.Uses.NONE;
     private String code = "";
 
-    FunctionInfo(String javaName, String cName, boolean kernel, JType returnType, List<Variable> params) {
+    FunctionInfo(String javaName, String cName, boolean kernel, JType returnType, List<Variable> params, Launch launch) {
         this.javaName = javaName;
         this.cName = cName;
         this.kernel = kernel;
         this.returnType = returnType;
         this.params = List.copyOf(params);
+        this.launch = launch;
     }
 
     String javaName() {
@@ -43,6 +58,11 @@ final class FunctionInfo {
         return params;
     }
 
+    /** A kernel's launch; {@link Launch#PLAIN} for device functions. */
+    Launch launch() {
+        return launch;
+    }
+
     /** Whether it waits at the block barrier or declares block-shared arrays, itself or through a call. */
     boolean usesBarrier() {
         return usesBarrier;
@@ -50,6 +70,16 @@ final class FunctionInfo {
 
     int sharedBytes() {
         return sharedBytes;
+    }
+
+    /** What it uses, itself or through a call, that needs a persistent or cluster launch. */
+    Scope.Uses uses() {
+        return uses;
+    }
+
+    /** Whether its first KernelContext parameter carries the persistent state (it waits for other groups). */
+    boolean takesState() {
+        return !kernel && uses.stateFeature() != null;
     }
 
     String code() {
@@ -61,9 +91,10 @@ final class FunctionInfo {
         return usesBarrier || params.stream().anyMatch(p -> p.type().isArray() && p.written());
     }
 
-    void finish(boolean barrier, int shared, String cCode) {
+    void finish(boolean barrier, int shared, Scope.Uses used, String cCode) {
         this.usesBarrier = barrier;
         this.sharedBytes = shared;
+        this.uses = used;
         this.code = cCode;
     }
 }

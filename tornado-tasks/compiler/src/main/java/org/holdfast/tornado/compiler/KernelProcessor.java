@@ -35,6 +35,7 @@ public final class KernelProcessor extends AbstractProcessor {
 
     private final Set<String> done = new HashSet<>();
     private Trees trees;
+    private TornadoTwins.Output twins;
 
     /** Used by javac's service loader. */
     public KernelProcessor() {
@@ -48,11 +49,17 @@ public final class KernelProcessor extends AbstractProcessor {
         } catch (IllegalArgumentException e) {
             trees = null;
         }
+        twins = TornadoTwins.output(env);
     }
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(ClassTranslator.KERNEL, ClassTranslator.DEVICE_FUNCTION);
+        return Set.of(ClassTranslator.KERNEL, ClassTranslator.DEVICE_FUNCTION, ClassTranslator.PERSISTENT, ClassTranslator.CLUSTER);
+    }
+
+    @Override
+    public Set<String> getSupportedOptions() {
+        return Set.of(TornadoTwins.OPTION);
     }
 
     @Override
@@ -85,6 +92,7 @@ public final class KernelProcessor extends AbstractProcessor {
                 if (generated != null) {
                     write(entry.getKey() + ".cu", generated.cuda(), entry.getValue());
                     write(entry.getKey() + ".properties", generated.properties(), entry.getValue());
+                    TornadoTwins.write(processingEnv, trees, entry.getValue(), twins);
                 }
             }
         }

@@ -42,14 +42,16 @@ final class MethodTranslator {
     private final Scope scope;
     private final ExpressionTranslator exprs;
     private final Consumer<KernelError> report;
+    private final SpinCheck spins;
     private final CodeWriter out = new CodeWriter();
 
     MethodTranslator(ClassContext cls, MethodTree method, FunctionInfo info, Consumer<KernelError> report) {
         this.cls = cls;
         this.method = method;
         this.info = info;
-        this.scope = new Scope(info.javaName(), info.kernel());
+        this.scope = new Scope(info);
         this.exprs = new ExpressionTranslator(cls, scope);
+        this.spins = new SpinCheck(cls, scope);
         this.report = report;
         for (Variable param : info.params()) {
             scope.declare(param);
@@ -66,8 +68,17 @@ final class MethodTranslator {
             report.accept(new KernelError(method, "block-shared arrays of " + info.javaName() + " take " + shared
                     + " bytes: CUDA allows " + MAX_STATIC_SHARED_BYTES + " bytes of static shared memory per block"));
         }
-        String code = comment() + signature() + "\n{\n" + out.text() + "}\n";
-        info.finish(scope.usesBarrier(), shared, code);
+        Scope.Uses uses = scope.uses();
+        String prologue = "";
+        if (info.kernel() && info.launch().persistent()) {
+            cls.useRuntime("hf_control_block");
+            if (uses.stateFeature() != null) {
+                cls.useRuntime(DeviceRuntime.STATE_TYPE);
+                prologue = "    " + DeviceRuntime.STATE_TYPE + " " + DeviceRuntime.STATE + " = {hf_control, hf_watchdog_ns, 0};\n";
+            }
+        }
+        String code = comment() + signature(uses) + "\n{\n" + prologue + out.text() + "}\n";
+        info.finish(scope.usesBarrier(), shared, uses, code);
     }
 
     private String comment() {
@@ -75,10 +86,21 @@ final class MethodTranslator {
                 + cls.line(method) + "\n";
     }
 
-    private String signature() {
+    /**
+     * The C signature. A device function that waits for other groups takes the persistent state in
+     * place of its first KernelContext parameter; a persistent kernel takes the control block and the
+     * watchdog's timeout after its Java parameters.
+     */
+    private String signature(Scope.Uses uses) {
         List<String> params = new ArrayList<>();
+        boolean stateParameter = !info.kernel() && uses.stateFeature() != null;
         for (Variable p : info.params()) {
             if (p.type() == JType.CONTEXT) {
+                if (stateParameter) {
+                    cls.useRuntime(DeviceRuntime.STATE_TYPE);
+                    params.add(DeviceRuntime.STATE_TYPE + "& " + DeviceRuntime.STATE);
+                    stateParameter = false;
+                }
                 continue;
             }
             if (p.type().isArray()) {
@@ -86,6 +108,10 @@ final class MethodTranslator {
             } else {
                 params.add(p.type().c() + " " + p.cName());
             }
+        }
+        if (info.kernel() && info.launch().persistent()) {
+            params.add(DeviceRuntime.CONTROL_PARAMETER);
+            params.add(DeviceRuntime.WATCHDOG_PARAMETER);
         }
         String head = info.kernel() ? "extern \"C\" __global__ void " : "static __device__ __forceinline__ " + info.returnType().c() + " ";
         return head + info.cName() + "(" + String.join(", ", params) + ")";
@@ -126,15 +152,23 @@ final class MethodTranslator {
                 }
                 case EXPRESSION_STATEMENT -> out.line(exprs.statement(((ExpressionStatementTree) s).getExpression()) + ";");
                 case IF -> ifStatement((IfTree) s, "");
-                case FOR_LOOP -> forLoop((ForLoopTree) s);
+                case FOR_LOOP -> {
+                    ForLoopTree f = (ForLoopTree) s;
+                    List<Tree> parts = new ArrayList<>(f.getUpdate());
+                    parts.add(f.getStatement());
+                    spins.check(s, f.getCondition(), parts);
+                    forLoop(f);
+                }
                 case WHILE_LOOP -> {
                     WhileLoopTree w = (WhileLoopTree) s;
+                    spins.check(s, w.getCondition(), List.of(w.getStatement()));
                     out.line("while (" + exprs.condition(w.getCondition()).code() + ") {");
                     body(w.getStatement());
                     out.line("}");
                 }
                 case DO_WHILE_LOOP -> {
                     DoWhileLoopTree d = (DoWhileLoopTree) s;
+                    spins.check(s, d.getCondition(), List.of(d.getStatement()));
                     String condition = exprs.condition(d.getCondition()).code();
                     out.line("do {");
                     body(d.getStatement());
@@ -270,6 +304,10 @@ final class MethodTranslator {
             sharedArray(v, call, topLevel);
             return;
         }
+        if (init instanceof MethodInvocationTree call && isContextCall(call, "mapSharedRank")) {
+            clusterSharedArray(v, call);
+            return;
+        }
         Local local = declareLocal(v);
         boolean constant = v.getModifiers().getFlags().contains(Modifier.FINAL) && init != null;
         out.line((constant ? "const " : "") + local.variable().type().c() + " " + local.variable().cName() + local.initialiser() + ";");
@@ -331,6 +369,28 @@ final class MethodTranslator {
             return element.arrayOf();
         }
         throw Errors.unsupported(v, "local of type " + type, "kernels use int, long, float, double and boolean");
+    }
+
+    /** {@code double[] left = context.mapSharedRank(tile, rank);}: a pointer into another block's shared memory. */
+    private void clusterSharedArray(VariableTree v, MethodInvocationTree call) {
+        String name = v.getName().toString();
+        checkName(v, name);
+        Expr mapped = exprs.contextCalls().mapSharedRank(call);
+        JType declared = declaredType(v);
+        if (declared != null && declared != mapped.type()) {
+            throw Errors.typeMismatch(call, mapped.type(), declared.java());
+        }
+        Variable var = new Variable(name, localName(name), mapped.type(), Variable.Kind.CLUSTER_SHARED);
+        scope.declare(var);
+        out.line(mapped.type().c() + "* " + var.cName() + " = " + mapped.code() + ";");
+    }
+
+    private boolean isContextCall(MethodInvocationTree call, String method) {
+        if (call.getMethodSelect() instanceof MemberSelectTree select && select.getExpression() instanceof IdentifierTree id) {
+            Variable v = scope.lookup(id.getName().toString());
+            return v != null && v.type() == JType.CONTEXT && select.getIdentifier().contentEquals(method);
+        }
+        return false;
     }
 
     private boolean isSharedAllocation(MethodInvocationTree call) {

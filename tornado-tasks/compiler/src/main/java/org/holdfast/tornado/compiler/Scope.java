@@ -8,24 +8,41 @@ import java.util.Map;
 /** The variables visible at a point of one function body, and what the body has used so far. */
 final class Scope {
 
-    private final String functionName;
-    private final boolean kernel;
+    /**
+     * What a body uses, itself or through calls, that needs a persistent or a cluster launch.
+     *
+     * @param stateFeature what needs the persistent state (a kernel marked {@code @Persistent}), as in
+     *     "call to f, which waits at the grid barrier"; null when nothing does
+     * @param gridBarrier whether it waits at the grid barrier
+     * @param clusterFeature what needs a {@code @Cluster} launch, or null
+     */
+    record Uses(String stateFeature, boolean gridBarrier, String clusterFeature) {
+
+        static final Uses NONE = new Uses(null, false, null);
+    }
+
+    private final FunctionInfo function;
     private final Deque<Map<String, Variable>> blocks = new ArrayDeque<>();
     private boolean usesBarrier;
     private int sharedBytes;
+    private Uses uses = Uses.NONE;
 
-    Scope(String functionName, boolean kernel) {
-        this.functionName = functionName;
-        this.kernel = kernel;
+    Scope(FunctionInfo function) {
+        this.function = function;
         blocks.push(new HashMap<>());
     }
 
     String functionName() {
-        return functionName;
+        return function.javaName();
     }
 
     boolean kernel() {
-        return kernel;
+        return function.kernel();
+    }
+
+    /** The kernel's launch ({@link FunctionInfo.Launch#PLAIN} in a device function). */
+    FunctionInfo.Launch launch() {
+        return function.launch();
     }
 
     void push() {
@@ -66,5 +83,20 @@ final class Scope {
     void addSharedBytes(int bytes) {
         sharedBytes += bytes;
         usesBarrier = true;
+    }
+
+    Uses uses() {
+        return uses;
+    }
+
+    /** Records a use of the persistent state (the first one names it in messages). */
+    void needState(String feature, boolean gridBarrier) {
+        uses = new Uses(uses.stateFeature() == null ? feature : uses.stateFeature(), uses.gridBarrier() || gridBarrier,
+                uses.clusterFeature());
+    }
+
+    /** Records a use of a cluster feature (the first one names it in messages). */
+    void needCluster(String feature) {
+        uses = new Uses(uses.stateFeature(), uses.gridBarrier(), uses.clusterFeature() == null ? feature : uses.clusterFeature());
     }
 }

@@ -5,7 +5,9 @@ final class Variable {
 
     /** Where a variable lives. */
     enum Kind {
-        PARAMETER, LOCAL, SHARED
+        PARAMETER, LOCAL, SHARED,
+        /** An array local that maps a block-shared array of another block of the cluster (distributed shared memory). */
+        CLUSTER_SHARED
     }
 
     private final String javaName;

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.compiler.samples.AtomicKernels;
 import org.holdfast.tornado.compiler.samples.ConstantKernels;
 import org.holdfast.tornado.compiler.samples.ControlFlowKernels;
 import org.holdfast.tornado.compiler.samples.DeviceFunctionKernels;
@@ -234,5 +235,26 @@ class DifferentialTest {
         int n = 200;
         same(DeviceFunctionKernels.class, "distances", grid(1), grid(256), 0, CONTEXT, Inputs.doubles(r, n, -100, 100),
                 Inputs.doubles(r, n, -100, 100), new double[2 * n], n);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(ints = {1, 2, 3})
+    void atomicAddCountsAndSumsEveryKeyWhateverTheOrder(int seed) throws IOException {
+        Random r = new Random(seed);
+        int n = 1000;
+        int buckets = 7;
+        same(AtomicKernels.class, "histogram", grid(4), grid(256), 0, CONTEXT, Inputs.anyInts(r, n), Inputs.longs(r, n, -1L << 40, 1L << 40),
+                new int[buckets], new long[buckets + 1], n, buckets);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(ints = {1, 2, 3})
+    void compareAndSetLoopsFindTheMaximum(int seed) throws IOException {
+        Random r = new Random(seed);
+        int n = 777;
+        same(AtomicKernels.class, "maximum", grid(4), grid(256), 0, CONTEXT, Inputs.anyInts(r, n),
+                new int[] {Integer.MIN_VALUE, 0}, n);
+        same(AtomicKernels.class, "maximumLong", grid(4), grid(256), 0, CONTEXT, Inputs.anyLongs(r, n),
+                new long[] {Long.MIN_VALUE, 0}, new int[2], n);
     }
 }

@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.holdfast.tornado.api.KernelMetadata;
+import org.holdfast.tornado.compiler.samples.AtomicKernels;
+import org.holdfast.tornado.compiler.samples.ClusterKernels;
 import org.holdfast.tornado.compiler.samples.ConstantKernels;
 import org.holdfast.tornado.compiler.samples.DeviceFunctionKernels;
 import org.holdfast.tornado.compiler.samples.IntegerKernels;
 import org.holdfast.tornado.compiler.samples.MathKernels;
+import org.holdfast.tornado.compiler.samples.PersistentKernels;
 import org.holdfast.tornado.compiler.samples.ReductionKernels;
 import org.holdfast.tornado.compiler.samples.StencilKernels;
 import org.holdfast.tornado.compiler.samples.VectorKernels;
@@ -185,5 +188,75 @@ class GeneratedCodeTest {
                     blockSum.sharedBytes=512
                     """, text);
         }
+    }
+
+    @Test
+    void persistentKernelsTakeTheControlBlockAndWatchdogAndPassTheirStateToDeviceFunctions() {
+        hasLines(PersistentKernels.class,
+                "extern \"C\" __global__ void stagedSums(long long* __restrict__ slots, long long* __restrict__ sums, int rounds, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns)",
+                "hf_persistent_state hf_ctx = {hf_control, hf_watchdog_ns, 0};",
+                "hf_grid_barrier(hf_ctx);",
+                "static __device__ __forceinline__ void halfSweepThenWait(hf_persistent_state& hf_ctx, double* __restrict__ u, const double* __restrict__ f, int n, double h2, int colour)",
+                "halfSweepThenWait(hf_ctx, u, f, n, h2, 0);",
+                "hf_wait_at_least_s32(hf_ctx, &published[group - 1], step, group - 1);",
+                "hf_st_release_s32(&published[group], step);",
+                "hf_wait_at_least_s64(hf_ctx, &counters[(i + 1) % n], 1LL, (i + 1) % n);",
+                "extern \"C\" __global__ void fill(int* __restrict__ out, int n, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns)",
+                "if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {",
+                "hf_st_release_s32(&control->generation.value, generation + 1);",
+                "for (unsigned int polls = 1; hf_ld_acquire_s32(&control->generation.value) == generation; ++polls) {",
+                "#ifndef HF_HOST_EMULATION");
+        String fill = cuda(PersistentKernels.class);
+        assertFalse(fill.substring(fill.indexOf("void fill(")).contains("hf_ctx"), "fill never waits: no state");
+        assertFalse(cuda(VectorKernels.class).contains("hf_"), "the runtime only where it is used");
+    }
+
+    @Test
+    void atomicsAreInlinePtxWithTheirOrderAtDeviceScope() {
+        hasLines(AtomicKernels.class,
+                "hf_atom_add_s32(&counts[bucket], 1);",
+                "long long before = hf_atom_add_s64(&totals[bucket], weights[i]);",
+                "int seen = hf_ld_acquire_s32(&hf_max[0]);",
+                "while ((v > seen) && !hf_atom_cas_s32(&hf_max[0], seen, v)) {",
+                "stored = (v <= seen) || hf_atom_cas_s64(&hf_max[0], seen, v);",
+                "hf_st_release_s64(&hf_max[1], largest);",
+                "asm volatile(\"atom.acq_rel.gpu.add.u32 %0, [%1], %2;\" : \"=r\"(previous) : \"l\"(address), \"r\"(value) : \"memory\");",
+                "asm volatile(\"ld.acquire.gpu.b32 %0, [%1];\" : \"=r\"(value) : \"l\"(address) : \"memory\");",
+                "asm volatile(\"st.release.gpu.b64 [%0], %1;\" ::\"l\"(address), \"l\"(value) : \"memory\");",
+                "asm volatile(\"atom.acq_rel.gpu.cas.b64 %0, [%1], %2, %3;\"");
+        assertFalse(cuda(AtomicKernels.class).contains("hf_control_block"), "atomics need no persistent launch");
+    }
+
+    @Test
+    void clusterFeaturesAreSpecialRegistersBarrierClusterAndMapa() {
+        hasLines(ClusterKernels.class,
+                "double* next = hf_map_shared_rank(tile, (hf_cluster_rank() + 1) % hf_cluster_size());",
+                "ranks[(int)blockIdx.x] = (hf_cluster_index() * 100) + hf_cluster_rank();",
+                "hf_cluster_barrier();",
+                "long long* next = hf_map_shared_rank(halo, (hf_cluster_rank() + 1) % hf_cluster_size());",
+                "next[0] = hf_cluster_rank() + step;",
+                "asm volatile(\"mapa.u64 %0, %1, %2;\" : \"=l\"(remote) : \"l\"(shared), \"r\"(rank));",
+                "asm(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(rank));");
+    }
+
+    @Test
+    void launchMetadataOfPersistentAndClusterKernels() {
+        KernelMetadata persistent = KernelMetadata.of(PersistentKernels.class).orElseThrow();
+        Method redBlack = JavaKernels.kernel(PersistentKernels.class, "redBlack");
+        Method chain = JavaKernels.kernel(PersistentKernels.class, "chain");
+        assertTrue(persistent.isPersistent(redBlack));
+        assertTrue(persistent.usesGridBarrier(redBlack), "through its device function");
+        assertEquals(128, persistent.threadsPerBlock(redBlack));
+        assertFalse(persistent.usesGridBarrier(chain));
+        assertEquals(256, persistent.threadsPerBlock(chain));
+        assertEquals(1, persistent.clusterSize(chain));
+        KernelMetadata cluster = KernelMetadata.of(ClusterKernels.class).orElseThrow();
+        Method rotate = JavaKernels.kernel(ClusterKernels.class, "rotate");
+        Method pushHalo = JavaKernels.kernel(ClusterKernels.class, "pushHalo");
+        assertEquals(4, cluster.clusterSize(rotate));
+        assertFalse(cluster.isPersistent(rotate));
+        assertEquals(16, cluster.clusterSize(pushHalo));
+        assertTrue(cluster.isPersistent(pushHalo));
+        assertFalse(KernelMetadata.of(VectorKernels.class).orElseThrow().isPersistent(JavaKernels.kernel(VectorKernels.class, "vectorAdd")));
     }
 }

@@ -14,6 +14,7 @@ public final class CudaEvent implements AutoCloseable {
 
     public static CudaEvent create(CudaContext context) {
         context.makeCurrent();
+        Allocations.counted();
         return new CudaEvent(OutParameter.longValue("cuEventCreate", out -> cuda_h.cuEventCreate(out, cuda_h.CU_EVENT_DEFAULT)));
     }
 

@@ -1,5 +1,8 @@
 package org.holdfast.tornado.cuda;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.holdfast.tornado.cuda.driver.raw.CUlaunchConfig;
 import org.holdfast.tornado.cuda.driver.raw.cuda_h;
 
 /**
@@ -47,6 +50,23 @@ public record CudaFunction(long handle, String name) {
     public int maxActiveBlocksPerMultiprocessor(int threadsPerBlock, long dynamicSharedBytes) {
         return OutParameter.intValue("cuOccupancyMaxActiveBlocksPerMultiprocessor(" + name + ")",
                 out -> cuda_h.cuOccupancyMaxActiveBlocksPerMultiprocessor(out, handle, threadsPerBlock, dynamicSharedBytes));
+    }
+
+    /** Lets launches use clusters of more than 8 blocks (the non-portable sizes; the H200 takes up to 16). */
+    public void allowNonPortableClusterSize() {
+        CudaException.check(cuda_h.cuFuncSetAttribute(handle, cuda_h.CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+                "cuFuncSetAttribute(" + name + ", NON_PORTABLE_CLUSTER_SIZE_ALLOWED)");
+    }
+
+    /** How many clusters of {@code clusterSize} blocks of {@code threadsPerBlock} threads can be resident at once. */
+    public int maxActiveClusters(int clusterSize, int threadsPerBlock, int dynamicSharedBytes) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment config = CUlaunchConfig.allocate(arena, new int[] {clusterSize, 1, 1}, new int[] {threadsPerBlock, 1, 1},
+                    dynamicSharedBytes, 1);
+            CUlaunchConfig.clusterDimension(config, 0, clusterSize);
+            return OutParameter.intValue("cuOccupancyMaxActiveClusters(" + name + ")",
+                    out -> cuda_h.cuOccupancyMaxActiveClusters(out, handle, config));
+        }
     }
 
     /** How many blocks can be resident on the whole device at once: what a cooperative grid may have. */

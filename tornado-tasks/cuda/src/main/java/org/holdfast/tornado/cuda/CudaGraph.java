@@ -49,6 +49,7 @@ public final class CudaGraph implements AutoCloseable {
             cuda_h.cuGraphDestroy(graph);
             throw failure;
         }
+        Allocations.counted();
         CudaGraph captured = new CudaGraph(graph, executable);
         int upload = cuda_h.cuGraphUpload(executable, stream.handle());
         if (upload != cuda_h.CUDA_SUCCESS) {

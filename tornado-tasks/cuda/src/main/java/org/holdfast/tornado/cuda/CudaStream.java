@@ -17,6 +17,7 @@ public final class CudaStream implements AutoCloseable {
 
     public static CudaStream create(CudaContext context) {
         context.makeCurrent();
+        Allocations.counted();
         return new CudaStream(OutParameter.longValue("cuStreamCreate",
                 out -> cuda_h.cuStreamCreate(out, cuda_h.CU_STREAM_NON_BLOCKING)));
     }

@@ -34,6 +34,7 @@ public final class DeviceBuffer implements AutoCloseable {
         // cuMemAlloc refuses zero bytes; an empty array still gets a valid, unused pointer.
         long allocated = Math.max(bytes, 1);
         long pointer = OutParameter.longValue("cuMemAlloc_v2", out -> cuda_h.cuMemAlloc_v2(out, allocated));
+        Allocations.counted();
         return new DeviceBuffer(pointer, bytes);
     }
 
@@ -85,6 +86,15 @@ public final class DeviceBuffer implements AutoCloseable {
         source.checkRange(0, count);
         CudaException.check(cuda_h.cuMemcpyDtoDAsync_v2(pointer, source.pointer, count, stream.handle()),
                 "cuMemcpyDtoDAsync_v2");
+    }
+
+    /** Queues setting {@code count} bytes from byte {@code offset} to zero (both multiples of 4). */
+    public void zeroAsync(long offset, long count, CudaStream stream) {
+        checkRange(offset, count);
+        if (offset % 4 != 0 || count % 4 != 0) {
+            throw new IllegalArgumentException("zeroes whole 32-bit words: offset " + offset + ", " + count + " bytes");
+        }
+        CudaException.check(cuda_h.cuMemsetD32Async(pointer + offset, 0, count / 4, stream.handle()), "cuMemsetD32Async");
     }
 
     /** Queues setting every byte to zero. */

@@ -1,8 +1,10 @@
 package org.holdfast.tornado.cuda;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Locale;
+import org.holdfast.tornado.cuda.driver.raw.CUlaunchConfig;
 import org.holdfast.tornado.cuda.driver.raw.cuda_h;
 
 /**
@@ -25,9 +27,12 @@ public final class KernelLaunch {
     /** {@code kernelParams} as a global-scope address: passing it costs no per-call scope check. */
     private final MemorySegment parameters;
     private final boolean cooperative;
+    /** For {@code cuLaunchKernelEx} (clusters): the {@code CUlaunchConfig}, its stream set at each launch; else null. */
+    private final MemorySegment config;
+    private final int clusterSize;
 
     private KernelLaunch(CudaFunction function, int[] grid, int[] block, int dynamicSharedBytes, KernelArguments arguments,
-            boolean cooperative) {
+            boolean cooperative, int clusterSize) {
         requireDimensions("grid", grid);
         requireDimensions("block", block);
         if (dynamicSharedBytes < 0) {
@@ -45,12 +50,24 @@ public final class KernelLaunch {
         this.arguments = arguments;
         this.parameters = MemorySegment.ofAddress(arguments.parameters().address());
         this.cooperative = cooperative;
+        this.clusterSize = clusterSize;
+        if (clusterSize > 1) {
+            // Freed with this launch; a launch only writes the stream into it.
+            MemorySegment extended = CUlaunchConfig.allocate(Arena.ofAuto(), grid, block, dynamicSharedBytes, cooperative ? 2 : 1);
+            CUlaunchConfig.clusterDimension(extended, 0, clusterSize);
+            if (cooperative) {
+                CUlaunchConfig.cooperative(extended, 1);
+            }
+            this.config = extended;
+        } else {
+            this.config = null;
+        }
     }
 
     /** An ordinary launch of {@code grid} blocks of {@code block} threads (x, y, z). */
     public static KernelLaunch of(CudaFunction function, int[] grid, int[] block, int dynamicSharedBytes,
             KernelArguments arguments) {
-        return new KernelLaunch(function, grid, block, dynamicSharedBytes, arguments, false);
+        return new KernelLaunch(function, grid, block, dynamicSharedBytes, arguments, false, 1);
     }
 
     /**
@@ -70,7 +87,22 @@ public final class KernelLaunch {
                     function.name(), blocks, threadsPerBlock, device.name(), perMultiprocessor, device.multiprocessors(), resident));
         }
         return new KernelLaunch(function, new int[] {blocks, 1, 1}, new int[] {threadsPerBlock, 1, 1}, dynamicSharedBytes,
-                arguments, true);
+                arguments, true, 1);
+    }
+
+    /**
+     * A launch of a one-dimensional grid in clusters of {@code clusterSize} blocks (x), through
+     * {@code cuLaunchKernelEx}; cooperative too when {@code cooperative}. The caller has checked that
+     * the device supports it and that the grid fits; a size above 8 must be allowed for the function first.
+     */
+    public static KernelLaunch clustered(CudaFunction function, int blocks, int threadsPerBlock, int clusterSize, boolean cooperative,
+            int dynamicSharedBytes, KernelArguments arguments) {
+        if (clusterSize < 2 || blocks % clusterSize != 0) {
+            throw new IllegalArgumentException("a cluster launch of " + function.name() + " needs clusters of at least 2 blocks and a"
+                    + " grid that is a multiple of them: " + blocks + " blocks in clusters of " + clusterSize);
+        }
+        return new KernelLaunch(function, new int[] {blocks, 1, 1}, new int[] {threadsPerBlock, 1, 1}, dynamicSharedBytes,
+                arguments, cooperative, clusterSize);
     }
 
     /** Queues the kernel on {@code stream}, from a thread where the stream's context is current. */
@@ -78,15 +110,32 @@ public final class KernelLaunch {
         if (!arguments.isOpen()) {
             throw new IllegalStateException("the arguments of " + function.name() + " were freed before its launch");
         }
-        int result = cooperative
-                ? cuda_h.cuLaunchCooperativeKernel(functionHandle, gridX, gridY, gridZ, blockX, blockY, blockZ,
-                        dynamicSharedBytes, stream.handle(), parameters)
-                : cuda_h.cuLaunchKernel(functionHandle, gridX, gridY, gridZ, blockX, blockY, blockZ, dynamicSharedBytes,
-                        stream.handle(), parameters, MemorySegment.NULL);
-        if (result != cuda_h.CUDA_SUCCESS) {
-            throw CudaException.failure((cooperative ? "cuLaunchCooperativeKernel(" : "cuLaunchKernel(") + function.name() + ")",
-                    result);
+        int result;
+        if (config != null) {
+            CUlaunchConfig.stream(config, stream.handle());
+            result = cuda_h.cuLaunchKernelEx(config, functionHandle, parameters, MemorySegment.NULL);
+        } else if (cooperative) {
+            result = cuda_h.cuLaunchCooperativeKernel(functionHandle, gridX, gridY, gridZ, blockX, blockY, blockZ,
+                    dynamicSharedBytes, stream.handle(), parameters);
+        } else {
+            result = cuda_h.cuLaunchKernel(functionHandle, gridX, gridY, gridZ, blockX, blockY, blockZ, dynamicSharedBytes,
+                    stream.handle(), parameters, MemorySegment.NULL);
         }
+        if (result != cuda_h.CUDA_SUCCESS) {
+            String call = config != null ? "cuLaunchKernelEx(" + function.name() + ", clusters of " + clusterSize
+                    + (cooperative ? ", cooperative)" : ")") : (cooperative ? "cuLaunchCooperativeKernel(" : "cuLaunchKernel(") + function.name() + ")";
+            throw CudaException.failure(call, result);
+        }
+    }
+
+    /** Blocks per cluster; 1 for a launch without clusters. */
+    public int clusterSize() {
+        return clusterSize;
+    }
+
+    /** Whether all blocks are launched co-resident (cooperatively). */
+    public boolean cooperative() {
+        return cooperative;
     }
 
     public CudaFunction function() {

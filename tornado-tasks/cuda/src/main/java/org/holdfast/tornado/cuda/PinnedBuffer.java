@@ -32,6 +32,7 @@ public final class PinnedBuffer implements AutoCloseable {
         }
         context.makeCurrent();
         long address = OutParameter.longValue("cuMemHostAlloc", out -> cuda_h.cuMemHostAlloc(out, bytes, flags));
+        Allocations.counted();
         return new PinnedBuffer(MemorySegment.ofAddress(address).reinterpret(bytes));
     }
 

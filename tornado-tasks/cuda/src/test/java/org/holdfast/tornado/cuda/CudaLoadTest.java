@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.ValueLayout;
 import org.holdfast.tornado.cuda.driver.raw.cuda_h;
-import org.holdfast.tornado.cuda.ffi.NativeLibrary;
 import org.junit.jupiter.api.Test;
 
 class CudaLoadTest {
@@ -30,21 +27,6 @@ class CudaLoadTest {
     void withoutTheDriverTheReasonSaysSo() {
         assumeFalse(cuda_h.isLoaded(), "libcuda.so.1 is installed here");
         assertEquals(new CudaLoad.Unavailable("no NVIDIA driver: libcuda.so.1 not found"), Cuda.load());
-    }
-
-    @Test
-    void aMissingLibraryIsEmptyNotAnError() {
-        assertTrue(NativeLibrary.open("libholdfast-no-such-library.so.1").isEmpty());
-        assertTrue(NativeLibrary.open("/nonexistent/libnvrtc.so").isEmpty());
-    }
-
-    @Test
-    void aMissingSymbolNamesEveryNameTried() {
-        NativeLibrary libc = NativeLibrary.open("libc.so.6").orElseThrow();
-        assertTrue(libc.exports("strlen"));
-        UnsatisfiedLinkError missing = assertThrows(UnsatisfiedLinkError.class,
-                () -> libc.downcall(FunctionDescriptor.of(ValueLayout.JAVA_INT), "cuNoSuch_v2", "cuNoSuch"));
-        assertTrue(missing.getMessage().contains("cuNoSuch_v2, cuNoSuch"), missing.getMessage());
     }
 
     @Test

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 @Tag("gpu")
 class CudaRuntimeGpuTest {
 
+    private static final String EMPTY_KERNEL = "extern \"C\" __global__ void empty() {}\n";
+
     private CudaTornadoDevice gpu;
     private CudaContext context;
 
@@ -33,7 +35,7 @@ class CudaRuntimeGpuTest {
 
     private CudaModule emptyKernelModule() {
         GpuAvailability.requireNvrtc();
-        return CudaModule.load(context, gpu.compiler().compile(LaunchCosts.EMPTY_KERNEL, "empty.cu", gpu.device().architecture()).cubin());
+        return CudaModule.load(context, gpu.compiler().compile(EMPTY_KERNEL, "empty.cu", gpu.device().architecture()).cubin());
     }
 
     @Test
@@ -177,18 +179,6 @@ class CudaRuntimeGpuTest {
                     () -> KernelLaunch.cooperative(empty, gpu.device(), resident + 1, 256, 0, none));
             assertTrue(tooLarge.getMessage().contains("cannot all be resident"), tooLarge.getMessage());
         }
-    }
-
-    @Test
-    void copyBandwidthAndLaunchCostsArePlausible() {
-        GpuAvailability.requireNvrtc();
-        CopyBandwidth bandwidth = CopyBandwidth.measure(context, 256L << 20, 5);
-        assertTrue(bandwidth.gigabytesPerSecond() > 1, bandwidth.toString());
-        LaunchCosts costs = LaunchCosts.measure(context, gpu.compiler(), 2000);
-        assertTrue(costs.launchSyncMicros() > 0 && costs.launchSyncMicros() < 1000, costs.toString());
-        assertTrue(costs.queuedLaunchMicros() > 0 && costs.queuedLaunchMicros() < 1000, costs.toString());
-        assertTrue(costs.hostCallMicros() > 0 && costs.hostCallMicros() < 1000, costs.toString());
-        assertTrue(costs.graphNodeMicros() > 0 && costs.graphNodeMicros() < 100, costs.toString());
     }
 
     @Test

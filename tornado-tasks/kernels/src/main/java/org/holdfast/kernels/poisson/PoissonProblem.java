@@ -5,7 +5,8 @@ package org.holdfast.kernels.poisson;
  * (both edges included), spacing {@code d = 1 / (n - 1)}.
  *
  * <p>Exact solution {@code u = sin(2πx)·cos(2πy)}, so {@code f = -8π²·sin(2πx)·cos(2πy)}; the
- * boundary comes from the exact solution and the interior starts at zero. Arrays are row-major
+ * boundary comes from the exact solution and the interior starts at zero, or at values drawn from
+ * a seed ({@link #randomInitialU(long)}), which keep every half-sweep visible. Arrays are row-major
  * {@code n x n} doubles: point (i, j) sits at {@code x = j·d}, {@code y = i·d}, index {@code i·n + j}.
  */
 public record PoissonProblem(int n) {
@@ -60,6 +61,22 @@ public record PoissonProblem(int n) {
                 if (i == 0 || j == 0 || i == n - 1 || j == n - 1) {
                     u[i * n + j] = exact(j * d, i * d);
                 }
+            }
+        }
+        return u;
+    }
+
+    /**
+     * The starting array with a random interior: the exact solution on the boundary, and inside
+     * values uniform in [-1, 1) drawn row by row from {@code seed}, the same on every machine. Far
+     * from the solution, it keeps the result of a few iterations sensitive to every half-sweep.
+     */
+    public double[] randomInitialU(long seed) {
+        double[] u = initialU();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        for (int i = 1; i < n - 1; i++) {
+            for (int j = 1; j < n - 1; j++) {
+                u[i * n + j] = random.nextDouble(-1.0, 1.0);
             }
         }
         return u;

@@ -6,7 +6,8 @@ import java.util.List;
 public final class Samples {
 
     public static final List<Class<?>> ALL = List.of(VectorKernels.class, IntegerKernels.class, ReductionKernels.class,
-            StencilKernels.class, ControlFlowKernels.class, MathKernels.class, ConstantKernels.class, DeviceFunctionKernels.class);
+            StencilKernels.class, ControlFlowKernels.class, MathKernels.class, ConstantKernels.class, DeviceFunctionKernels.class, AtomicKernels.class,
+            PersistentKernels.class, ClusterKernels.class, StuckKernels.class);
 
     private Samples() {
     }

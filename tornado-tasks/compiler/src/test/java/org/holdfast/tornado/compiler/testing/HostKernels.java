@@ -27,6 +27,7 @@ import java.util.Map;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.KernelMetadata;
+import org.holdfast.tornado.api.WatchdogExpiredException;
 
 /**
  * The CUDA C that the kernel compiler generated for a class, compiled for the CPU with g++ and called
@@ -38,6 +39,10 @@ import org.holdfast.tornado.api.KernelMetadata;
  * the threads of a block as a loop, or as pthreads with a pthread barrier when the kernel waits at
  * the block barrier. Arguments go as in {@code cuLaunchKernel}: an array of pointers to each value.
  * Arrays are copied to native memory before the launch and back after it.
+ *
+ * <p>A {@code @Persistent} kernel runs with every thread of every block at once (pthreads), gets a
+ * zeroed control block and the watchdog's timeout after its arguments as on the GPU, and a wait that
+ * expires ends the launch with the {@link WatchdogExpiredException} the CUDA backend would raise.
  */
 public final class HostKernels implements AutoCloseable {
 
@@ -47,18 +52,43 @@ public final class HostKernels implements AutoCloseable {
 
     private static final String PRELUDE = "holdfast/testing/cuda_host_prelude.h";
 
+    /** The watchdog of a persistent launch, as the native library's default. */
+    public static final double DEFAULT_WATCHDOG_SECONDS = 10.0;
+
+    /** What a persistent launcher reports: the error line (wait, block, step, index) and the barrier's arrivals. */
+    private static final int REPORT_INTS = 5;
+
+    /** How each kernel runs on the host. */
+    public enum Execution {
+        /** Blocks one after another, threads in a loop. */
+        SEQUENTIAL,
+        /** Blocks one after another, each block's threads as pthreads with a block barrier. */
+        BLOCK_BARRIER,
+        /** A persistent kernel: every thread of every block at once, with a control block and the watchdog. */
+        PERSISTENT;
+
+        static Execution of(KernelMetadata metadata, Method kernel) {
+            return metadata.isPersistent(kernel) ? PERSISTENT : metadata.usesBarrier(kernel) ? BLOCK_BARRIER : SEQUENTIAL;
+        }
+    }
+
     private final Arena arena;
     private final Map<String, Method> kernels;
+    private final Map<String, Execution> executions;
     private final Map<String, MethodHandle> launchers = new LinkedHashMap<>();
 
-    private HostKernels(Arena arena, SymbolLookup library, Map<String, Method> kernels) {
+    private HostKernels(Arena arena, SymbolLookup library, Map<String, Method> kernels, Map<String, Execution> executions) {
         this.arena = arena;
         this.kernels = kernels;
+        this.executions = executions;
         Linker linker = Linker.nativeLinker();
         for (String name : kernels.keySet()) {
             MemorySegment symbol = library.find("hf_launch_" + name)
                     .orElseThrow(() -> new IllegalStateException("no launcher for kernel " + name));
-            launchers.put(name, linker.downcallHandle(symbol, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS)));
+            FunctionDescriptor descriptor = executions.get(name) == Execution.PERSISTENT
+                    ? FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS)
+                    : FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+            launchers.put(name, linker.downcallHandle(symbol, descriptor));
         }
     }
 
@@ -70,24 +100,24 @@ public final class HostKernels implements AutoCloseable {
         KernelMetadata metadata = KernelMetadata.of(owner).orElseThrow(() -> new IllegalStateException(
                 "no generated CUDA C for " + owner.getName() + ": did the kernel compiler run on it?"));
         Map<String, Method> kernels = new LinkedHashMap<>();
-        Map<String, Boolean> barrier = new LinkedHashMap<>();
+        Map<String, Execution> executions = new LinkedHashMap<>();
         for (Method m : owner.getDeclaredMethods()) {
             if (m.isAnnotationPresent(Kernel.class) && Modifier.isStatic(m.getModifiers()) && metadata.isKernel(m)) {
                 kernels.put(m.getName(), m);
-                barrier.put(m.getName(), metadata.usesBarrier(m));
+                executions.put(m.getName(), Execution.of(metadata, m));
             }
         }
-        return compile(metadata.cudaSource(), kernels, barrier, workDir);
+        return compile(metadata.cudaSource(), kernels, executions, workDir);
     }
 
-    /** Compiles {@code cudaSource} with launchers for {@code kernels} (by CUDA name) and loads it. */
-    public static HostKernels compile(String cudaSource, Map<String, Method> kernels, Map<String, Boolean> barrier, Path workDir)
+    /** Compiles {@code cudaSource} with launchers for {@code kernels} (by CUDA name), each run as {@code executions} says, and loads it. */
+    public static HostKernels compile(String cudaSource, Map<String, Method> kernels, Map<String, Execution> executions, Path workDir)
             throws IOException {
         Path gxx = Toolchain.gxx().orElseThrow(() -> new IllegalStateException("g++ is not installed"));
         Files.createDirectories(workDir);
         Files.writeString(workDir.resolve("cuda_host_prelude.h"), prelude());
         Files.writeString(workDir.resolve("kernels.cu"), cudaSource);
-        Files.writeString(workDir.resolve("launchers.cpp"), launchers(kernels, barrier));
+        Files.writeString(workDir.resolve("launchers.cpp"), launchers(kernels, executions));
         Path library = workDir.resolve("libhostkernels.so");
         List<String> command = new ArrayList<>();
         command.add(gxx.toString());
@@ -98,7 +128,7 @@ public final class HostKernels implements AutoCloseable {
             throw new IllegalStateException("g++ could not compile the generated CUDA C:\n" + result.describe());
         }
         Arena arena = Arena.ofShared();
-        return new HostKernels(arena, SymbolLookup.libraryLookup(library, arena), kernels);
+        return new HostKernels(arena, SymbolLookup.libraryLookup(library, arena), kernels, executions);
     }
 
     /** The text of the prelude header. */
@@ -111,7 +141,7 @@ public final class HostKernels implements AutoCloseable {
         }
     }
 
-    private static String launchers(Map<String, Method> kernels, Map<String, Boolean> barrier) {
+    private static String launchers(Map<String, Method> kernels, Map<String, Execution> executions) {
         StringBuilder cpp = new StringBuilder();
         cpp.append("#include \"cuda_host_prelude.h\"\n#include \"kernels.cu\"\n");
         for (Map.Entry<String, Method> kernel : kernels.entrySet()) {
@@ -123,10 +153,26 @@ public final class HostKernels implements AutoCloseable {
                 }
                 args.add("*(" + cType(type) + "*)args[" + slot++ + "]");
             }
-            cpp.append("\nextern \"C\" int hf_launch_").append(kernel.getKey()).append("(const int* grid, const int* block, void** args)\n{\n")
-                    .append("    return hf_run_grid(grid, block, ").append(barrier.getOrDefault(kernel.getKey(), true))
-                    .append(", [&]() {\n        ").append(kernel.getKey()).append("(").append(String.join(", ", args))
-                    .append(");\n    });\n}\n");
+            String name = kernel.getKey();
+            Execution execution = executions.getOrDefault(name, Execution.BLOCK_BARRIER);
+            if (execution == Execution.PERSISTENT) {
+                args.add("&control");
+                args.add("watchdog_ns");
+                cpp.append("\nextern \"C\" int hf_launch_").append(name)
+                        .append("(const int* grid, const int* block, void** args, long long watchdog_ns, int* report)\n{\n")
+                        .append("    static hf_control_block control;\n")
+                        .append("    memset(&control, 0, sizeof control);\n")
+                        .append("    int rc = hf_run_grid_cooperative(grid, block, [&]() {\n        ").append(name).append("(")
+                        .append(String.join(", ", args)).append(");\n    });\n")
+                        .append("    report[0] = control.error.code;\n    report[1] = control.error.block;\n")
+                        .append("    report[2] = control.error.step;\n    report[3] = control.error.index;\n")
+                        .append("    report[4] = control.arrivals.value;\n    return rc;\n}\n");
+            } else {
+                cpp.append("\nextern \"C\" int hf_launch_").append(name).append("(const int* grid, const int* block, void** args)\n{\n")
+                        .append("    return hf_run_grid(grid, block, ").append(execution == Execution.BLOCK_BARRIER)
+                        .append(", [&]() {\n        ").append(name).append("(").append(String.join(", ", args))
+                        .append(");\n    });\n}\n");
+            }
         }
         return cpp.toString();
     }
@@ -160,6 +206,15 @@ public final class HostKernels implements AutoCloseable {
      * Arrays are updated in place with what the kernel wrote.
      */
     public void launch(String kernel, int[] groups, int[] local, Object... args) {
+        launch(DEFAULT_WATCHDOG_SECONDS, kernel, groups, local, args);
+    }
+
+    /**
+     * {@link #launch(String, int[], int[], Object...)} with the watchdog of a persistent kernel's waits.
+     *
+     * @throws WatchdogExpiredException when a wait of a persistent kernel gave up
+     */
+    public void launch(double watchdogSeconds, String kernel, int[] groups, int[] local, Object... args) {
         Method method = kernels.get(kernel);
         MethodHandle launcher = launchers.get(kernel);
         if (method == null) {
@@ -184,11 +239,22 @@ public final class HostKernels implements AutoCloseable {
             for (int i = 0; i < slots.size(); i++) {
                 argv.setAtIndex(ADDRESS, i, slots.get(i));
             }
-            int rc = (int) launcher.invokeExact(grid, block, argv);
+            boolean persistent = executions.get(kernel) == Execution.PERSISTENT;
+            MemorySegment report = call.allocate(JAVA_INT, REPORT_INTS);
+            int rc = persistent ? (int) launcher.invokeExact(grid, block, argv, (long) (watchdogSeconds * 1e9), report)
+                    : (int) launcher.invokeExact(grid, block, argv);
             if (rc != 0) {
                 throw new IllegalStateException("launcher of " + kernel + " returned " + rc);
             }
             copyBack.forEach(Runnable::run);
+            int code = report.getAtIndex(JAVA_INT, 0);
+            if (persistent && code != 0) {
+                WatchdogExpiredException.Wait wait = WatchdogExpiredException.Wait.fromCode(code);
+                throw new WatchdogExpiredException("kernel " + kernel + " (generated C on the host)", wait,
+                        report.getAtIndex(JAVA_INT, 1), report.getAtIndex(JAVA_INT, 2), report.getAtIndex(JAVA_INT, 3),
+                        watchdogSeconds, wait == WatchdogExpiredException.Wait.GRID_BARRIER ? report.getAtIndex(JAVA_INT, 4) : -1,
+                        groups[0] * groups[1] * groups[2]);
+            }
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

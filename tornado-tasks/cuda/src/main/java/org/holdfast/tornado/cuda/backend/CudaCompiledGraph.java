@@ -2,6 +2,7 @@ package org.holdfast.tornado.cuda.backend;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.holdfast.tornado.api.CompiledGraph;
 import org.holdfast.tornado.api.DataTransferMode;
 import org.holdfast.tornado.api.ExecutionResult;
@@ -11,6 +12,7 @@ import org.holdfast.tornado.api.PlanSettings;
 import org.holdfast.tornado.api.TaskProfile;
 import org.holdfast.tornado.api.TaskSpec;
 import org.holdfast.tornado.api.Transfer;
+import org.holdfast.tornado.api.WatchdogExpiredException;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaEvent;
 import org.holdfast.tornado.cuda.CudaStream;
@@ -27,6 +29,8 @@ import org.holdfast.tornado.cuda.StagingCopier;
  * stream, {@code runs} runs of all the tasks: queued back to back, or with a wait after every run
  * ({@code withSyncEveryRepeat}), or replayed from CUDA graphs ({@code withCUDAGraph}, see
  * {@link RunGraphs}); then copies results back. Copies and graph capture stay outside the timing.
+ * A persistent task launches cooperatively with its control block (see {@link CudaTask}); after
+ * the runs, a watchdog expiry in any of them ends the execute with a {@code WatchdogExpiredException}.
  *
  * <p>The accessors ({@link #stream()}, {@link #deviceBuffer(Object)}) let the harness run its own
  * kernels on the same stream and data. Not thread-safe; any one thread at a time may use it.
@@ -75,7 +79,8 @@ public final class CudaCompiledGraph implements CompiledGraph {
             this.tasks = new CudaTask[specs.size()];
             for (int t = 0; t < tasks.length; t++) {
                 TaskSpec spec = specs.get(t);
-                tasks[t] = owned.own(CudaTask.prepare(spec, modules.function(spec.method()), settings.scheduler(), arrays::pointer));
+                tasks[t] = owned.own(CudaTask.prepare(spec, modules.function(spec.method()), modules.metadata(spec.method()),
+                        settings.scheduler(), arrays::pointer, device, settings.watchdogSeconds()));
             }
             this.profiler = settings.profiler() ? owned.own(TaskProfiler.create(context, tasks.length)) : null;
             this.runGraphs = settings.cudaGraph() ? owned.own(new RunGraphs(stream, runs -> queueRuns(runs, false), syncEveryRun)) : null;
@@ -105,6 +110,9 @@ public final class CudaCompiledGraph implements CompiledGraph {
             arrays.copyIn(copier, stream, firstExecution);
         }
         deviceCopiesCurrent = true;
+        for (CudaTask task : tasks) {
+            task.beforeRuns(stream);
+        }
 
         start.record(stream);
         if (runGraphs != null) {
@@ -117,6 +125,7 @@ public final class CudaCompiledGraph implements CompiledGraph {
         end.record(stream);
         end.synchronize();
         long elapsed = end.nanosSince(start);
+        throwIfAWaitExpired();
 
         List<TaskProfile> profile = List.of();
         if (profiler != null) {
@@ -141,6 +150,16 @@ public final class CudaCompiledGraph implements CompiledGraph {
             }
             if (waitAfterEachRun) {
                 stream.synchronize();
+            }
+        }
+    }
+
+    /** A persistent task whose wait expired ends the execute with the watchdog's error (the results are undefined). */
+    private void throwIfAWaitExpired() {
+        for (CudaTask task : tasks) {
+            Optional<WatchdogExpiredException> expired = task.watchdogError();
+            if (expired.isPresent()) {
+                throw expired.get();
             }
         }
     }

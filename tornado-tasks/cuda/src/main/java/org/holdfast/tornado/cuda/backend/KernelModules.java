@@ -3,6 +3,7 @@ package org.holdfast.tornado.cuda.backend;
 import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.holdfast.tornado.api.KernelMetadata;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaException;
@@ -36,10 +37,20 @@ final class KernelModules implements AutoCloseable {
         return module(kernel).function(kernel.getName());
     }
 
+    /** What the compiler recorded about {@code kernel}; empty for a native override, which runs as a standard kernel. */
+    Optional<KernelMetadata> metadata(Method kernel) {
+        return device.overrides().containsKey(kernel) ? Optional.empty() : Optional.of(generated(kernel));
+    }
+
+    private static KernelMetadata generated(Method kernel) {
+        Class<?> owner = kernel.getDeclaringClass();
+        return KernelMetadata.of(owner).orElseThrow(() -> new IllegalStateException("no generated CUDA C for "
+                + owner.getName() + ": the Holdfast kernel compiler did not run on it (is the annotation processor on the build?)"));
+    }
+
     private CudaModule module(Method kernel) {
         Class<?> owner = kernel.getDeclaringClass();
-        KernelMetadata metadata = KernelMetadata.of(owner).orElseThrow(() -> new IllegalStateException("no generated CUDA C for "
-                + owner.getName() + ": the Holdfast kernel compiler did not run on it (is the annotation processor on the build?)"));
+        KernelMetadata metadata = generated(kernel);
         if (!metadata.isKernel(kernel)) {
             throw new IllegalStateException(owner.getSimpleName() + "." + kernel.getName()
                     + " is not among the kernels the Holdfast kernel compiler generated for its class");

@@ -2,9 +2,7 @@ package org.holdfast.tornado.cuda.backend;
 
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToLongFunction;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.TaskSpec;
@@ -23,10 +21,22 @@ final class TaskArguments {
     /**
      * Marshals {@code task}'s arguments, with each array replaced by its device copy's pointer.
      *
-     * @throws IllegalArgumentException when an argument does not fit its parameter, or the same
-     *     array is passed twice (array parameters are {@code __restrict__}: they must never alias)
+     * @throws IllegalArgumentException when an argument does not fit its parameter (the task graph
+     *     has already refused the same array twice: array parameters are {@code __restrict__})
      */
     static KernelArguments marshal(TaskSpec task, ToLongFunction<Object> devicePointer) {
+        return builder(task, devicePointer).build();
+    }
+
+    /**
+     * The arguments of a persistent kernel: the task's, then the hidden ones the compiler adds, the
+     * control block's device address and the watchdog's timeout in nanoseconds.
+     */
+    static KernelArguments marshalPersistent(TaskSpec task, ToLongFunction<Object> devicePointer, long controlBlock, long watchdogNanos) {
+        return builder(task, devicePointer).pointer(controlBlock).int64(watchdogNanos).build();
+    }
+
+    private static KernelArguments.Builder builder(TaskSpec task, ToLongFunction<Object> devicePointer) {
         Method kernel = task.method();
         Class<?>[] types = kernel.getParameterTypes();
         List<Object> args = task.args();
@@ -34,7 +44,6 @@ final class TaskArguments {
             throw new IllegalArgumentException("task " + task.key() + ": " + kernel.getName() + " takes " + types.length
                     + " arguments, the task gives " + args.size());
         }
-        Map<Object, Integer> arrays = new IdentityHashMap<>();
         KernelArguments.Builder builder = KernelArguments.builder();
         for (int i = 0; i < types.length; i++) {
             Class<?> type = types[i];
@@ -52,12 +61,6 @@ final class TaskArguments {
                 continue;
             }
             if (type == double[].class || type == float[].class || type == int[].class || type == long[].class) {
-                Integer earlier = arrays.putIfAbsent(arg, i);
-                if (earlier != null) {
-                    throw new IllegalArgumentException("task " + task.key() + " passes the same " + type.getSimpleName()
-                            + " as arguments " + (earlier + 1) + " and " + (i + 1) + " of " + kernel.getName()
-                            + ": array parameters are __restrict__ in the generated CUDA C, so two of them must never be the same array");
-                }
                 builder.pointer(devicePointer.applyAsLong(arg));
             } else if (type == int.class) {
                 builder.int32((Integer) arg);
@@ -75,6 +78,6 @@ final class TaskArguments {
                         + " and int, long, float, double and boolean values");
             }
         }
-        return builder.build();
+        return builder;
     }
 }

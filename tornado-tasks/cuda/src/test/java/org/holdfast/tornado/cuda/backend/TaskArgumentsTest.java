@@ -74,18 +74,6 @@ class TaskArgumentsTest {
     }
 
     @Test
-    void theSameArrayTwiceIsRefusedBecauseArrayParametersAreRestrict() {
-        float[] y = new float[4];
-        pointers.put(y, 3L);
-        TaskSpec aliased = tasks(new TaskGraph("g").transferToDevice(DataTransferMode.FIRST_EXECUTION, y)
-                .task("axpy", TestKernels::axpy, context, y, y, 2f, 4)).getFirst();
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> TaskArguments.marshal(aliased, pointers::get));
-        assertEquals("task g.axpy passes the same float[] as arguments 2 and 3 of axpy: array parameters are __restrict__"
-                + " in the generated CUDA C, so two of them must never be the same array", refused.getMessage());
-    }
-
-    @Test
     void anArrayWithoutADeviceCopyIsRefusedByTheLookup() {
         TaskSpec red = tasks(new TaskGraph("g").transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f)
                 .task("red", TestKernels::halfSweep, context, u, f, 4, 0.125, 0)).getFirst();

@@ -1,7 +1,9 @@
 package org.holdfast.tornado.cuda.backend;
 
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.Persistent;
 
 /**
  * Kernels for the backend's own tests, one per kind of parameter. Their CUDA C is written by hand
@@ -47,5 +49,34 @@ public final class TestKernels {
     @Kernel
     public static void store(long[] out, long value) {
         out[0] = value;
+    }
+
+    /** Persistent without waiting: out[i] = i over a grid-stride loop, whatever the grid. */
+    @Kernel
+    @Persistent
+    public static void fillPersistent(KernelContext context, int[] out, int n) {
+        for (int i = context.globalIdx; i < n; i += context.globalGroupSizeX) {
+            out[i] = i;
+        }
+    }
+
+    /** Every group waits for flags[group] >= step, which nobody publishes: only the watchdog ends it. */
+    @Kernel
+    @Persistent
+    public static void waitForever(KernelContext context, int[] flags, int step) {
+        if (context.localIdx == 0) {
+            context.waitUntilAtLeast(flags, context.groupIdx, step);
+        }
+        context.localBarrier();
+    }
+
+    /** out[group] = its cluster index * 100 + its rank in a cluster of 2, read after a cluster barrier. */
+    @Kernel
+    @Cluster(2)
+    public static void clusterRanks(KernelContext context, int[] out) {
+        context.clusterBarrier();
+        if (context.localIdx == 0) {
+            out[context.groupIdx] = context.clusterIdx * 100 + context.clusterRank;
+        }
     }
 }

@@ -6,7 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Optional;
-import org.holdfast.tornado.cuda.ffi.NativeLibrary;
+import org.holdfast.ffi.NativeLibrary;
 
 /**
  * The part of {@code cuda.h} (CUDA 13.0) that Holdfast uses, bound to {@code libcuda.so.1} in the
@@ -61,6 +61,7 @@ public final class cuda_h {
     public static final int CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95;
     public static final int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
     public static final int CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR = 106;
+    public static final int CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH = 120;
 
     // CUfunction_attribute
     public static final int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
@@ -71,6 +72,11 @@ public final class cuda_h {
     public static final int CU_FUNC_ATTRIBUTE_PTX_VERSION = 5;
     public static final int CU_FUNC_ATTRIBUTE_BINARY_VERSION = 6;
     public static final int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+    public static final int CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14;
+
+    // CUlaunchAttributeID (CUlaunchAttribute.id; see CUlaunchConfig)
+    public static final int CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2;
+    public static final int CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4;
 
     // CUstream_flags, CUevent_flags, CUstreamCaptureMode, cuMemHostAlloc flags
     public static final int CU_STREAM_DEFAULT = 0x0;
@@ -744,6 +750,36 @@ public final class cuda_h {
     public static int cuLaunchCooperativeKernel(long f, int gridDimX, int gridDimY, int gridDimZ, int blockDimX, int blockDimY, int blockDimZ, int sharedMemBytes, long hStream, MemorySegment kernelParams) {
         try {
             return (int) cuLaunchCooperativeKernel.HANDLE.invokeExact(f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, hStream, kernelParams);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor cuLaunchKernelEx$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_HANDLE, C_POINTER, C_POINTER);
+
+    private static final class cuLaunchKernelEx {
+        static final MethodHandle HANDLE = link(cuLaunchKernelEx$DESC, "cuLaunchKernelEx");
+    }
+
+    /** {@code CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **kernelParams, void **extra)} */
+    public static int cuLaunchKernelEx(MemorySegment config, long f, MemorySegment kernelParams, MemorySegment extra) {
+        try {
+            return (int) cuLaunchKernelEx.HANDLE.invokeExact(config, f, kernelParams, extra);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor cuOccupancyMaxActiveClusters$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_HANDLE, C_POINTER);
+
+    private static final class cuOccupancyMaxActiveClusters {
+        static final MethodHandle HANDLE = link(cuOccupancyMaxActiveClusters$DESC, "cuOccupancyMaxActiveClusters");
+    }
+
+    /** {@code CUresult cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func, const CUlaunchConfig *config)} */
+    public static int cuOccupancyMaxActiveClusters(MemorySegment numClusters, long func, MemorySegment config) {
+        try {
+            return (int) cuOccupancyMaxActiveClusters.HANDLE.invokeExact(numClusters, func, config);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }

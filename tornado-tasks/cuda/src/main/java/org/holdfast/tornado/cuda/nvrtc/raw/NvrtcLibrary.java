@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.holdfast.tornado.cuda.ffi.NativeLibrary;
+import org.holdfast.ffi.NativeLibrary;
 
 /**
  * Where NVRTC is looked for and how it is opened. NVRTC ships with the toolkit, not the driver, so

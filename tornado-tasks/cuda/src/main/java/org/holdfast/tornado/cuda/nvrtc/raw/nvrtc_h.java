@@ -6,7 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Optional;
-import org.holdfast.tornado.cuda.ffi.NativeLibrary;
+import org.holdfast.ffi.NativeLibrary;
 
 /**
  * The part of {@code nvrtc.h} that Holdfast uses, in the style of jextract (see

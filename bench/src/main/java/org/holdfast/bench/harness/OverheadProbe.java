@@ -1,0 +1,136 @@
+package org.holdfast.bench.harness;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.holdfast.bench.gpu.DeviceProblem;
+import org.holdfast.bench.gpu.LaunchCosts;
+import org.holdfast.bench.mode.PersistentGridMode;
+import org.holdfast.bench.mode.PersistentHostMode;
+import org.holdfast.bench.report.OverheadRow;
+import org.holdfast.bridge.LaunchOverhead;
+import org.holdfast.bridge.PersistentBridge;
+import org.holdfast.bridge.PersistentReport;
+import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.bridge.PersistentSession;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.tornado.cuda.CudaContext;
+import org.holdfast.tornado.cuda.CudaStream;
+import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
+
+/**
+ * The overhead breakdown: what a launch, a graph node, a grid barrier and a host handshake cost on
+ * this GPU, each the median of a few rounds. Launches from Java and from C alternate round by round,
+ * so that both see the same machine.
+ */
+final class OverheadProbe {
+
+    private static final int ROUNDS = 5;
+    private static final int LAUNCHES = 20_000;
+    /** Half-sweeps on a 3 x 3 grid (one point): all the time is synchronisation. */
+    private static final int SYNC_ITERATIONS = 5_000;
+    private static final PoissonProblem TINY = new PoissonProblem(3);
+
+    private final CudaTornadoDevice gpu;
+    private final PersistentBridge bridge;
+
+    /** @param bridge the native library, or null: then only the Java-side figures are measured */
+    OverheadProbe(CudaTornadoDevice gpu, PersistentBridge bridge) {
+        this.gpu = gpu;
+        this.bridge = bridge;
+    }
+
+    List<OverheadRow> measure() {
+        CudaContext context = gpu.context();
+        context.makeCurrent();
+        List<OverheadRow> rows = new ArrayList<>();
+        measureLaunches(context, rows);
+        if (bridge != null) {
+            int perSm = gpu.device().multiprocessors();
+            rows.add(probe("grid barrier, cooperative groups, " + perSm + " blocks", "device events, N = 3, per half-sweep",
+                    () -> perBarrier("cg", perSm)));
+            rows.add(probe("grid barrier, two-slot, " + perSm + " blocks", "device events, N = 3, per half-sweep",
+                    () -> perBarrier("two-slot", perSm)));
+            rows.add(probe("host handshake, one block, busy poll", "host clock per signalled-and-done half-sweep, N = 3",
+                    this::perHandshake));
+        }
+        return rows;
+    }
+
+    /** Launch costs from Java and, where the native library is here, from C, round by round. */
+    private void measureLaunches(CudaContext context, List<OverheadRow> rows) {
+        double[] javaSync = new double[ROUNDS];
+        double[] javaQueued = new double[ROUNDS];
+        double[] javaCall = new double[ROUNDS];
+        double[] graphNode = new double[ROUNDS];
+        double[] cSync = new double[ROUNDS];
+        double[] cQueued = new double[ROUNDS];
+        try (CudaStream stream = CudaStream.create(context)) {
+            for (int round = 0; round < ROUNDS; round++) {
+                LaunchCosts java = LaunchCosts.measure(context, gpu.compiler(), LAUNCHES);
+                javaSync[round] = java.launchSyncMicros();
+                javaQueued[round] = java.queuedLaunchMicros();
+                javaCall[round] = java.hostCallMicros();
+                graphNode[round] = java.graphNodeMicros();
+                if (bridge != null) {
+                    LaunchOverhead c = bridge.launchOverhead(LAUNCHES, stream.handle());
+                    cSync[round] = c.syncedSeconds() * 1e6;
+                    cQueued[round] = c.queuedSeconds() * 1e6;
+                }
+            }
+        } catch (RuntimeException e) {
+            rows.add(new OverheadRow("launch costs", Double.NaN, "not measured: " + e.getMessage()));
+            return;
+        }
+        rows.add(row("empty kernel: launch + sync, from Java", javaSync, "host clock, " + LAUNCHES + " launches"));
+        if (bridge != null) {
+            rows.add(row("empty kernel: launch + sync, from C", cSync, "host clock, " + LAUNCHES + " launches"));
+        }
+        rows.add(row("empty kernel: queued launch, from Java", javaQueued, "host clock, back to back, one sync"));
+        if (bridge != null) {
+            rows.add(row("empty kernel: queued launch, from C", cQueued, "host clock, back to back, one sync"));
+        }
+        rows.add(row("cuLaunchKernel call, from Java", javaCall, "host time inside the call, queue not full"));
+        rows.add(row("CUDA graph: per kernel node", graphNode, "device events, graph of 256 empty kernels vs 1"));
+    }
+
+    /** One figure, or why it could not be measured on this machine (no cooperative launch, say). */
+    private static OverheadRow probe(String what, String how, java.util.function.DoubleSupplier micros) {
+        try {
+            return new OverheadRow(what, micros.getAsDouble(), how + ", median of " + ROUNDS);
+        } catch (RuntimeException e) {
+            return new OverheadRow(what, Double.NaN, "not measured: " + e.getMessage());
+        }
+    }
+
+    private static OverheadRow row(String what, double[] rounds, String how) {
+        return new OverheadRow(what, Statistics.of(rounds).median(), how + ", median of " + ROUNDS);
+    }
+
+    private double perBarrier(String barrier, int blocks) {
+        double[] micros = new double[ROUNDS];
+        for (int round = 0; round < ROUNDS; round++) {
+            PersistentRequest request = PersistentRequest.of(PersistentGridMode.NAME, barrier).withBlocks(blocks);
+            micros[round] = tinyRun(request).deviceMillis() * 1e3 / (2.0 * SYNC_ITERATIONS);
+        }
+        return Statistics.of(micros).median();
+    }
+
+    private double perHandshake() {
+        double[] micros = new double[ROUNDS];
+        for (int round = 0; round < ROUNDS; round++) {
+            PersistentReport report = tinyRun(PersistentRequest.of(PersistentHostMode.NAME, "lockstep").withBlocks(1));
+            micros[round] = report.hostMillis() * 1e3 / report.handshakes();
+        }
+        return Statistics.of(micros).median();
+    }
+
+    private PersistentReport tinyRun(PersistentRequest request) {
+        CudaContext context = gpu.context();
+        try (CudaStream stream = CudaStream.create(context);
+                DeviceProblem device = new DeviceProblem(context, TINY, TINY.rightHandSide());
+                PersistentSession session = bridge.open(bridge.plan(request, TINY.n()), stream.handle())) {
+            device.uploadU(TINY.initialU());
+            return session.run(device.u(), device.f(), SYNC_ITERATIONS, TINY.h2());
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package org.holdfast.bench.harness;
+
+import org.holdfast.bench.config.InitialInterior;
+import org.holdfast.bench.mode.BlockCount;
+import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.RunRequest;
+import org.holdfast.bench.mode.RunShape;
+import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.Sensitivity;
+import org.holdfast.kernels.poisson.PoissonProblem;
+
+/** Turns what one mode did at one size into its row; a row whose check failed, or that failed, gets no time. */
+final class RowBuilder {
+
+    private final ModeDescriptor mode;
+    private final RunRequest request;
+    private final int iterations;
+    private final int repeats;
+    private final InitialInterior init;
+    private final Sensitivity sensitivity;
+
+    RowBuilder(ModeDescriptor mode, RunRequest request, int iterations, int repeats, InitialInterior init,
+            Sensitivity sensitivity) {
+        this.mode = mode;
+        this.request = request;
+        this.iterations = iterations;
+        this.repeats = repeats;
+        this.init = init;
+        this.sensitivity = sensitivity;
+    }
+
+    /** The row of runs that finished: their times when every check passed, the mismatch otherwise. */
+    ResultRow measured(RepeatChecks checks, double copyGbPerSecond) {
+        PoissonProblem problem = request.problem();
+        boolean passed = checks.passed();
+        Statistics stats = passed ? Statistics.of(checks.microsPerIteration()) : new Statistics(Double.NaN, Double.NaN, Double.NaN);
+        double seconds = stats.median() * 1e-6;
+        RunShape shape = checks.shape();
+        return new ResultRow(mode.name(), request.kernels().cliName(), shape.variant(), shape.note(), rule(), problem.n(),
+                iterations, repeats, shape.blocks(), shape.threads(), stats.median(), stats.min(), stats.max(),
+                problem.interiorPoints() / seconds, ResultRow.bytesPerIteration(problem.n()) / seconds / 1e9, copyGbPerSecond,
+                checks.maxDiff(), checks.maxError(), init.cliName(), sensitivity, checks.equalRepeats(),
+                passed ? "ok" : "MISMATCH: " + checks.failure());
+    }
+
+    /** The row of a mode that could not produce a result. */
+    ResultRow failed(String reason) {
+        return new ResultRow(mode.name(), request.kernels().cliName(), mode.variant(request.options()), "", rule(),
+                request.problem().n(), iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, init.cliName(), Sensitivity.NONE, 0, "failed: " + reason);
+    }
+
+    private String rule() {
+        return mode.blockCount() == BlockCount.NONE ? "" : request.blocks().spelling();
+    }
+}

@@ -1,0 +1,74 @@
+package org.holdfast.bench.harness;
+
+import org.holdfast.bench.mode.Tolerance;
+import org.holdfast.bench.report.Sensitivity;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.poisson.ReferenceSolver;
+import org.holdfast.kernels.poisson.ReferenceSolver.Colour;
+
+/**
+ * The verification run of one size, which every mode must pass before its time counts: k
+ * iterations from a seeded random interior, compared in full with the plain reference.
+ *
+ * <p>A converged solver hides skipped work, so k is chosen by the harness, per size: the largest of
+ * {@value #START_K}, then halving, for which one iteration fewer and a skipped last red or last black
+ * half-sweep each move the reference by at least {@link #REQUIRED} somewhere. At k = 1 every one of
+ * them changes a random interior by about its own size, so the search always ends. At N = 3 the one
+ * interior point is red: there is no black half-sweep to skip, and the sensitivity says so (NaN)
+ * rather than give a number that means nothing.
+ *
+ * @param sensitivity k and what a broken run would change
+ * @param initial the random starting array
+ * @param reference the reference after k iterations
+ */
+public record Verification(Sensitivity sensitivity, double[] initial, double[] reference) {
+
+    /** The k tried first, for small grids. */
+    static final int START_K = 50;
+    /** Point updates the search may spend on its first k: at most about that many per candidate (N = 10001: k = 2). */
+    static final long BUDGET = 250_000_000L;
+    /** What the run must be sensitive to: a thousand times the largest tolerance a mode may declare. */
+    public static final double REQUIRED = 1000 * Tolerance.LARGEST;
+
+    /** The verification run of {@code problem} from the random interior of {@code seed}. */
+    public static Verification of(PoissonProblem problem, double[] f, long seed) {
+        double[] initial = problem.randomInitialU(seed);
+        int k = (int) Math.max(1, Math.min(START_K, BUDGET / problem.interiorPoints()));
+        while (true) {
+            Verification candidate = at(problem, f, initial, k);
+            if (k == 1 || candidate.sensitive()) {
+                return candidate;
+            }
+            k /= 2;
+        }
+    }
+
+    /** The reference after {@code k} iterations, and its sensitivity. */
+    static Verification at(PoissonProblem problem, double[] f, double[] initial, int k) {
+        double[] before = ReferenceSolver.solve(problem, initial, f, k - 1);
+        double[] full = withHalfSweeps(problem, f, before, Colour.RED, Colour.BLACK);
+        double[] withoutRed = withHalfSweeps(problem, f, before, Colour.BLACK);
+        double[] withoutBlack = withHalfSweeps(problem, f, before, Colour.RED);
+        double black = Colour.BLACK.presentAt(problem.n()) ? PoissonProblem.maxAbsDiff(full, withoutBlack) : Double.NaN;
+        Sensitivity sensitivity = new Sensitivity(k, PoissonProblem.maxAbsDiff(full, before),
+                PoissonProblem.maxAbsDiff(full, withoutRed), black);
+        return new Verification(sensitivity, initial, full);
+    }
+
+    private static double[] withHalfSweeps(PoissonProblem problem, double[] f, double[] start, Colour... colours) {
+        double[] u = start.clone();
+        for (Colour colour : colours) {
+            ReferenceSolver.halfSweep(problem, u, f, colour);
+        }
+        return u;
+    }
+
+    /** Whether every change a broken run could make is at least {@link #REQUIRED}. */
+    public boolean sensitive() {
+        return sensitivity.weakest() >= REQUIRED;
+    }
+
+    public int k() {
+        return sensitivity.k();
+    }
+}

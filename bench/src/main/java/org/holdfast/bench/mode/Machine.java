@@ -1,0 +1,114 @@
+package org.holdfast.bench.mode;
+
+import java.lang.reflect.Method;
+import java.util.Optional;
+import org.holdfast.bridge.NativeException;
+import org.holdfast.bridge.NativeLibraryMissingException;
+import org.holdfast.bridge.PersistentBridge;
+import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.cuda.CudaLoad;
+import org.holdfast.tornado.cuda.backend.CudaBackend;
+import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
+
+/**
+ * What this machine offers the modes: the CPU always; the GPU and the native library where they are
+ * here, or the reason they are not. A mode asks for what it needs and gets a
+ * {@link ModeUnavailableException} that says why when it is missing.
+ */
+public final class Machine implements AutoCloseable {
+
+    private final CudaTornadoDevice gpu;
+    private final String gpuMissing;
+    private final PersistentBridge bridge;
+    private final String bridgeMissing;
+
+    private Machine(CudaTornadoDevice gpu, String gpuMissing, PersistentBridge bridge, String bridgeMissing) {
+        this.gpu = gpu;
+        this.gpuMissing = gpuMissing;
+        this.bridge = bridge;
+        this.bridgeMissing = bridgeMissing;
+    }
+
+    /** The machine; the GPU and the native library are opened only when {@code gpuWanted}. */
+    public static Machine open(boolean gpuWanted) {
+        if (!gpuWanted) {
+            return withoutGpu("no GPU mode was asked for");
+        }
+        Optional<CudaTornadoDevice> device = CudaBackend.device(0);
+        if (device.isEmpty()) {
+            return withoutGpu(CudaBackend.load() instanceof CudaLoad.Unavailable unavailable ? unavailable.reason()
+                    : "no CUDA device");
+        }
+        try {
+            return new Machine(device.get(), null, PersistentBridge.open(), null);
+        } catch (NativeLibraryMissingException | NativeException e) {
+            return new Machine(device.get(), null, null, "native library: " + e.getMessage());
+        }
+    }
+
+    /** A machine whose GPU modes all say {@code reason}. */
+    public static Machine withoutGpu(String reason) {
+        return new Machine(null, reason, null, reason);
+    }
+
+    /** The GPU, for modes that run on it. */
+    public CudaTornadoDevice gpu() {
+        if (gpu == null) {
+            throw new ModeUnavailableException(gpuMissing);
+        }
+        return gpu;
+    }
+
+    /** The GPU if there is one, for measurements that are skipped without it. */
+    public Optional<CudaTornadoDevice> gpuIfPresent() {
+        return Optional.ofNullable(gpu);
+    }
+
+    /** The native library, for modes that run its kernels. */
+    public PersistentBridge bridge() {
+        gpu();
+        if (bridge == null) {
+            throw new ModeUnavailableException(bridgeMissing);
+        }
+        return bridge;
+    }
+
+    /** The native library if it loaded, for measurements that are skipped without it. */
+    public Optional<PersistentBridge> bridgeIfPresent() {
+        return Optional.ofNullable(bridge);
+    }
+
+    /** The GPU launching the hand-written standard kernels in place of the Java ones. */
+    public CudaTornadoDevice gpuWithNativeKernels() {
+        PersistentBridge library = bridge();
+        return gpu().withKernelOverride(halfSweep("red"), library.kernel("hf_red"))
+                .withKernelOverride(halfSweep("black"), library.kernel("hf_black"));
+    }
+
+    private static Method halfSweep(String name) {
+        try {
+            return RedBlackKernels.class.getMethod(name, KernelContext.class, double[].class, double[].class, int.class,
+                    double.class);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("RedBlackKernels." + name + " is missing", e);
+        }
+    }
+
+    /** One line for {@code --devices}: where the native library is, or why it is not. */
+    public static String nativeLibraryStatus() {
+        try (PersistentBridge opened = PersistentBridge.open()) {
+            return "native: " + opened.library() + " (holdfast_native " + opened.version() + ", built for "
+                    + opened.runtimeVersions().runtimeName() + ")";
+        } catch (NativeLibraryMissingException | NativeException e) {
+            return "native: unavailable: " + e.getMessage();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (bridge != null) {
+            bridge.close();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package org.holdfast.bench.mode;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Everything Holdfast knows about one mode. The harness, the reports, the plots, the JMH benchmarks
+ * and the command line ask the descriptor; nothing else tests a mode's name. A new mode is one file
+ * that implements this (with its runner, or using a shared one) and one line in {@link Modes#ALL}.
+ */
+public interface ModeDescriptor {
+
+    /** The name on the command line and in reports: lower-case words joined by '-' ({@code persistent-grid}). */
+    String name();
+
+    /** One line for the help and the README: what runs. */
+    String description();
+
+    /** CPU, standard launches or a persistent kernel. */
+    Paradigm paradigm();
+
+    /**
+     * The kernel sources it can run, the first being the one it runs when the experiment names none
+     * of them. With more than one, the experiment's {@code kernels} choose.
+     */
+    List<KernelSource> kernelSources();
+
+    /** The variant choices it takes (each becomes a command-line option and a config key); none by default. */
+    default List<ModeOption> options() {
+        return List.of();
+    }
+
+    /** How its block count is chosen. */
+    BlockCount blockCount();
+
+    /** How close to the reference its result must be: bit for bit unless it says why not. */
+    default Tolerance tolerance() {
+        return Tolerance.EXACT;
+    }
+
+    /**
+     * A runner for one problem, with everything allocated.
+     *
+     * @throws ModeUnavailableException when this machine cannot run the mode (no GPU, no native library)
+     */
+    ModeRunner runner(RunRequest request, Machine machine);
+
+    /**
+     * The variant as reports label it before the runner says what ran (a row that failed to start):
+     * the values of its options joined by '/', such as {@code neighbour/busy}; empty without options.
+     */
+    default String variant(OptionValues values) {
+        return options().stream().map(values::get).collect(Collectors.joining("/"));
+    }
+
+    /** Its colour in the plots, as 0xRRGGBB; each registered mode has its own. */
+    int plotColour();
+}

@@ -1,0 +1,106 @@
+package org.holdfast.bench.mode;
+
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.holdfast.bench.gpu.DeviceProblem;
+import org.holdfast.bridge.NativeException;
+import org.holdfast.bridge.PersistentBridge;
+import org.holdfast.bridge.PersistentPlan;
+import org.holdfast.bridge.PersistentReport;
+import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.bridge.PersistentSession;
+import org.holdfast.bridge.WatchdogWait;
+import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.tornado.api.LaunchInfo;
+import org.holdfast.tornado.cuda.CudaContext;
+import org.holdfast.tornado.cuda.CudaStream;
+import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
+
+/**
+ * Runs a persistent kernel of the native library on device buffers allocated here through the
+ * driver API. The library plans the run (variant, blocks, on chip or not) and Java passes the plan
+ * back unchanged to open a session on our stream: every allocation happens here. Each run is one
+ * synchronous call that allocates nothing, timed by the events the library records around its kernel.
+ */
+final class PersistentRunner implements ModeRunner {
+
+    private final CudaContext context;
+    private final String deviceId;
+    private final PersistentPlan plan;
+    private final CudaStream stream;
+    private final DeviceProblem device;
+    private final PersistentSession session;
+    private final UnaryOperator<String> variantLabel;
+
+    /**
+     * @param request what the mode asks the planner for, its block count still to come from the rule
+     * @param variantLabel the row's variant label, given the variant the planner resolved
+     */
+    PersistentRunner(PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
+            UnaryOperator<String> variantLabel) {
+        this.variantLabel = variantLabel;
+        this.context = gpu.context();
+        this.deviceId = gpu.id();
+        context.makeCurrent();
+        PoissonProblem problem = run.problem();
+        int blocks = run.blocks().plannerBlocks(RedBlackKernels.pointsPerColour(problem.n()), request.threadsPerBlock());
+        this.plan = bridge.plan(request.withBlocks(blocks), problem.n());
+        this.stream = CudaStream.create(context);
+        DeviceProblem allocatedDevice = null;
+        try {
+            allocatedDevice = new DeviceProblem(context, problem, run.f());
+            this.session = bridge.open(plan, stream.handle());
+        } catch (RuntimeException e) {
+            if (allocatedDevice != null) {
+                allocatedDevice.close();
+            }
+            stream.close();
+            throw e;
+        }
+        this.device = allocatedDevice;
+    }
+
+    @Override
+    public void load(double[] u) {
+        context.makeCurrent();
+        device.uploadU(u);
+    }
+
+    @Override
+    public double run(int iterations) {
+        try {
+            PersistentReport report = session.run(device.u(), device.f(), iterations, device.problem().h2());
+            return report.deviceMillis() * 1e3;
+        } catch (NativeException e) {
+            if (e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)) {
+                // Freeing memory under a kernel that still runs would wait for it forever: keep it.
+                device.abandon();
+                throw new KernelStillRunningException(e.getMessage(), e);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void unload(double[] u) {
+        context.makeCurrent();
+        device.downloadU(u);
+    }
+
+    /** The plan as it came back: the variant the planner resolved, its blocks, and its note ("on chip"). */
+    @Override
+    public RunShape shape() {
+        LaunchInfo launch = new LaunchInfo(plan.label(), plan.onChip() ? "persistent, on chip" : "persistent",
+                new int[] {plan.blocks(), 1, 1}, new int[] {plan.threadsPerBlock(), 1, 1}, 0, deviceId);
+        return new RunShape(plan.blocks(), plan.threadsPerBlock(), variantLabel.apply(plan.variant()), plan.note(),
+                List.of(launch));
+    }
+
+    @Override
+    public void close() {
+        session.close();
+        device.close();
+        stream.close();
+    }
+}

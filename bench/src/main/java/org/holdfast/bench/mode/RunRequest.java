@@ -1,0 +1,24 @@
+package org.holdfast.bench.mode;
+
+import org.holdfast.kernels.poisson.PoissonProblem;
+
+/**
+ * What the harness asks a mode to prepare: the problem, and how to run it.
+ *
+ * @param problem the grid
+ * @param f the right-hand side, the same array for every mode
+ * @param kernels the kernel source, one of the mode's {@link ModeDescriptor#kernelSources()}
+ * @param blocks the block-count rule (ignored by modes whose {@link ModeDescriptor#blockCount()} is NONE)
+ * @param options the value of every mode option
+ * @param threads threads per block on the GPU
+ * @param watchdogSeconds how long a persistent kernel may wait for anything before it stops with an error
+ * @param profiler whether task graphs time every task
+ */
+public record RunRequest(PoissonProblem problem, double[] f, KernelSource kernels, BlockCountRule blocks,
+        OptionValues options, int threads, double watchdogSeconds, boolean profiler) {
+
+    /** Threads per block on the GPU unless the experiment says otherwise. */
+    public static final int DEFAULT_THREADS = 256;
+    /** Seconds any wait of a persistent kernel may spin unless the experiment says otherwise. */
+    public static final int DEFAULT_WATCHDOG_SECONDS = 10;
+}

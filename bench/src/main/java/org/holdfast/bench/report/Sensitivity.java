@@ -1,0 +1,23 @@
+package org.holdfast.bench.report;
+
+/**
+ * The verification run of one size as reports show it: how many iterations it ran, and how far the
+ * reference moves when one iteration or one half-sweep less is done, the smallest of which a
+ * broken mode would have to hide under.
+ *
+ * @param k iterations of the verification run; 0 when the row has none (it failed before)
+ * @param oneIterationFewer max |reference(k) - reference(k - 1)|
+ * @param redSkipped max |reference(k) - the same without its last red half-sweep|
+ * @param blackSkipped the same for the last black half-sweep; NaN where the grid has no black point (N = 3)
+ */
+public record Sensitivity(int k, double oneIterationFewer, double redSkipped, double blackSkipped) {
+
+    /** A row without a verification run. */
+    public static final Sensitivity NONE = new Sensitivity(0, Double.NaN, Double.NaN, Double.NaN);
+
+    /** The smallest of the changes, over the half-sweeps that exist. */
+    public double weakest() {
+        double weakest = Math.min(oneIterationFewer, redSkipped);
+        return Double.isNaN(blackSkipped) ? weakest : Math.min(weakest, blackSkipped);
+    }
+}

@@ -1,0 +1,57 @@
+package org.holdfast.bench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.List;
+import org.holdfast.bench.config.Settings;
+import org.holdfast.bench.mode.Machine;
+import org.holdfast.bench.mode.Modes;
+import org.holdfast.bench.report.ResultRow;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Through the harness itself, every GPU mode and variant passes its verification run and matches
+ * the reference in every timed repeat, from a random interior. (The full matrix of sizes, block
+ * counts and both initial interiors is a sweep on the H200; this keeps a small one in the tests.)
+ */
+@Tag("gpu")
+class GpuModesPassTheirChecksGpuTest {
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "launch, ''", "launch-sync, ''", "graph, ''", "persistent-grid, barrier=cg", "persistent-grid, barrier=two-slot",
+        "persistent-host, schedule=lockstep", "persistent-host, schedule=neighbour", "persistent-host, poll=sleep",
+        "persistent-dataflow, ''"
+    })
+    void everyRowIsOk(String mode, String variant) {
+        try (Machine machine = Machine.open(true);
+                Progress progress = new Progress(System.err, false)) {
+            assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
+                    "no GPU, or no native library, on this machine");
+            Settings settings = new Settings();
+            settings.set("modes", mode);
+            if (!variant.isEmpty()) {
+                settings.set(variant.substring(0, variant.indexOf('=')), variant.substring(variant.indexOf('=') + 1));
+            }
+            settings.set("kernels", "java,native");
+            settings.set("blocks", "7,auto");
+            settings.set("sizes", "3, 12, 33");
+            settings.set("iterations", "20");
+            settings.set("repeats", "3");
+            settings.set("init", "random");
+            Harness.Outcome outcome = new Harness(settings.toExperiment(), machine, progress, row -> { }, false, false).run();
+            assertTrue(outcome.skipped().isEmpty(), outcome.skipped().toString());
+            assertEquals(6 * Modes.ALL.parse(mode).kernelSources().size(), outcome.rows().size(), "3 sizes x 2 block rules x kernels");
+            for (ResultRow row : outcome.rows()) {
+                assertTrue(row.ok(), row.mode() + " (" + row.kernels() + ") N = " + row.n() + " blocks " + row.rule() + ": "
+                        + row.status());
+            }
+            List<String> variants = outcome.rows().stream().map(ResultRow::variant).distinct().toList();
+            assertEquals(1, variants.size(), variants.toString());
+        }
+    }
+}

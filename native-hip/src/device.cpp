@@ -1,0 +1,102 @@
+/*
+ * device.cpp: device queries (count, versions, occupancy, shared memory, clock rate) and the
+ * plain memory helpers of the tests, each runtime call checked.
+ */
+#include "device.h"
+
+#include "runtime_check.h"
+
+namespace holdfast {
+
+hf_status current_device(int* device)
+{
+    int count = 0;
+    HF_RETURN_IF_FAILED(device_count(&count));
+    HF_CHECK(hipGetDevice(device));
+    return HF_OK;
+}
+
+hf_status device_count(int* count)
+{
+    *count = 0;
+    int devices = 0;
+    HF_CHECK(hipGetDeviceCount(&devices));
+    if (devices == 0) {
+        return fail(HF_ERR_NO_DEVICE, "no GPU: the %s runtime reports 0 devices", HF_RUNTIME_NAME);
+    }
+    *count = devices;
+    return HF_OK;
+}
+
+hf_status runtime_versions(int* runtime_version, int* driver_version)
+{
+    HF_CHECK(hipRuntimeGetVersion(runtime_version));
+    HF_CHECK(hipDriverGetVersion(driver_version));
+    return HF_OK;
+}
+
+hf_status cooperative_launch_supported(int* supported)
+{
+    int device = 0;
+    HF_RETURN_IF_FAILED(current_device(&device));
+    int cooperative = 0;
+    HF_CHECK(hipDeviceGetAttribute(&cooperative, hipDeviceAttributeCooperativeLaunch, device));
+    *supported = cooperative != 0 ? 1 : 0;
+    return HF_OK;
+}
+
+hf_status query_device_facts(const void* kernel, int threads, DeviceFacts* facts)
+{
+    int device = 0;
+    HF_RETURN_IF_FAILED(current_device(&device));
+    int cooperative = 0;
+    int sm_count = 0;
+    int blocks_per_sm = 0;
+    int shared_limit = 0;
+    HF_CHECK(hipDeviceGetAttribute(&cooperative, hipDeviceAttributeCooperativeLaunch, device));
+    HF_CHECK(hipDeviceGetAttribute(&sm_count, hipDeviceAttributeMultiprocessorCount, device));
+    HF_CHECK(hipDeviceGetAttribute(&shared_limit, hipDeviceAttributeSharedMemPerBlockOptin, device));
+    HF_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, threads, 0));
+    *facts = DeviceFacts{device, blocks_per_sm, sm_count, cooperative != 0, shared_limit};
+    return HF_OK;
+}
+
+hf_status wall_clock_rate_khz(int device, int* rate)
+{
+#if HF_HAS_WALL_CLOCK_RATE_ATTRIBUTE
+    HF_CHECK(hipDeviceGetAttribute(rate, hipDeviceAttributeWallClockRate, device));
+#else
+    (void)device;
+    *rate = 100000; /* gfx9 (MI100, MI200) counts wall_clock64() at 100 MHz */
+#endif
+    return HF_OK;
+}
+
+hf_status device_alloc(int64_t bytes, void** pointer)
+{
+    *pointer = nullptr;
+    int device = 0;
+    HF_RETURN_IF_FAILED(current_device(&device));
+    HF_ALLOCATE(hipMalloc(pointer, static_cast<size_t>(bytes)));
+    return HF_OK;
+}
+
+hf_status device_free(void* pointer)
+{
+    HF_CHECK(hipFree(pointer));
+    return HF_OK;
+}
+
+hf_status copy_to_device(void* device_destination, const void* host_source, int64_t bytes)
+{
+    HF_CHECK(hipMemcpy(device_destination, host_source, static_cast<size_t>(bytes), hipMemcpyHostToDevice));
+    return HF_OK;
+}
+
+hf_status copy_to_host(void* host_destination, const void* device_source, int64_t bytes)
+{
+    HF_CHECK(hipMemcpy(host_destination, device_source, static_cast<size_t>(bytes), hipMemcpyDeviceToHost));
+    return HF_OK;
+}
+
+}  // namespace holdfast

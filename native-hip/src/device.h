@@ -1,0 +1,47 @@
+/*
+ * device.h: what the library asks the current device, and the plain memory helpers of the tests.
+ * Declarations only need plain types, so the planner (and its host-only test, which supplies its
+ * own device) can include this without a GPU runtime.
+ */
+#ifndef HOLDFAST_DEVICE_H
+#define HOLDFAST_DEVICE_H
+
+#include <cstdint>
+
+#include "holdfast_native.h"
+
+namespace holdfast {
+
+/* What the planner needs to know about the current device and one kernel on it. */
+struct DeviceFacts {
+    int device;
+    int blocks_per_sm;    /* occupancy of the kernel at the block size, no dynamic shared memory */
+    int sm_count;
+    bool cooperative;     /* the device supports cooperative launch */
+    int64_t shared_limit; /* dynamic shared bytes a block may opt in to */
+};
+
+/* The current device; HF_ERR_NO_DEVICE when there is none. */
+hf_status current_device(int* device);
+
+/* Number of devices; HF_ERR_NO_DEVICE, with the reason, when there are none. */
+hf_status device_count(int* count);
+
+hf_status runtime_versions(int* runtime_version, int* driver_version);
+
+hf_status cooperative_launch_supported(int* supported);
+
+/* The facts of `kernel` (a kernel symbol of this library) at `threads` per block. */
+hf_status query_device_facts(const void* kernel, int threads, DeviceFacts* facts);
+
+/* The rate of the device's wall clock (what the watchdog counts), in kHz. */
+hf_status wall_clock_rate_khz(int device, int* rate);
+
+hf_status device_alloc(int64_t bytes, void** pointer);
+hf_status device_free(void* pointer);
+hf_status copy_to_device(void* device_destination, const void* host_source, int64_t bytes);
+hf_status copy_to_host(void* host_destination, const void* device_source, int64_t bytes);
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_DEVICE_H */

@@ -1,0 +1,154 @@
+/*
+ * execute.cpp: one run of a session: zero the control block on the stream, record the start
+ * event, launch, drive the host flags where the variant has them, record the stop event, wait,
+ * and check the error word. Nothing is allocated here.
+ */
+#include <chrono>
+#include <cstring>
+
+#include "host_scheduler.h"
+#include "planner.h"
+#include "runtime_check.h"
+#include "session.h"
+#include "watchdog_report.h"
+
+namespace holdfast {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double milliseconds_since(Clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+hf_run_report empty_report()
+{
+    hf_run_report report{};
+    report.error_block = -1;
+    report.error_step = -1;
+    report.error_peer = -1;
+    return report;
+}
+
+/* Thread-block clusters (CUDA only): the launch names the cluster size as an attribute. */
+hf_status launch_in_clusters(const hf_session& session, dim3 grid, dim3 block, void** arguments)
+{
+#if defined(HF_RUNTIME_CUDA)
+    cudaLaunchAttribute attributes[2] = {};
+    attributes[0].id = cudaLaunchAttributeClusterDimension;
+    attributes[0].val.clusterDim.x = static_cast<unsigned int>(session.plan.cluster_size);
+    attributes[0].val.clusterDim.y = 1;
+    attributes[0].val.clusterDim.z = 1;
+    attributes[1].id = cudaLaunchAttributeCooperative;
+    attributes[1].val.cooperative = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.dynamicSmemBytes = static_cast<size_t>(session.plan.shared_bytes);
+    config.stream = session.stream;
+    config.attrs = attributes;
+    config.numAttrs = session.row->has(HF_TRAIT_COOPERATIVE) ? 2 : 1;
+    HF_CHECK(cudaLaunchKernelExC(&config, session.kernel, arguments));
+    return HF_OK;
+#else
+    (void)grid, (void)block, (void)arguments;
+    return fail(HF_ERR_UNSUPPORTED, "%s: thread-block clusters are CUDA only", label_of(session.plan));
+#endif
+}
+
+/* Every persistent kernel takes (PersistentArgs) or (PersistentArgs, int f_on_chip); the runtime
+ * reads as many arguments as the kernel has. */
+hf_status launch(const hf_session& session, PersistentArgs& args, int& f_on_chip)
+{
+    void* arguments[] = {&args, &f_on_chip};
+    const dim3 grid(static_cast<unsigned int>(session.plan.blocks));
+    const dim3 block(static_cast<unsigned int>(session.plan.threads_per_block));
+    const auto shared_bytes = static_cast<unsigned int>(session.plan.shared_bytes);
+    if (session.plan.cluster_size > 1) {
+        return launch_in_clusters(session, grid, block, arguments);
+    }
+    if (session.row->has(HF_TRAIT_COOPERATIVE)) {
+        HF_CHECK(hipLaunchCooperativeKernel(session.kernel, grid, block, arguments, shared_bytes, session.stream));
+    } else {
+        HF_CHECK(hipLaunchKernel(session.kernel, grid, block, arguments, shared_bytes, session.stream));
+    }
+    return HF_OK;
+}
+
+hf_status check_arrays(const double* u, const double* f)
+{
+    if (u == nullptr || f == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "u and f must be device pointers, got u = %p, f = %p",
+                    static_cast<const void*>(u), static_cast<const void*>(f));
+    }
+    return HF_OK;
+}
+
+}  // namespace
+
+hf_status run_session(hf_session& session, double* u, const double* f, int iterations, double h2,
+                      hf_run_report* report)
+{
+    *report = empty_report();
+    const hf_plan& plan = session.plan;
+    if (session.kernel_stuck) {
+        return fail(HF_ERR_RUNTIME, "%s: an earlier run's kernel did not end; this session cannot run again",
+                    label_of(plan));
+    }
+    HF_RETURN_IF_FAILED(check_arrays(u, f));
+    HF_RETURN_IF_FAILED(check_run(plan, iterations));
+    const int steps = 2 * iterations;
+
+    /* Flag values carry the step, so each run starts from zeroed flags and a zeroed control block. */
+    if (session.host_flags != nullptr) {
+        std::memset(static_cast<void*>(session.host_flags), 0, session.flag_bytes);
+    }
+    HF_CHECK(hipMemsetAsync(session.control_memory, 0, session.control_bytes, session.stream));
+    PersistentArgs args{Problem{u, f, plan.n, h2},
+                        steps,
+                        session.control(),
+                        session.counters(),
+                        session.device_flags,
+                        session.timeout_ticks,
+                        plan.fault,
+                        plan.fault_block,
+                        plan.sweeps_per_exchange};
+    int f_on_chip = plan.f_on_chip;
+
+    HF_CHECK(hipEventRecord(session.start, session.stream));
+    const auto host_start = Clock::now();
+    HF_RETURN_IF_FAILED(launch(session, args, f_on_chip));
+    HF_CHECK(hipEventRecord(session.stop, session.stream));
+
+    if (session.row->has(HF_TRAIT_HOST_FLAGS)) {
+        const HostSchedule schedule{session.host_flags,
+                                    plan.active_blocks,
+                                    steps,
+                                    session.row->host_order == HostOrder::kNeighbourAware,
+                                    plan.host_polling == HF_POLL_SLEEP,
+                                    plan.watchdog_seconds,
+                                    plan.fault == HF_FAULT_NEVER_SIGNAL ? plan.fault_block : -1};
+        const HostScheduleOutcome outcome = run_host_schedule(schedule);
+        report->handshakes = outcome.handshakes;
+        if (!outcome.completed) {
+            const hf_status status = report_host_watchdog(session, outcome, report);
+            report->host_ms = milliseconds_since(host_start);
+            return status;
+        }
+    }
+    HF_CHECK(hipEventSynchronize(session.stop));
+    report->host_ms = milliseconds_since(host_start);
+    float device_ms = 0.0f;
+    HF_CHECK(hipEventElapsedTime(&device_ms, session.start, session.stop));
+    report->device_ms = device_ms;
+
+    DeviceError device_error{};
+    HF_RETURN_IF_FAILED(read_device_error(session, &device_error));
+    if (device_error.code != 0) {
+        return report_device_watchdog(session, device_error, steps, report);
+    }
+    return HF_OK;
+}
+
+}  // namespace holdfast

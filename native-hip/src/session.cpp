@@ -1,0 +1,111 @@
+/*
+ * session.cpp: opening and closing a session: every allocation of a persistent run.
+ */
+#include "session.h"
+
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "device.h"
+#include "planner.h"
+#include "runtime_check.h"
+
+namespace holdfast {
+namespace {
+
+/* The kernel's launch attributes: the dynamic shared memory it may use, and clusters beyond the
+ * portable 8 blocks. */
+hf_status set_kernel_attributes(const hf_session& session)
+{
+    if (session.plan.shared_bytes > 0) {
+        HF_CHECK(hipFuncSetAttribute(session.kernel, hipFuncAttributeMaxDynamicSharedMemorySize,
+                                     static_cast<int>(session.plan.shared_bytes)));
+    }
+#if defined(HF_RUNTIME_CUDA)
+    if (session.plan.cluster_size > 8) {
+        HF_CHECK(cudaFuncSetAttribute(session.kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    }
+#endif
+    return HF_OK;
+}
+
+hf_status acquire(hf_session& session)
+{
+    HF_RETURN_IF_FAILED(set_kernel_attributes(session));
+    session.control_bytes = sizeof(ControlBlock) + sizeof(StepCounter) * static_cast<size_t>(session.plan.blocks);
+    HF_ALLOCATE(hipMalloc(&session.control_memory, session.control_bytes));
+    if (session.row->has(HF_TRAIT_HOST_FLAGS)) {
+        session.flag_bytes = sizeof(HostFlag) * static_cast<size_t>(host_flag_count(session.plan.blocks));
+        void* flags = nullptr;
+        HF_ALLOCATE(hipHostMalloc(&flags, session.flag_bytes, hipHostMallocMapped | hipHostMallocCoherent));
+        session.host_flags = static_cast<HostFlag*>(flags);
+        void* device_view = nullptr;
+        HF_CHECK(hipHostGetDevicePointer(&device_view, flags, 0));
+        session.device_flags = static_cast<HostFlag*>(device_view);
+    }
+    HF_ALLOCATE(hipEventCreate(&session.start));
+    HF_ALLOCATE(hipEventCreate(&session.stop));
+    return HF_OK;
+}
+
+/* Frees everything acquired, checking each call; keeps the earlier failure if there is one. */
+hf_status release(hf_session& session, hf_status status)
+{
+    if (session.kernel_stuck) {
+        return status;
+    }
+    if (session.stop != nullptr) {
+        HF_CHECK_AFTER(status, hipEventDestroy(session.stop));
+    }
+    if (session.start != nullptr) {
+        HF_CHECK_AFTER(status, hipEventDestroy(session.start));
+    }
+    if (session.host_flags != nullptr) {
+        HF_CHECK_AFTER(status, hipHostFree(session.host_flags));
+    }
+    if (session.control_memory != nullptr) {
+        HF_CHECK_AFTER(status, hipFree(session.control_memory));
+    }
+    return status;
+}
+
+}  // namespace
+
+hf_status open_session(const hf_plan& plan, hipStream_t stream, hf_session** session)
+{
+    const VariantRow* row = nullptr;
+    HF_RETURN_IF_FAILED(check_plan(plan, &row));
+    int device = 0;
+    HF_RETURN_IF_FAILED(current_device(&device));
+    if (device != plan.device) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "the plan was made for device %d, but device %d is current", plan.device,
+                    device);
+    }
+    int rate_khz = 0;
+    HF_RETURN_IF_FAILED(wall_clock_rate_khz(device, &rate_khz));
+
+    std::unique_ptr<hf_session> opened(new (std::nothrow) hf_session{});
+    if (!opened) {
+        return fail(HF_ERR_OUT_OF_MEMORY, "hf_session_open: no host memory for the session");
+    }
+    opened->plan = plan;
+    opened->row = row;
+    opened->kernel = find_kernel(plan.kernel)->symbol;
+    opened->stream = stream;
+    opened->timeout_ticks = static_cast<long long>(plan.watchdog_seconds * rate_khz * 1000.0);
+    const hf_status status = acquire(*opened);
+    if (status != HF_OK) {
+        return release(*opened, status);
+    }
+    *session = opened.release();
+    return HF_OK;
+}
+
+hf_status close_session(hf_session* session)
+{
+    const std::unique_ptr<hf_session> closing(session);
+    return release(*closing, HF_OK);
+}
+
+}  // namespace holdfast

@@ -1,0 +1,54 @@
+/*
+ * session.h: the resources of a planned persistent run on one stream.
+ *
+ * hf_session_open allocates everything a run needs: the control block (error word, barrier
+ * slots, one step counter per block), the host flags of a HF_TRAIT_HOST_FLAGS variant (mapped,
+ * pinned, one 128-byte line each) and the two timing events; it also sets the kernel's
+ * attributes. hf_session_run (execute.cpp) then allocates nothing.
+ */
+#ifndef HOLDFAST_SESSION_H
+#define HOLDFAST_SESSION_H
+
+#include <cstddef>
+
+#include "hf_gpu.h"
+#include "host_flags.h"
+#include "persistent_args.h"
+#include "variant_table.h"
+
+/* The C ABI's opaque hf_session. */
+struct hf_session {
+    hf_plan plan;
+    const holdfast::VariantRow* row = nullptr;
+    const void* kernel = nullptr;       /* the plan's kernel */
+    hipStream_t stream = nullptr;
+    long long timeout_ticks = 0;        /* the watchdog, in the device's wall-clock ticks */
+
+    void* control_memory = nullptr;     /* ControlBlock, then one StepCounter per block */
+    size_t control_bytes = 0;
+    holdfast::HostFlag* host_flags = nullptr;   /* host view of the mapped flags */
+    holdfast::HostFlag* device_flags = nullptr; /* the device's view of the same memory */
+    size_t flag_bytes = 0;
+    hipEvent_t start = nullptr;
+    hipEvent_t stop = nullptr;
+
+    bool kernel_stuck = false;          /* a kernel did not end: its memory must outlive the session */
+
+    holdfast::ControlBlock* control() const { return static_cast<holdfast::ControlBlock*>(control_memory); }
+    holdfast::StepCounter* counters() const { return reinterpret_cast<holdfast::StepCounter*>(control() + 1); }
+};
+
+namespace holdfast {
+
+hf_status open_session(const hf_plan& plan, hipStream_t stream, hf_session** session);
+
+/* Frees the resources (not after a stuck kernel) and the session. */
+hf_status close_session(hf_session* session);
+
+/* One run of the session's plan (execute.cpp). */
+hf_status run_session(hf_session& session, double* u, const double* f, int iterations, double h2,
+                      hf_run_report* report);
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_SESSION_H */

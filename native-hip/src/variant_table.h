@@ -1,0 +1,113 @@
+/*
+ * variant_table.h: the persistent variants, one row each, and the library's kernels by name.
+ *
+ * A row says everything the library needs to know about a (mode, variant): its command-line
+ * names and description, its kernel, its traits, the faults it accepts, how the blocks share
+ * the work and its planner hook. Nothing else in the library switches on a mode: the planner,
+ * the session and the watchdog report read the row. Adding a variant is one kernel header under
+ * kernels/ and one row in variant_table.cpp (see README.md, "Adding a variant").
+ *
+ * Plain declarations: the planner's host-only test includes this without a GPU runtime.
+ */
+#ifndef HOLDFAST_VARIANT_TABLE_H
+#define HOLDFAST_VARIANT_TABLE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+
+#include "holdfast_native.h"
+
+namespace holdfast {
+
+/* A kernel of the library: its name (what hf_get_kernel and hf_plan.kernel say) and its symbol. */
+struct KernelRef {
+    const char* name;
+    const void* symbol;
+
+    bool exists() const { return symbol != nullptr; }
+};
+
+/* What a planner hook is given: the size, the block size, the caller's requests and the device. */
+struct PlanInput {
+    int n;
+    int threads;
+    int requested_blocks;      /* 0: the hook's rule */
+    int requested_sweeps;      /* 0: the hook's choice */
+    int64_t coresident;        /* blocks per SM x SMs for the variant's kernel at this block size */
+    int64_t shared_limit;      /* dynamic shared bytes a block may opt in to */
+    int work_split;            /* HF_SPLIT_* of the row */
+    const char* mode;          /* the row's names, for messages */
+    const char* variant;
+};
+
+/* What a planner hook decides. The planner refuses a block count beyond the co-resident maximum
+ * and derives the active blocks from the row's work split. */
+struct PlanChoice {
+    int blocks = 0;
+    bool on_chip = false;      /* launch the row's on-chip kernel: one block holding the grid */
+    bool f_on_chip = false;
+    int64_t shared_bytes = 0;  /* dynamic shared memory per block */
+    int cluster_size = 1;
+    int sweeps_per_exchange = 1;
+    const char* note = "";     /* for reports; a string literal */
+};
+
+/* A planning rule. On refusal it returns the status with the thread's message set (fail()). */
+using PlannerHook = hf_status (*)(const PlanInput& input, PlanChoice* choice);
+
+struct Planner {
+    const char* name;
+    PlannerHook plan;
+};
+
+/* How the host of a HF_TRAIT_HOST_FLAGS variant hands out half-sweeps. */
+enum class HostOrder {
+    kLockstep,      /* every block finished s - 1 before any gets s */
+    kNeighbourAware /* block b gets s once b - 1 and b + 1 finished s - 1 */
+};
+
+struct VariantRow {
+    const char* mode;          /* the command line's mode name */
+    const char* name;          /* the command line's variant name */
+    const char* description;   /* one line */
+    KernelRef kernel;
+    KernelRef on_chip_kernel;  /* one block holding the grid in shared memory; none when !exists() */
+    int traits;                /* HF_TRAIT_* */
+    int faults;                /* bits 1 << HF_FAULT_* */
+    int work_split;            /* HF_SPLIT_* */
+    int default_threads;
+    bool is_default;           /* what "auto" picks for the mode */
+    Planner planner;
+    HostOrder host_order;      /* HF_TRAIT_HOST_FLAGS only */
+
+    bool has(int trait) const { return (traits & trait) != 0; }
+    bool accepts_fault(int fault) const { return fault >= 0 && fault < 31 && (faults & (1 << fault)) != 0; }
+    /* Whether this build can run it. */
+    bool supported() const;
+};
+
+int variant_count();
+const VariantRow& variant_row(int index);
+
+/* The row of (mode, variant), the mode's default for NULL or "auto"; -1 when there is none. */
+int find_variant(const char* mode, const char* variant);
+
+/* Any kernel of the library by name (standard kernels and every row's), or nullptr. */
+const KernelRef* find_kernel(const char* name);
+
+/* Copies a name of the table into a fixed-size field of the ABI (hf_plan, hf_variant_info). */
+template <size_t N>
+void copy_name(char (&field)[N], const char* name)
+{
+    std::snprintf(field, N, "%s", name);
+}
+
+/* The kernels of hf_launch_standard. */
+const KernelRef& red_kernel();
+const KernelRef& black_kernel();
+const KernelRef& empty_kernel();
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_VARIANT_TABLE_H */

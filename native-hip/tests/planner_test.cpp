@@ -1,0 +1,332 @@
+/*
+ * planner_test: the variant table and the planner, on a pretend H200 (132 SMs, 227 KB of shared
+ * memory per block). The planner must make exactly the choices the Java harness made before it
+ * owned them (bench's PersistentBlocks and BlockCountRule, and the native on-chip rule), so that
+ * timings stay comparable: the expected counts below are those rules, transcribed. No GPU needed.
+ */
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "hf_errors.h"
+#include "planner.h"
+#include "variant_table.h"
+
+using namespace holdfast;
+
+namespace {
+
+constexpr int kSmCount = 132;
+constexpr int64_t kSharedLimit = 232448; /* 227 KB, the H200's opt-in shared memory per block */
+
+/* The pretend device; tests change it. */
+DeviceFacts device{0, 8, kSmCount, true, kSharedLimit};
+
+int failures = 0;
+
+void expect(bool condition, const std::string& what)
+{
+    std::printf("%s %s\n", condition ? "PASS" : "FAIL", what.c_str());
+    failures += condition ? 0 : 1;
+}
+
+std::string last_message()
+{
+    char message[2048];
+    hf_last_error(message, sizeof message);
+    return message;
+}
+
+/* A refusal: the status, and the message containing `says`. */
+void expect_refused(hf_status got, hf_status expected, const std::string& says, const std::string& what)
+{
+    const std::string message = last_message();
+    expect(got == expected && message.find(says) != std::string::npos, what + ": " + message);
+}
+
+hf_run_config config_of(const char* mode, const char* variant, int blocks, int threads)
+{
+    hf_run_config config{};
+    config.mode = mode;
+    config.variant = variant;
+    config.blocks = blocks;
+    config.threads_per_block = threads;
+    return config;
+}
+
+/* The block count bench chose for the auto rule before the planner owned it: PersistentBlocks'
+ * useful blocks, then BlockCountRule.Auto: max(1, min(useful, co-resident)). */
+int harness_auto_blocks(const std::string& mode, int n, int threads, int coresident)
+{
+    const int64_t points = static_cast<int64_t>(n - 2) * ((n - 1) / 2);
+    int64_t useful = 0;
+    if (mode == "persistent-host") {
+        useful = n - 2;
+    } else if (2LL * n * n * 8 <= kSharedLimit && points <= 5LL * threads) {
+        useful = 1;
+    } else {
+        useful = mode == "persistent-dataflow" ? n - 2 : (points + threads - 1) / threads;
+    }
+    return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(useful, coresident)));
+}
+
+void the_table_names_the_command_lines_variants()
+{
+    const char* expected[][2] = {{"persistent-grid", "cg"},       {"persistent-grid", "two-slot"},
+                                 {"persistent-host", "lockstep"}, {"persistent-host", "neighbour"},
+                                 {"persistent-dataflow", "counters"}};
+    bool names = variant_count() == 5;
+    for (int index = 0; names && index < variant_count(); ++index) {
+        names = std::strcmp(variant_row(index).mode, expected[index][0]) == 0 &&
+                std::strcmp(variant_row(index).name, expected[index][1]) == 0;
+    }
+    expect(names, "the table has cg, two-slot, lockstep, neighbour, counters in that order");
+    expect(find_variant("persistent-grid", nullptr) == 0 && find_variant("persistent-grid", "auto") == 0 &&
+               find_variant("persistent-grid", "") == 0 && find_variant("persistent-host", "auto") == 3 &&
+               find_variant("persistent-dataflow", nullptr) == 4,
+           "auto picks today's defaults: cg, neighbour, counters");
+    expect(find_variant("persistent-grid", "lockstep") == -1 && find_variant("launch", nullptr) == -1 &&
+               find_variant(nullptr, nullptr) == -1,
+           "a variant of another mode, or an unknown mode, is not found");
+    bool kernels = true;
+    for (int index = 0; index < variant_count(); ++index) {
+        const VariantRow& row = variant_row(index);
+        const KernelRef* found = find_kernel(row.kernel.name);
+        kernels = kernels && found != nullptr && found->symbol == row.kernel.symbol;
+        kernels = kernels && row.supported() && row.has(HF_TRAIT_COOPERATIVE) && row.default_threads == 256;
+    }
+    kernels = kernels && find_kernel("hf_red") != nullptr && find_kernel("hf_black") != nullptr &&
+              find_kernel("hf_empty") != nullptr && find_kernel("persistent_on_chip") != nullptr &&
+              find_kernel("no_such_kernel") == nullptr;
+    expect(kernels, "every row's kernel, the on-chip kernel and the standard kernels are found by name");
+    const VariantRow& cg = variant_row(0);
+    const VariantRow& two_slot = variant_row(1);
+    const VariantRow& lockstep = variant_row(2);
+    const VariantRow& neighbour = variant_row(3);
+    const VariantRow& counters = variant_row(4);
+    expect(!cg.has(HF_TRAIT_WATCHDOG) && cg.faults == 0 && two_slot.has(HF_TRAIT_WATCHDOG) &&
+               two_slot.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && !two_slot.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
+               lockstep.accepts_fault(HF_FAULT_NEVER_SIGNAL) && neighbour.accepts_fault(HF_FAULT_NEVER_SIGNAL) &&
+               counters.accepts_fault(HF_FAULT_NEVER_PUBLISH) && !counters.accepts_fault(HF_FAULT_NEVER_SIGNAL),
+           "watchdog traits and accepted faults: cg none, two-slot skip-barrier, host never-signal, dataflow never-publish");
+    expect(lockstep.has(HF_TRAIT_HOST_FLAGS) && neighbour.has(HF_TRAIT_HOST_FLAGS) && !cg.has(HF_TRAIT_HOST_FLAGS) &&
+               lockstep.host_order == HostOrder::kLockstep && neighbour.host_order == HostOrder::kNeighbourAware &&
+               cg.work_split == HF_SPLIT_GRID_STRIDE && lockstep.work_split == HF_SPLIT_ROW_BANDS &&
+               counters.work_split == HF_SPLIT_ROW_BANDS && !lockstep.on_chip_kernel.exists() &&
+               cg.on_chip_kernel.exists() && counters.on_chip_kernel.exists(),
+           "host flags, host order, work split and on-chip kernels per row");
+}
+
+/* Auto block counts equal the harness's old rule for every variant, size and block size. */
+void auto_blocks_are_todays()
+{
+    int mismatches = 0;
+    int cases = 0;
+    for (int blocks_per_sm : {8, 4, 1}) {
+        device.blocks_per_sm = blocks_per_sm;
+        for (int index = 0; index < variant_count(); ++index) {
+            const VariantRow& row = variant_row(index);
+            for (int n : {3, 4, 5, 11, 12, 33, 34, 57, 64, 65, 101, 161, 170, 171, 257, 1001, 4097, 10001, 46340}) {
+                for (int threads : {32, 64, 128, 256, 1024}) {
+                    hf_run_config config = config_of(row.mode, row.name, 0, threads);
+                    hf_plan plan{};
+                    const hf_status status = plan_from_facts(config, n, index, device, &plan);
+                    const int expected = harness_auto_blocks(row.mode, n, threads, blocks_per_sm * kSmCount);
+                    ++cases;
+                    if (status != HF_OK || plan.blocks != expected) {
+                        ++mismatches;
+                        std::printf("     %s (%s) n=%d threads=%d: %d blocks, expected %d (%s)\n", row.mode, row.name, n,
+                                    threads, plan.blocks, expected, last_message().c_str());
+                    }
+                }
+            }
+        }
+    }
+    device.blocks_per_sm = 8;
+    expect(mismatches == 0, "auto blocks equal the harness's rule in all " + std::to_string(cases) + " cases");
+}
+
+hf_plan plan_of(const char* mode, const char* variant, int blocks, int n, hf_status* status)
+{
+    hf_run_config config = config_of(mode, variant, blocks, 256);
+    hf_plan plan{};
+    *status = plan_from_facts(config, n, find_variant(mode, variant), device, &plan);
+    return plan;
+}
+
+std::string describe(const hf_plan& plan)
+{
+    return std::string(plan.mode) + " (" + plan.variant + ") n=" + std::to_string(plan.n) + ": " +
+           std::to_string(plan.blocks) + " blocks, " + std::to_string(plan.active_blocks) + " active, kernel " +
+           plan.kernel + ", shared " + std::to_string(plan.shared_bytes) + (plan.on_chip ? ", on chip" : "") +
+           (plan.f_on_chip ? " with f" : "");
+}
+
+void on_chip_choices_are_todays()
+{
+    hf_status status = HF_OK;
+    hf_plan plan = plan_of("persistent-grid", "auto", 0, 11, &status);
+    expect(status == HF_OK && plan.blocks == 1 && plan.on_chip && plan.f_on_chip && plan.shared_bytes == 2 * 11 * 11 * 8 &&
+               std::strcmp(plan.kernel, "persistent_on_chip") == 0 && std::strcmp(plan.note, "on chip") == 0 &&
+               std::strcmp(plan.variant, "cg") == 0,
+           "N = 11, auto: one block, u and f on chip: " + describe(plan));
+    plan = plan_of("persistent-dataflow", nullptr, 0, 33, &status);
+    expect(status == HF_OK && plan.blocks == 1 && plan.on_chip && std::strcmp(plan.variant, "counters") == 0,
+           "N = 33, auto: one block on chip (2 points per thread): " + describe(plan));
+    plan = plan_of("persistent-grid", "two-slot", 0, 101, &status);
+    expect(status == HF_OK && plan.blocks == 20 && !plan.on_chip && plan.shared_bytes == 0 &&
+               std::strcmp(plan.kernel, "persistent_grid_two_slot") == 0,
+           "N = 101, auto: grid-stride blocks, one thread per point: " + describe(plan));
+    plan = plan_of("persistent-dataflow", "counters", 0, 101, &status);
+    expect(status == HF_OK && plan.blocks == 99 && plan.active_blocks == 99 && !plan.on_chip,
+           "N = 101, auto: one band of one row per block: " + describe(plan));
+    plan = plan_of("persistent-grid", "two-slot", 1, 101, &status);
+    expect(status == HF_OK && plan.on_chip && plan.f_on_chip && plan.shared_bytes == 2 * 101 * 101 * 8,
+           "N = 101, 1 block asked: on chip with f: " + describe(plan));
+    plan = plan_of("persistent-dataflow", "counters", 1, 161, &status);
+    expect(status == HF_OK && plan.on_chip && !plan.f_on_chip && plan.shared_bytes == 161 * 161 * 8,
+           "N = 161, 1 block asked: u on chip, f not: " + describe(plan));
+    plan = plan_of("persistent-grid", "cg", 1, 171, &status);
+    expect(status == HF_OK && !plan.on_chip && plan.shared_bytes == 0 &&
+               std::strcmp(plan.kernel, "persistent_grid_cooperative_groups") == 0,
+           "N = 171, 1 block asked: u does not fit, global memory: " + describe(plan));
+    plan = plan_of("persistent-host", "lockstep", 1, 11, &status);
+    expect(status == HF_OK && !plan.on_chip && std::strcmp(plan.kernel, "persistent_host") == 0,
+           "host flags never run on chip: " + describe(plan));
+    plan = plan_of("persistent-host", nullptr, 0, 1001, &status);
+    expect(status == HF_OK && plan.blocks == 999 && std::strcmp(plan.variant, "neighbour") == 0,
+           "N = 1001, host auto: one row per block: " + describe(plan));
+    plan = plan_of("persistent-grid", nullptr, 0, 1001, &status);
+    expect(status == HF_OK && plan.blocks == 8 * kSmCount, "N = 1001, grid auto: every co-resident block: " + describe(plan));
+    plan = plan_of("persistent-dataflow", nullptr, 7, 4, &status);
+    expect(status == HF_OK && plan.blocks == 7 && plan.active_blocks == 2,
+           "row bands: blocks beyond the interior rows have no work: " + describe(plan));
+    plan = plan_of("persistent-grid", "two-slot", 7, 4, &status);
+    expect(status == HF_OK && plan.active_blocks == 7, "grid stride: every block is active: " + describe(plan));
+    expect(plan.watchdog_seconds == kDefaultWatchdogSeconds && plan.sweeps_per_exchange == 1 && plan.cluster_size == 1 &&
+               plan.blocks_per_sm == 8 && plan.sm_count == kSmCount && plan.abi_version == HF_ABI_VERSION,
+           "defaults: 10 s watchdog, one sweep per exchange, no clusters, the device's occupancy");
+}
+
+void refusals_name_the_problem()
+{
+    hf_status status = HF_OK;
+    const int maximum = 8 * kSmCount;
+    plan_of("persistent-grid", "two-slot", maximum + 1, 11, &status);
+    const std::string message = last_message();
+    expect(status == HF_ERR_NOT_CORESIDENT && message.find(std::to_string(maximum + 1)) != std::string::npos &&
+               message.find(std::to_string(maximum)) != std::string::npos,
+           "beyond co-residency: " + message);
+    plan_of("persistent-grid", "two-slot", maximum, 11, &status);
+    expect(status == HF_OK, "exactly the co-resident maximum is planned");
+
+    device.cooperative = false;
+    plan_of("persistent-dataflow", nullptr, 0, 11, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "does not support cooperative launch", "no cooperative launch");
+    device.cooperative = true;
+
+    struct Refusal {
+        hf_run_config config;
+        int n;
+        hf_status status;
+        const char* says;
+    };
+    const Refusal refusals[] = {
+        {config_of("persistent-grid", nullptr, 0, 0), 2, HF_ERR_INVALID_ARGUMENT, "n = 2"},
+        {config_of("persistent-grid", nullptr, 0, 0), 46341, HF_ERR_INVALID_ARGUMENT, "n = 46341"},
+        {config_of("persistent-mesh", nullptr, 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
+         "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)"},
+        {config_of("persistent-grid", "lockstep", 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
+         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, or auto)"},
+        {config_of("persistent-grid", nullptr, -1, 0), 11, HF_ERR_INVALID_ARGUMENT, "blocks = -1"},
+        {config_of("persistent-grid", nullptr, 0, 1025), 11, HF_ERR_INVALID_ARGUMENT, "threads_per_block = 1025"},
+    };
+    for (const Refusal& refusal : refusals) {
+        hf_plan plan{};
+        expect_refused(plan_run(refusal.config, refusal.n, &plan), refusal.status, refusal.says,
+                       "refused before the device");
+    }
+    hf_run_config config = config_of("persistent-host", "lockstep", 0, 0);
+    config.host_polling = 2;
+    hf_plan plan{};
+    expect_refused(plan_run(config, 11, &plan), HF_ERR_INVALID_ARGUMENT, "host_polling = 2", "host polling 2");
+    config = config_of("persistent-grid", "cg", 0, 0);
+    config.sweeps_per_exchange = 2;
+    expect_refused(plan_from_facts(config, 11, 0, device, &plan), HF_ERR_UNSUPPORTED, "sweeps_per_exchange = 2",
+                   "two sweeps per exchange");
+    config.sweeps_per_exchange = 1;
+    expect(plan_from_facts(config, 11, 0, device, &plan) == HF_OK && plan.sweeps_per_exchange == 1,
+           "one sweep per exchange asked for: planned");
+}
+
+void faults_must_fit()
+{
+    hf_run_config config = config_of("persistent-dataflow", nullptr, 7, 0);
+    config.fault = HF_FAULT_SKIP_GRID_BARRIER;
+    hf_plan plan{};
+    expect_refused(plan_from_facts(config, 33, 4, device, &plan), HF_ERR_INVALID_ARGUMENT,
+                   "fault 1 does not apply to persistent-dataflow (counters)", "a fault of another variant");
+    config.fault = HF_FAULT_NEVER_PUBLISH;
+    config.fault_block = 7;
+    expect_refused(plan_from_facts(config, 33, 4, device, &plan), HF_ERR_INVALID_ARGUMENT, "blocks 0 .. 6 with work",
+                   "a fault block without work");
+    config.fault_block = 0;
+    config.blocks = 1;
+    expect_refused(plan_from_facts(config, 33, 4, device, &plan), HF_ERR_INVALID_ARGUMENT, "needs 2 blocks with work",
+                   "a fault nobody would wait for");
+    config.blocks = 7;
+    expect(plan_from_facts(config, 33, 4, device, &plan) == HF_OK && check_run(plan, 10) == HF_OK,
+           "dataflow never-publish on block 0 of 7: planned");
+    expect_refused(check_run(plan, 0), HF_ERR_INVALID_ARGUMENT, "at least 1 iteration", "a fault needs an iteration");
+    config = config_of("persistent-grid", "cg", 7, 0);
+    config.fault = HF_FAULT_SKIP_GRID_BARRIER;
+    expect_refused(plan_from_facts(config, 33, 0, device, &plan), HF_ERR_INVALID_ARGUMENT, "does not apply",
+                   "cg takes no fault (grid.sync() cannot time out)");
+}
+
+void a_plan_is_passed_back_unchanged()
+{
+    hf_status status = HF_OK;
+    const hf_plan plan = plan_of("persistent-host", "lockstep", 7, 33, &status);
+    const VariantRow* row = nullptr;
+    expect(status == HF_OK && check_plan(plan, &row) == HF_OK && row == &variant_row(2), "a fresh plan is accepted");
+    hf_plan changed = plan;
+    std::snprintf(changed.variant, sizeof changed.variant, "neighbour");
+    expect_refused(check_plan(changed, &row), HF_ERR_INVALID_ARGUMENT, "pass it back unchanged", "another variant's name");
+    changed = plan;
+    std::snprintf(changed.kernel, sizeof changed.kernel, "persistent_on_chip");
+    expect_refused(check_plan(changed, &row), HF_ERR_INVALID_ARGUMENT, "not one hf_plan_run made",
+                   "a kernel the variant does not have");
+    changed = plan;
+    changed.abi_version = HF_ABI_VERSION - 1;
+    expect_refused(check_plan(changed, &row), HF_ERR_INVALID_ARGUMENT, "not one hf_plan_run made", "a plan of another ABI");
+    changed = plan;
+    changed.blocks = 0;
+    expect_refused(check_plan(changed, &row), HF_ERR_INVALID_ARGUMENT, "not one hf_plan_run made", "zero blocks");
+    expect(std::string(label_of(plan)) == "persistent-host (lockstep)", std::string("label: ") + label_of(plan));
+}
+
+}  // namespace
+
+/* The planner asks the device through this; here it is the pretend H200. */
+hf_status holdfast::query_device_facts(const void* kernel, int threads, DeviceFacts* facts)
+{
+    (void)kernel;
+    (void)threads;
+    *facts = device;
+    return HF_OK;
+}
+
+int main()
+{
+    the_table_names_the_command_lines_variants();
+    auto_blocks_are_todays();
+    on_chip_choices_are_todays();
+    refusals_name_the_problem();
+    faults_must_fit();
+    a_plan_is_passed_back_unchanged();
+    std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");
+    return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,70 @@
+package org.holdfast.bridge;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.holdfast.bridge.raw.hf_run_report;
+import org.holdfast.bridge.raw.holdfast_native_h;
+
+/**
+ * A planned persistent run, open on one stream ({@code hf_session}): everything the runs need was
+ * allocated when it opened (device and pinned memory, events, and the report struct on this side),
+ * so {@link #run} allocates nothing. One run at a time; close it when done.
+ */
+public final class PersistentSession implements AutoCloseable {
+
+    private final PersistentBridge bridge;
+    private final PersistentPlan plan;
+    private final Arena arena;
+    private final MemorySegment session;
+    private final MemorySegment report;
+    private boolean closed;
+
+    PersistentSession(PersistentBridge bridge, PersistentPlan plan, Arena arena, MemorySegment session) {
+        this.bridge = bridge;
+        this.plan = plan;
+        this.arena = arena;
+        this.session = session;
+        this.report = arena.allocate(hf_run_report.LAYOUT);
+    }
+
+    /** What runs. */
+    public PersistentPlan plan() {
+        return plan;
+    }
+
+    /**
+     * Runs {@code iterations} red-black iterations on device array {@code u} (n x n doubles, f
+     * alike; h2 = d * d with d = 1 / (n - 1)) in one persistent launch, and returns once the kernel
+     * has ended.
+     *
+     * @throws NativeException e.g. {@link NativeStatus#WATCHDOG} with a report naming the block and
+     *         the step; after {@link WatchdogWait#KERNEL_EXIT} the session refuses further runs
+     */
+    public synchronized PersistentReport run(long u, long f, int iterations, double h2) {
+        if (closed) {
+            throw new IllegalStateException("the session of " + plan.label() + " is closed");
+        }
+        final int status = holdfast_native_h.hf_session_run(session, MemorySegment.ofAddress(u),
+                MemorySegment.ofAddress(f), iterations, h2, report);
+        final PersistentReport result = new PersistentReport(plan, hf_run_report.device_ms(report),
+                hf_run_report.host_ms(report), hf_run_report.handshakes(report),
+                WatchdogWait.fromCode(hf_run_report.error_code(report)), hf_run_report.error_block(report),
+                hf_run_report.error_step(report), hf_run_report.error_peer(report));
+        bridge.check(status, "hf_session_run", result);
+        return result;
+    }
+
+    /** Frees the session's resources (after a kernel that did not end, the library keeps them on purpose). */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            bridge.check(holdfast_native_h.hf_session_close(session), "hf_session_close", null);
+        } finally {
+            arena.close();
+        }
+    }
+}

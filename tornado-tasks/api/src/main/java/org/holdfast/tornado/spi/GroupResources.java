@@ -1,0 +1,17 @@
+package org.holdfast.tornado.spi;
+
+/**
+ * What the threads of one group share when a CPU backend runs them concurrently: the block barrier
+ * and the block-shared arrays. GPU backends never use it.
+ */
+public interface GroupResources {
+
+    /** Blocks until every thread of the group has arrived. */
+    void barrier();
+
+    /**
+     * The group's shared array for the {@code call}-th allocation made by the kernel body; every thread
+     * of the group gets the same array for the same call.
+     */
+    Object sharedArray(int call, Class<?> type, int size);
+}

@@ -1,0 +1,235 @@
+package org.holdfast.tornado.compiler;
+
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.MethodInvocationTree;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Calls of {@code KernelContext} methods: the block barrier; the grid barrier and bounded waits of
+ * persistent kernels; atomics with memory order; the cluster barrier. Each becomes a call of a
+ * {@link DeviceRuntime} helper (or {@code __syncthreads()}). A construct that needs a persistent or
+ * cluster launch is an error in a kernel without that mark, and is recorded in a device function,
+ * so that the kernels calling it are checked.
+ */
+final class ContextCalls {
+
+    /** The context's methods a kernel may call, for the error about any other. */
+    static final String METHODS = "localBarrier(), gridBarrier(), waitUntilAtLeast, atomicAdd, atomicCompareAndSet, loadAcquire,"
+            + " storeRelease, clusterBarrier(), mapSharedRank and allocateDoubleLocalArray/Float/Int/Long(SIZE)";
+
+    /** The cluster fields of the context and the helpers that read them. */
+    static final Map<String, String> CLUSTER_FIELDS = Map.of("clusterRank", "hf_cluster_rank", "clusterSize", "hf_cluster_size",
+            "clusterIdx", "hf_cluster_index");
+
+    private static final String PERSISTENT_HINT = "so that its groups are co-resident and every wait is bounded by the watchdog;"
+            + " context.localBarrier() waits for the threads of one group";
+
+    private final ClassContext cls;
+    private final Scope scope;
+    private final ExpressionTranslator exprs;
+
+    ContextCalls(ClassContext cls, Scope scope, ExpressionTranslator exprs) {
+        this.cls = cls;
+        this.scope = scope;
+        this.exprs = exprs;
+    }
+
+    /** {@code context.name(args)}; with {@code whole}, the call is a statement, an initialiser or a local's new value. */
+    Expr call(MethodInvocationTree t, String name, boolean whole) {
+        List<? extends ExpressionTree> args = t.getArguments();
+        switch (name) {
+            case "localBarrier" -> {
+                requireArguments(t, name, 0);
+                scope.markBarrier();
+                return Expr.of("__syncthreads()", JType.VOID, Expr.Prec.ATOM);
+            }
+            case "gridBarrier" -> {
+                requireArguments(t, name, 0);
+                requirePersistent(t, "grid barrier", "waits at the grid barrier", true);
+                scope.markBarrier();
+                return runtimeCall("hf_grid_barrier", JType.VOID, DeviceRuntime.STATE);
+            }
+            case "waitUntilAtLeast" -> {
+                requireArguments(t, name, 3);
+                Element flag = element(t, name, args);
+                Expr value = value(args.get(2), flag.type());
+                requirePersistent(t, "wait for other groups", "waits for other groups", false);
+                scope.markBarrier();
+                return runtimeCall("hf_wait_at_least_s" + flag.bits(), JType.VOID, DeviceRuntime.STATE, flag.address(),
+                        value.code(), flag.index().code());
+            }
+            case "atomicAdd" -> {
+                requireArguments(t, name, 3);
+                Element target = ordered(t, name, args, whole);
+                target.array().markWritten();
+                return runtimeCall("hf_atom_add_s" + target.bits(), target.type(), target.address(),
+                        value(args.get(2), target.type()).code());
+            }
+            case "atomicCompareAndSet" -> {
+                requireArguments(t, name, 4);
+                Element target = ordered(t, name, args, whole);
+                target.array().markWritten();
+                return runtimeCall("hf_atom_cas_s" + target.bits(), JType.BOOLEAN, target.address(),
+                        value(args.get(2), target.type()).code(), value(args.get(3), target.type()).code());
+            }
+            case "loadAcquire" -> {
+                requireArguments(t, name, 2);
+                Element source = ordered(t, name, args, whole);
+                return runtimeCall("hf_ld_acquire_s" + source.bits(), source.type(), source.address());
+            }
+            case "storeRelease" -> {
+                requireArguments(t, name, 3);
+                Element target = ordered(t, name, args, whole);
+                target.array().markWritten();
+                return runtimeCall("hf_st_release_s" + target.bits(), JType.VOID, target.address(),
+                        value(args.get(2), target.type()).code());
+            }
+            case "clusterBarrier" -> {
+                requireArguments(t, name, 0);
+                requireCluster(t, "cluster barrier", "waits at the cluster barrier");
+                scope.markBarrier();
+                return runtimeCall("hf_cluster_barrier", JType.VOID);
+            }
+            case "mapSharedRank" -> throw Errors.unsupported(t, "context.mapSharedRank here",
+                    "it must initialise a local, as in double[] left = context.mapSharedRank(tile, rank);");
+            default -> {
+                if (name.startsWith("allocate") && name.endsWith("LocalArray")) {
+                    throw Errors.unsupported(t, "block-shared array allocation here",
+                            "it must initialise a local at the top level of a kernel body, as in double[] tile = context.allocateDoubleLocalArray(SIZE);");
+                }
+                throw Errors.unsupported(t, "KernelContext method " + name, "kernels may call " + METHODS);
+            }
+        }
+    }
+
+    /**
+     * The C of a cluster-shared local's initialiser: {@code context.mapSharedRank(shared, rank)}, with
+     * {@code shared} a block-shared array of the kernel. Returns the mapped array's element type.
+     */
+    Expr mapSharedRank(MethodInvocationTree t) {
+        requireArguments(t, "mapSharedRank", 2);
+        if (!scope.kernel()) {
+            throw Errors.unsupported(t, "context.mapSharedRank in the @DeviceFunction " + scope.functionName(),
+                    "map the block-shared array in the kernel and pass the mapped array as an argument");
+        }
+        requireCluster(t, "block-shared array of another block of the cluster", "maps another block's shared array");
+        ExpressionTree arrayTree = t.getArguments().get(0);
+        Variable shared = exprs.arrayVariable(arrayTree);
+        if (shared.kind() != Variable.Kind.SHARED) {
+            throw Errors.unsupported(arrayTree, "context.mapSharedRank of " + shared.javaName() + ", which is not a block-shared array",
+                    "map an array the kernel allocated with context.allocateDoubleLocalArray(SIZE) (or Float, Int, Long)");
+        }
+        Expr rank = index(t.getArguments().get(1));
+        cls.useRuntime("hf_map_shared_rank");
+        return Expr.of("hf_map_shared_rank(" + shared.cName() + ", " + rank.code() + ")", shared.type(), Expr.Prec.ATOM);
+    }
+
+    // ----- launch marks -----
+
+    /** A construct that needs the persistent state: an error in a kernel that is not {@code @Persistent}. */
+    private void requirePersistent(MethodInvocationTree t, String what, String feature, boolean gridBarrier) {
+        if (scope.kernel() && !scope.launch().persistent()) {
+            throw Errors.unsupported(t, what + " in kernel " + scope.functionName() + ", which is not @Persistent",
+                    "annotate " + scope.functionName() + " with @Persistent, " + PERSISTENT_HINT);
+        }
+        scope.needState(feature, gridBarrier);
+    }
+
+    /** A call of a device function that waits for other groups: an error in a kernel that is not {@code @Persistent}. */
+    void requirePersistentForCall(MethodInvocationTree t, String callee, Scope.Uses uses) {
+        if (uses.stateFeature() != null) {
+            if (scope.kernel() && !scope.launch().persistent()) {
+                throw Errors.unsupported(t, "call to " + callee + ", which " + uses.stateFeature() + ", in kernel "
+                        + scope.functionName() + ", which is not @Persistent", "annotate " + scope.functionName()
+                        + " with @Persistent, " + PERSISTENT_HINT);
+            }
+            scope.needState(uses.stateFeature(), uses.gridBarrier());
+        }
+        if (uses.clusterFeature() != null) {
+            if (scope.kernel() && scope.launch().clusterSize() == 0) {
+                throw Errors.unsupported(t, "call to " + callee + ", which " + uses.clusterFeature() + ", in kernel "
+                        + scope.functionName() + ", which is not @Cluster", "annotate " + scope.functionName()
+                        + " with @Cluster(SIZE) to launch it in clusters of SIZE groups");
+            }
+            scope.needCluster(uses.clusterFeature());
+        }
+    }
+
+    private void requireCluster(MethodInvocationTree t, String what, String feature) {
+        if (scope.kernel() && scope.launch().clusterSize() == 0) {
+            throw Errors.unsupported(t, what + " in kernel " + scope.functionName() + ", which is not @Cluster",
+                    "annotate " + scope.functionName() + " with @Cluster(SIZE) to launch it in clusters of SIZE groups");
+        }
+        scope.needCluster(feature);
+    }
+
+    // ----- arguments -----
+
+    /** The element an atomic, acquire load, release store or wait works on. */
+    private record Element(Variable array, Expr index) {
+
+        JType type() {
+            return array.type().element();
+        }
+
+        /** 32 or 64. */
+        int bits() {
+            return type().bytes() * 8;
+        }
+
+        String address() {
+            return "&" + array.cName() + "[" + index.code() + "]";
+        }
+    }
+
+    /**
+     * The element of an ordered operation; it must be a whole statement or initialiser, because C
+     * would be free to move the operands around it that Java evaluates before or after it.
+     */
+    private Element ordered(MethodInvocationTree t, String name, List<? extends ExpressionTree> args, boolean whole) {
+        Element element = element(t, name, args);
+        if (!whole) {
+            throw Errors.unsupported(t, "context." + name + " inside an expression",
+                    "it orders memory, so Java's order needs it as a statement of its own, a local's initialiser or a returned value");
+        }
+        return element;
+    }
+
+    private Element element(MethodInvocationTree t, String name, List<? extends ExpressionTree> args) {
+        Variable array = exprs.arrayVariable(args.get(0));
+        if (array.type() != JType.INT_ARRAY && array.type() != JType.LONG_ARRAY) {
+            throw Errors.unsupported(t, "context." + name + " on " + array.type().java() + " " + array.javaName(),
+                    "atomics and waits work on int[] and long[]: floating-point atomics make a result depend on the order in"
+                            + " which threads arrive, so it could not equal the CPU's bit for bit; count in int or long, or reduce"
+                            + " in a tree behind context.localBarrier()");
+        }
+        return new Element(array, index(args.get(1)));
+    }
+
+    private Expr index(ExpressionTree tree) {
+        Expr index = exprs.expr(tree);
+        exprs.requireScalar(tree, index);
+        exprs.requireAssignable(tree, index, JType.INT);
+        return index;
+    }
+
+    private Expr value(ExpressionTree tree, JType type) {
+        Expr value = exprs.expr(tree);
+        exprs.requireScalar(tree, value);
+        exprs.requireAssignable(tree, value, type);
+        return exprs.convert(value, type);
+    }
+
+    private static void requireArguments(MethodInvocationTree t, String name, int count) {
+        if (t.getArguments().size() != count) {
+            throw Errors.unsupported(t, "context." + name + " with " + t.getArguments().size() + " arguments",
+                    "it takes " + count);
+        }
+    }
+
+    private Expr runtimeCall(String helper, JType result, String... args) {
+        cls.useRuntime(helper);
+        return Expr.of(helper + "(" + String.join(", ", args) + ")", result, Expr.Prec.ATOM);
+    }
+}

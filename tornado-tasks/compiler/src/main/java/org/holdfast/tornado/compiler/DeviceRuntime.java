@@ -1,0 +1,342 @@
+package org.holdfast.tornado.compiler;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The C the generated code calls for persistent kernels, atomics and clusters, written into a file
+ * only where it is used (nvcc warns about an unused static function), each helper after the ones it
+ * needs. It needs no header: memory order and scope are spelled out in inline PTX, the same
+ * instructions native-hip's {@code __hip_atomic_*} mapping emits on CUDA ({@code ld.acquire.gpu},
+ * {@code st.release.gpu}, {@code atom.acq_rel.gpu}).
+ *
+ * <p>The primitives (the helpers written in PTX) sit in one {@code #ifndef HF_HOST_EMULATION}
+ * block, so that a test harness can compile the file for the CPU with its own versions of them.
+ * The grid barrier and the waits are written in C on top of the primitives and are the same there.
+ */
+final class DeviceRuntime {
+
+    /** Where a helper goes in the file: types first, then the primitives, then the functions built on them. */
+    private enum Section {
+        TYPES, PRIMITIVES, FUNCTIONS
+    }
+
+    private record Helper(Section section, List<String> needs, String text) {
+    }
+
+    /** The persistent kernel's state, passed to every device function that waits for other groups. */
+    static final String STATE_TYPE = "hf_persistent_state";
+    /** The C name of the persistent state in a kernel and in the device functions it is passed to. */
+    static final String STATE = "hf_ctx";
+    /** The hidden parameters of a persistent kernel, after the Java ones. */
+    static final String CONTROL_PARAMETER = "hf_control_block* __restrict__ hf_control";
+    static final String WATCHDOG_PARAMETER = "long long hf_watchdog_ns";
+
+    /** Polls between two looks at the clock and the error word (native-hip's kPollsPerCheck). */
+    static final int POLLS_PER_CHECK = 32;
+
+    private static final Map<String, Helper> HELPERS = new LinkedHashMap<>();
+
+    static {
+        type("hf_control_block", List.of(), """
+                // A persistent launch's control block, zeroed by the host (as native-hip's ControlBlock): the
+                // first wait to expire (wait code, block, step, index; first writer wins), then the grid
+                // barrier's arrival count and release generation, each on its own 128-byte line so that
+                // blocks spinning on one do not slow the writers of another.
+                struct alignas(128) hf_error_line {
+                    int code;
+                    int block;
+                    int step;
+                    int index;
+                };
+                struct alignas(128) hf_counter_line {
+                    int value;
+                };
+                struct hf_control_block {
+                    hf_error_line error;
+                    hf_counter_line arrivals;
+                    hf_counter_line generation;
+                };
+                """);
+        type(STATE_TYPE, List.of("hf_control_block"), """
+                // What a persistent kernel's waits need, held by every thread: the control block, the
+                // watchdog's timeout, and how many grid barriers the thread has passed (every thread reaches
+                // every barrier, so this is the barrier's number, and the generation it waits for).
+                struct hf_persistent_state {
+                    hf_control_block* control;
+                    long long watchdog_ns;
+                    int barriers;
+                };
+                """);
+
+        primitive("hf_ld_relaxed_s32", """
+                // Relaxed load at device scope: sees other blocks' stores eventually, orders nothing.
+                static __device__ __forceinline__ int hf_ld_relaxed_s32(const int* address)
+                {
+                    int value;
+                    asm volatile("ld.relaxed.gpu.b32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
+                    return value;
+                }
+                """);
+        primitive("hf_st_relaxed_s32", """
+                static __device__ __forceinline__ void hf_st_relaxed_s32(int* address, int value)
+                {
+                    asm volatile("st.relaxed.gpu.b32 [%0], %1;" ::"l"(address), "r"(value) : "memory");
+                }
+                """);
+        for (int bits : new int[] {32, 64}) {
+            orderedAccesses(bits);
+        }
+        primitive("hf_atom_cas_relaxed_s32", """
+                static __device__ __forceinline__ bool hf_atom_cas_relaxed_s32(int* address, int expected, int desired)
+                {
+                    int previous;
+                    asm volatile("atom.relaxed.gpu.cas.b32 %0, [%1], %2, %3;"
+                        : "=r"(previous) : "l"(address), "r"(expected), "r"(desired) : "memory");
+                    return previous == expected;
+                }
+                """);
+        primitive("hf_globaltimer", """
+                // Nanoseconds of the GPU's global timer: the watchdog's clock.
+                static __device__ __forceinline__ long long hf_globaltimer()
+                {
+                    unsigned long long nanoseconds;
+                    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(nanoseconds));
+                    return (long long)nanoseconds;
+                }
+                """);
+        primitive("hf_cluster_rank", """
+                // The block's rank in its cluster (0 in a launch without clusters).
+                static __device__ __forceinline__ int hf_cluster_rank()
+                {
+                    unsigned int rank;
+                    asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+                    return (int)rank;
+                }
+                """);
+        primitive("hf_cluster_size", """
+                // Blocks in the cluster (1 in a launch without clusters).
+                static __device__ __forceinline__ int hf_cluster_size()
+                {
+                    unsigned int size;
+                    asm("mov.u32 %0, %%cluster_nctarank;" : "=r"(size));
+                    return (int)size;
+                }
+                """);
+        primitive("hf_cluster_index", """
+                // The cluster's index in x (clusters are one-dimensional: blockIdx.x / cluster size).
+                static __device__ __forceinline__ int hf_cluster_index()
+                {
+                    unsigned int index;
+                    asm("mov.u32 %0, %%clusterid.x;" : "=r"(index));
+                    return (int)index;
+                }
+                """);
+        primitive("hf_cluster_barrier", """
+                // Every thread of every block of the cluster waits here; the arrive releases the block's
+                // writes (to its own and other blocks' shared memory, and to global memory) and the wait
+                // acquires everyone's. A hardware barrier: it cannot time out, and every block of a cluster
+                // is resident at once.
+                static __device__ __forceinline__ void hf_cluster_barrier()
+                {
+                    asm volatile("barrier.cluster.arrive.release.aligned;\\n\\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+                }
+                """);
+        primitive("hf_map_shared_rank", """
+                // The address of the same shared variable in the block of cluster rank `rank` (distributed
+                // shared memory): a generic address that plain loads, stores and atomics can use.
+                template <typename T>
+                static __device__ __forceinline__ T* hf_map_shared_rank(T* shared, int rank)
+                {
+                    unsigned long long remote;
+                    asm volatile("mapa.u64 %0, %1, %2;" : "=l"(remote) : "l"(shared), "r"(rank));
+                    return (T*)remote;
+                }
+                """);
+
+        function("hf_wait_gives_up", List.of(STATE_TYPE, "hf_ld_relaxed_s32", "hf_atom_cas_relaxed_s32", "hf_globaltimer"), """
+                // Whether a wait begun at `start` gives up: another block recorded an error, or the
+                // watchdog expired, and then this block records (wait, block, step, index), first writer
+                // wins. Called every %d polls, so the checks cost little against the polls.
+                static __device__ __noinline__ bool hf_wait_gives_up(hf_persistent_state& state, int wait, int step, int index, long long start)
+                {
+                    hf_control_block* control = state.control;
+                    if (hf_ld_relaxed_s32(&control->error.code) != 0) {
+                        return true;
+                    }
+                    if (hf_globaltimer() - start <= state.watchdog_ns) {
+                        return false;
+                    }
+                    if (hf_atom_cas_relaxed_s32(&control->error.code, 0, wait)) {
+                        // Read by the host only after the kernel has ended.
+                        control->error.block = (int)blockIdx.x;
+                        control->error.step = step;
+                        control->error.index = index;
+                    }
+                    return true;
+                }
+                """.formatted(POLLS_PER_CHECK));
+        function("hf_grid_barrier", List.of(STATE_TYPE, "hf_atom_add_s32", "hf_st_relaxed_s32", "hf_st_release_s32",
+                "hf_ld_acquire_s32", "hf_globaltimer", "hf_wait_gives_up"), """
+                // context.gridBarrier(): Holdfast's two-slot grid barrier (native-hip/src/device/grid_barrier.h).
+                // Thread 0 of each block counts itself in with an acq_rel add, releasing its block's writes;
+                // the last to arrive resets the count and publishes the generation with a release store,
+                // having acquired everyone's writes through the add; the others wait with acquire loads until
+                // the generation moves. A block barrier on each side makes the whole block wait and see what
+                // thread 0 acquired. Bounded by the watchdog (wait 1, step = the barrier's number); after an
+                // expiry every wait returns at once, so the kernel ends and the host reports it. A grid of
+                // one block needs only the block barrier, which makes every write of the block visible.
+                static __device__ __forceinline__ void hf_grid_barrier(hf_persistent_state& state)
+                {
+                    const int generation = state.barriers;
+                    state.barriers = generation + 1;
+                    __syncthreads();
+                    const int blocks = (int)(gridDim.x * gridDim.y * gridDim.z);
+                    if (blocks == 1) {
+                        return;
+                    }
+                    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+                        hf_control_block* control = state.control;
+                        if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {
+                            hf_st_relaxed_s32(&control->arrivals.value, 0);
+                            hf_st_release_s32(&control->generation.value, generation + 1);
+                        } else {
+                            const long long start = hf_globaltimer();
+                            for (unsigned int polls = 1; hf_ld_acquire_s32(&control->generation.value) == generation; ++polls) {
+                                if (polls %% %d == 0 && hf_wait_gives_up(state, 1, generation, -1, start)) {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    __syncthreads();
+                }
+                """.formatted(POLLS_PER_CHECK));
+        for (String width : List.of("32", "64")) {
+            String type = width.equals("32") ? "int" : "long long";
+            String step = width.equals("32") ? "value" : "(int)value";
+            function("hf_wait_at_least_s" + width, List.of(STATE_TYPE, "hf_ld_acquire_s" + width, "hf_globaltimer", "hf_wait_gives_up"),
+                    """
+                    // context.waitUntilAtLeast(flags, index, value): acquire loads until flags[index] >= value,
+                    // bounded by the watchdog (wait 2, step = value, index). The calling thread waits for itself.
+                    static __device__ __forceinline__ void hf_wait_at_least_s%1$s(hf_persistent_state& state, const %2$s* flag, %2$s value, int index)
+                    {
+                        if (hf_ld_acquire_s%1$s(flag) >= value) {
+                            return;
+                        }
+                        const long long start = hf_globaltimer();
+                        for (unsigned int polls = 1; hf_ld_acquire_s%1$s(flag) < value; ++polls) {
+                            if (polls %% %3$d == 0 && hf_wait_gives_up(state, 2, %4$s, index, start)) {
+                                return;
+                            }
+                        }
+                    }
+                    """.formatted(width, type, POLLS_PER_CHECK, step));
+        }
+    }
+
+    private DeviceRuntime() {
+    }
+
+    /**
+     * The ordered accesses of one width, at device scope: acquire load, release store, atomic add and
+     * compare-and-set (both acquire and release). {@code s32} works on {@code int}, {@code s64} on
+     * {@code long long}; add wraps as Java's does.
+     */
+    private static void orderedAccesses(int bits) {
+        String type = bits == 32 ? "int" : "long long";
+        String register = bits == 32 ? "r" : "l";
+        String suffix = "s" + bits;
+        primitive("hf_ld_acquire_" + suffix, """
+                // Acquire load at device scope: later reads see what the releasing writer wrote before.
+                static __device__ __forceinline__ %1$s hf_ld_acquire_%2$s(const %1$s* address)
+                {
+                    %1$s value;
+                    asm volatile("ld.acquire.gpu.b%3$d %%0, [%%1];" : "=%4$s"(value) : "l"(address) : "memory");
+                    return value;
+                }
+                """.formatted(type, suffix, bits, register));
+        primitive("hf_st_release_" + suffix, """
+                // Release store at device scope: every earlier write is seen by a reader that acquires the value.
+                static __device__ __forceinline__ void hf_st_release_%2$s(%1$s* address, %1$s value)
+                {
+                    asm volatile("st.release.gpu.b%3$d [%%0], %%1;" ::"l"(address), "%4$s"(value) : "memory");
+                }
+                """.formatted(type, suffix, bits, register));
+        primitive("hf_atom_add_" + suffix, """
+                // Atomic add at device scope, acquire and release; returns the old value.
+                static __device__ __forceinline__ %1$s hf_atom_add_%2$s(%1$s* address, %1$s value)
+                {
+                    %1$s previous;
+                    asm volatile("atom.acq_rel.gpu.add.u%3$d %%0, [%%1], %%2;" : "=%4$s"(previous) : "l"(address), "%4$s"(value) : "memory");
+                    return previous;
+                }
+                """.formatted(type, suffix, bits, register));
+        primitive("hf_atom_cas_" + suffix, """
+                // Compare-and-set at device scope, acquire and release; whether it stored.
+                static __device__ __forceinline__ bool hf_atom_cas_%2$s(%1$s* address, %1$s expected, %1$s desired)
+                {
+                    %1$s previous;
+                    asm volatile("atom.acq_rel.gpu.cas.b%3$d %%0, [%%1], %%2, %%3;"
+                        : "=%4$s"(previous) : "l"(address), "%4$s"(expected), "%4$s"(desired) : "memory");
+                    return previous == expected;
+                }
+                """.formatted(type, suffix, bits, register));
+    }
+
+    private static void type(String name, List<String> needs, String text) {
+        HELPERS.put(name, new Helper(Section.TYPES, needs, text));
+    }
+
+    private static void primitive(String name, String text) {
+        HELPERS.put(name, new Helper(Section.PRIMITIVES, List.of(), text));
+    }
+
+    private static void function(String name, List<String> needs, String text) {
+        HELPERS.put(name, new Helper(Section.FUNCTIONS, needs, text));
+    }
+
+    static boolean isHelper(String name) {
+        return HELPERS.containsKey(name);
+    }
+
+    /** The definitions of {@code used} and everything they need, in dependency order; empty when none is used. */
+    static String definitions(Set<String> used) {
+        Set<String> all = new TreeSet<>();
+        Deque<String> pending = new ArrayDeque<>(used);
+        while (!pending.isEmpty()) {
+            String name = pending.pop();
+            Helper helper = HELPERS.get(name);
+            if (helper == null) {
+                throw new IllegalStateException("no device runtime helper " + name);
+            }
+            if (all.add(name)) {
+                pending.addAll(helper.needs());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (Section section : Section.values()) {
+            StringBuilder part = new StringBuilder();
+            HELPERS.forEach((name, helper) -> {
+                if (helper.section() == section && all.contains(name)) {
+                    part.append('\n').append(helper.text());
+                }
+            });
+            if (part.isEmpty()) {
+                continue;
+            }
+            if (section == Section.PRIMITIVES) {
+                out.append("\n// Device primitives in PTX; a CPU test harness defines HF_HOST_EMULATION and its own versions.\n")
+                        .append("#ifndef HF_HOST_EMULATION").append(part).append("#endif // HF_HOST_EMULATION\n");
+            } else {
+                out.append(part);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,212 @@
+package org.holdfast.tornado.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.compiler.testing.ArrayAssert;
+import org.holdfast.tornado.compiler.testing.JavaKernels;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The TornadoVM twins ({@code -Aholdfast.tornadovm}): their text against the expected files, their
+ * compilation against a stub of TornadoVM's API, and their results on the CPU against the Holdfast
+ * kernels they come from, bit for bit. No TornadoVM is needed: the stub has TornadoVM's names and types.
+ */
+class TornadoTwinTest {
+
+    private static final String RED_BLACK = "../kernels/src/main/java/org/holdfast/kernels/RedBlackKernels.java";
+    private static final String SAMPLES = "src/test/java/org/holdfast/tornado/compiler/samples";
+
+    @TempDir
+    static Path work;
+
+    private static Path stub;
+    private static Javac.Result kernels;
+    private static URLClassLoader loader;
+
+    /** RedBlackKernels and the edge cases through the processor (twins as resources), then the twins against the stub. */
+    @BeforeAll
+    static void compile() throws IOException {
+        stub = TwinJavac.stub(work.resolve("stub"));
+        kernels = TwinJavac.withProcessor(List.of(RedBlackKernelsTest.source(), TwinJavac.resource("/twin/TwinEdgeKernels.java")),
+                work.resolve("kernels"), "resource");
+        assertTrue(kernels.success(), kernels.describe());
+        Javac.Result twins = TwinJavac.plain(TwinJavac.javaFiles(kernels.classes().resolve(TornadoTwins.RESOURCE_FOLDER)),
+                work.resolve("twins"), kernels.classes(), stub);
+        assertTrue(twins.success() && twins.diagnostics().isEmpty(), twins.describe());
+        loader = new URLClassLoader(new URL[] {kernels.classes().toUri().toURL(), twins.classes().toUri().toURL(), stub.toUri().toURL()},
+                TornadoTwinTest.class.getClassLoader());
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        if (loader != null) {
+            loader.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"org.holdfast.kernels.RedBlackKernelsTornadoVM", "twin.TwinEdgeKernelsTornadoVM", "twin.TwinEdgeKernels_NestedTornadoVM"})
+    void twinMatchesTheExpectedText(String twin) throws IOException {
+        String expected = Files.readString(TwinJavac.resource("/golden/" + twin.substring(twin.lastIndexOf('.') + 1) + ".java.expected"));
+        assertEquals(expected, twinText(twin));
+    }
+
+    @ParameterizedTest(name = "n={0}, {1} groups of {2}")
+    @CsvSource({"3, 1, 32", "5, 2, 8", "11, 1, 64", "12, 3, 7", "33, 4, 64", "64, 2, 128"})
+    void redBlackTwinComputesWhatTheKernelsComputeBitForBit(int n, int groups, int local) throws ReflectiveOperationException {
+        Class<?> original = Class.forName("org.holdfast.kernels.RedBlackKernels", true, loader);
+        TwinRunner twin = new TwinRunner(Class.forName("org.holdfast.kernels.RedBlackKernelsTornadoVM", true, loader));
+        Random random = new Random(n * 131L + groups);
+        double[] u = new double[n * n];
+        double[] f = new double[n * n];
+        for (int i = 0; i < n * n; i++) {
+            u[i] = random.nextDouble() * 2 - 1;
+            f[i] = random.nextGaussian();
+        }
+        double h2 = 1.0 / ((n - 1) * (n - 1));
+        double[] javaU = u.clone();
+        double[] twinU = u.clone();
+        for (int iteration = 0; iteration < 5; iteration++) {
+            for (String colour : List.of("red", "black")) {
+                JavaKernels.run(original, colour, new int[] {groups, 1, 1}, new int[] {local, 1, 1}, new KernelContext(), javaU, f, n, h2);
+                twin.run(colour, groups, local, null, twinU, f, n, h2);
+            }
+        }
+        assertFalse(Arrays.equals(u, javaU), "the kernels changed nothing: the comparison would prove nothing");
+        ArrayAssert.assertSameArray("u after 5 iterations", javaU, twinU, 0);
+    }
+
+    @Test
+    void compoundAssignmentsAndStepsComputeWhatJavaComputes() throws ReflectiveOperationException {
+        Class<?> original = Class.forName("twin.TwinEdgeKernels", true, loader);
+        TwinRunner twin = new TwinRunner(Class.forName("twin.TwinEdgeKernelsTornadoVM", true, loader));
+        Random random = new Random(7);
+        int n = 40;
+        int[] ints = Inputs.anyInts(random, n);
+        long[] longs = Inputs.anyLongs(random, n);
+        float[] floats = Inputs.specialFloats(random, n);
+        double[] doubles = Inputs.specialDoubles(random, n);
+        Object[] javaArgs = {new KernelContext(), ints.clone(), longs.clone(), floats.clone(), doubles.clone(), n - 3};
+        Object[] twinArgs = {null, ints.clone(), longs.clone(), floats.clone(), doubles.clone(), n - 3};
+        JavaKernels.run(original, "compound", new int[] {2, 1, 1}, new int[] {32, 1, 1}, javaArgs);
+        twin.run("compound", 2, 32, twinArgs);
+        for (int i = 1; i <= 4; i++) {
+            ArrayAssert.assertSameArray("argument " + i, javaArgs[i], twinArgs[i], 0);
+        }
+    }
+
+    @Test
+    void contextFieldsCompareAsValues() throws ReflectiveOperationException {
+        Class<?> original = Class.forName("twin.TwinEdgeKernels", true, loader);
+        TwinRunner twin = new TwinRunner(Class.forName("twin.TwinEdgeKernelsTornadoVM", true, loader));
+        long[] javaOut = new long[12];
+        long[] twinOut = new long[12];
+        JavaKernels.run(original, "indices", new int[] {3, 1, 1}, new int[] {4, 1, 1}, new KernelContext(), javaOut);
+        twin.run("indices", 3, 4, null, twinOut);
+        ArrayAssert.assertSameArray("out", javaOut, twinOut, 0);
+        assertEquals((1L << 40) + 5, twinOut[5], "thread 5 is local 1 of group 1: its indices are equal");
+    }
+
+    @Test
+    void everySampleKernelClassHasATwinThatCompiles() throws IOException {
+        Path samples = Path.of(System.getProperty("basedir", "")).toAbsolutePath().resolve(SAMPLES);
+        List<Path> portable = new java.util.ArrayList<>();
+        for (Path sample : TwinJavac.javaFiles(samples)) {
+            // Samples.java only lists the classes, the excluded ones among them.
+            if (!usesWhatTornadoVmLacks(Files.readString(sample)) && !sample.endsWith("Samples.java")) {
+                portable.add(sample);
+            }
+        }
+        Javac.Result compiled = TwinJavac.withProcessor(portable, work.resolve("samples"), "resource");
+        assertTrue(compiled.success(), compiled.describe());
+        List<Path> twins = TwinJavac.javaFiles(compiled.classes().resolve(TornadoTwins.RESOURCE_FOLDER));
+        for (Path sample : portable) {
+            String name = sample.getFileName().toString().replace(".java", TwinGenerator.SUFFIX + ".java");
+            boolean kernelClass = Files.readString(sample).contains("@Kernel");
+            assertEquals(kernelClass, twins.stream().anyMatch(t -> t.getFileName().toString().equals(name)), name + " among " + twins);
+        }
+        Javac.Result result = TwinJavac.plain(twins, work.resolve("sample-twins"), compiled.classes(), stub);
+        assertTrue(result.success(), result.describe());
+        // The samples narrow in compound assignments and cast redundantly on purpose: a twin may repeat its source's warnings, never add one.
+        List<String> inherited = compiled.diagnostics().stream().map(d -> d.getMessage(Locale.ROOT)).toList();
+        for (Diagnostic<? extends JavaFileObject> warning : result.diagnostics()) {
+            assertTrue(inherited.contains(warning.getMessage(Locale.ROOT)), "a warning of its own: " + located(warning));
+        }
+    }
+
+    /** Persistent, atomic and cluster kernels have no TornadoVM form: their twins are refused with a reason (tested apart). */
+    private static boolean usesWhatTornadoVmLacks(String source) {
+        return source.contains("@Persistent") || source.contains("@Cluster") || source.contains(".atomic")
+                || source.contains(".loadAcquire") || source.contains(".storeRelease");
+    }
+
+    @Test
+    void sourceOptionCompilesTheTwinWithItsClass() throws IOException {
+        Javac.Result result = TwinJavac.withProcessor(List.of(RedBlackKernelsTest.source()), work.resolve("as-source"), "source", stub);
+        assertTrue(result.success(), result.describe());
+        assertTrue(Files.exists(result.classes().resolve("org/holdfast/kernels/RedBlackKernelsTornadoVM.class")));
+        assertFalse(Files.exists(result.classes().resolve(TornadoTwins.RESOURCE_FOLDER)));
+    }
+
+    @Test
+    void withoutTheOptionNoTwinIsWritten() throws IOException {
+        Javac.Result result = TwinJavac.withProcessor(List.of(RedBlackKernelsTest.source()), work.resolve("no-option"), null);
+        assertTrue(result.success(), result.describe());
+        assertFalse(Files.exists(result.classes().resolve(TornadoTwins.RESOURCE_FOLDER)));
+        assertTrue(Files.exists(result.classes().resolve(KernelProcessor.RESOURCE_FOLDER + "org.holdfast.kernels.RedBlackKernels.cu")));
+    }
+
+    @Test
+    void anUnknownOptionValueIsAnError() throws IOException {
+        Javac.Result result = TwinJavac.withProcessor(List.of(RedBlackKernelsTest.source()), work.resolve("bad-option"), "yes");
+        assertFalse(result.success());
+        assertEquals(List.of("-Aholdfast.tornadovm=yes: expected resource, source or off (default: off)"), messages(result));
+    }
+
+    @Test
+    void aDeviceFunctionGivenSharedAndGlobalArraysIsAnError() throws IOException {
+        Javac.Result result = TwinJavac.withProcessor(List.of(TwinJavac.resource("/twin/MixedMemory.java")), work.resolve("mixed"), "resource");
+        assertFalse(result.success());
+        assertEquals(List.of("MixedMemory.java:25: TornadoVM twin: parameter values of total receives both block-shared and global arrays,"
+                + " which TornadoVM types differently (double[] and DoubleArray); give each its own device function"), located(result));
+        assertFalse(Files.exists(result.classes().resolve(TornadoTwins.RESOURCE_FOLDER)));
+    }
+
+    // ----- helpers -----
+
+    private static String twinText(String twin) throws IOException {
+        return Files.readString(kernels.classes().resolve(TornadoTwins.RESOURCE_FOLDER + twin.replace('.', '/') + ".java"));
+    }
+
+    private static List<String> messages(Javac.Result result) {
+        return result.errors().stream().map(d -> d.getMessage(Locale.ROOT)).toList();
+    }
+
+    private static List<String> located(Javac.Result result) {
+        return result.errors().stream().map(TornadoTwinTest::located).toList();
+    }
+
+    private static String located(Diagnostic<? extends JavaFileObject> d) {
+        String file = d.getSource() == null ? "" : Path.of(d.getSource().getName()).getFileName().toString();
+        return file + ":" + d.getLineNumber() + ": " + d.getMessage(Locale.ROOT);
+    }
+}

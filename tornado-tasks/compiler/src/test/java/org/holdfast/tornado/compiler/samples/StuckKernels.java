@@ -1,0 +1,34 @@
+package org.holdfast.tornado.compiler.samples;
+
+import org.holdfast.tornado.api.Kernel;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.Persistent;
+
+/** Persistent kernels that cannot make progress: every wait must end with the watchdog, naming who waited for what. */
+public final class StuckKernels {
+
+    private StuckKernels() {
+    }
+
+    /** Group {@code skipping} leaves before the grid barrier; the others wait for it there. */
+    @Kernel
+    @Persistent
+    public static void skipsBarrier(KernelContext context, int[] out, int skipping) {
+        if (context.groupIdx == skipping) {
+            return;
+        }
+        out[context.globalIdx] = 1;
+        context.gridBarrier();
+        out[context.globalIdx] = 2;
+    }
+
+    /** Every group waits for a flag that nobody publishes: flags[group] >= step. */
+    @Kernel
+    @Persistent
+    public static void neverPublished(KernelContext context, int[] flags, int step) {
+        if (context.localIdx == 0) {
+            context.waitUntilAtLeast(flags, context.groupIdx, step);
+        }
+        context.localBarrier();
+    }
+}
