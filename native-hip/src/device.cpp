@@ -53,11 +53,13 @@ hf_status query_device_facts(const void* kernel, int threads, DeviceFacts* facts
     int sm_count = 0;
     int blocks_per_sm = 0;
     int shared_limit = 0;
+    int shared_per_sm = 0;
     HF_CHECK(hipDeviceGetAttribute(&cooperative, hipDeviceAttributeCooperativeLaunch, device));
     HF_CHECK(hipDeviceGetAttribute(&sm_count, hipDeviceAttributeMultiprocessorCount, device));
     HF_CHECK(hipDeviceGetAttribute(&shared_limit, hipDeviceAttributeSharedMemPerBlockOptin, device));
+    HF_CHECK(hipDeviceGetAttribute(&shared_per_sm, hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, device));
     HF_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, threads, 0));
-    *facts = DeviceFacts{device, blocks_per_sm, sm_count, cooperative != 0, shared_limit};
+    *facts = DeviceFacts{device, blocks_per_sm, sm_count, cooperative != 0, shared_limit, shared_per_sm};
     return HF_OK;
 }
 

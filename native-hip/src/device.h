@@ -19,6 +19,7 @@ struct DeviceFacts {
     int sm_count;
     bool cooperative;     /* the device supports cooperative launch */
     int64_t shared_limit; /* dynamic shared bytes a block may opt in to */
+    int64_t shared_per_sm; /* shared memory of one multiprocessor, for the blocks it holds together */
 };
 
 /* The current device; HF_ERR_NO_DEVICE when there is none. */

@@ -19,6 +19,8 @@ namespace holdfast {
 
 constexpr int kLineBytes = 128;
 
+struct LLLine; /* device/ll_line.h */
+
 /* Which wait expired first: code (HF_WAIT_*), the block that waited, its step, and the block it
  * waited for (or -1). */
 struct alignas(kLineBytes) DeviceError {
@@ -39,7 +41,8 @@ struct ControlBlock {
 };
 
 struct alignas(kLineBytes) StepCounter {
-    int completed; /* dataflow: half-sweeps this block has finished and published */
+    int completed; /* dataflow: half-sweeps this block has finished and published (resident: sent its
+                      edges after; persistent-host relay: counted in for) */
 };
 
 struct Problem {
@@ -58,7 +61,9 @@ struct PersistentArgs {
     long long timeout_ticks;    /* watchdog, in wall-clock ticks */
     int fault;                  /* HF_FAULT_* */
     int fault_block;
-    int sweeps_per_exchange;    /* half-sweeps between halo exchanges (hf_plan); 1 for every kernel today */
+    int sweeps_per_exchange;    /* half-sweeps between halo exchanges (hf_plan) */
+    LLLine* mailbox;            /* self-flagged halo lines of the session (VariantRow::mailbox_lines); else null */
+    unsigned int flag_base;     /* the run's LL flags are flag_base + 1, + 2, ...: never a stale line's */
 };
 
 }  // namespace holdfast

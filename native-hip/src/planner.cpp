@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "auto_rule.h"
 #include "hf_errors.h"
 #include "hf_gpu.h"
 #include "device/row_bands.h"
@@ -127,6 +128,32 @@ hf_status check_fault(const VariantRow& row, const hf_plan& plan)
     return HF_OK;
 }
 
+bool is_auto(const char* variant)
+{
+    return variant == nullptr || variant[0] == '\0' || std::strcmp(variant, "auto") == 0;
+}
+
+/* A refusal that is about this candidate only (it does not fit, or does not take the asked k or
+ * fault): "auto" goes on to the next. */
+bool another_candidate_may(hf_status status)
+{
+    return status == HF_ERR_UNSUPPORTED || status == HF_ERR_NOT_CORESIDENT || status == HF_ERR_INVALID_ARGUMENT;
+}
+
+/* One row on the current device. */
+hf_status plan_row(const hf_run_config& config, int n, int row_index, hf_plan* plan)
+{
+    const VariantRow& row = variant_row(row_index);
+    if (!row.supported()) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s) needs CUDA (clusters or another CUDA-only feature); this is a %s build",
+                    row.mode, row.name, HF_RUNTIME_NAME);
+    }
+    const int threads = config.threads_per_block > 0 ? config.threads_per_block : row.default_threads;
+    DeviceFacts facts{};
+    HF_RETURN_IF_FAILED(query_device_facts(row.kernel.symbol, threads, &facts));
+    return plan_from_facts(config, n, row_index, facts, plan);
+}
+
 }  // namespace
 
 hf_status plan_spread(const PlanInput& input, PlanChoice* choice)
@@ -154,15 +181,18 @@ hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan)
     HF_RETURN_IF_FAILED(check_config(config, n));
     int row_index = -1;
     HF_RETURN_IF_FAILED(resolve_variant(config, &row_index));
-    const VariantRow& row = variant_row(row_index);
-    if (!row.supported()) {
-        return fail(HF_ERR_UNSUPPORTED, "%s (%s) needs CUDA (clusters or another CUDA-only feature); this is a %s build",
-                    row.mode, row.name, HF_RUNTIME_NAME);
+    if (!is_auto(config.variant)) {
+        return plan_row(config, n, row_index, plan);
     }
-    const int threads = config.threads_per_block > 0 ? config.threads_per_block : row.default_threads;
-    DeviceFacts facts{};
-    HF_RETURN_IF_FAILED(query_device_facts(row.kernel.symbol, threads, &facts));
-    return plan_from_facts(config, n, row_index, facts, plan);
+    int rows[kMaxAutoCandidates];
+    const int count = auto_candidates(config.mode, n, rows);
+    for (int candidate = 0; candidate < count; ++candidate) {
+        const hf_status status = plan_row(config, n, rows[candidate], plan);
+        if (status == HF_OK || !another_candidate_may(status)) {
+            return status;
+        }
+    }
+    return plan_row(config, n, rows[0], plan); /* every candidate refused: the preferred one's reason */
 }
 
 hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, const DeviceFacts& facts, hf_plan* plan)
@@ -174,8 +204,17 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
                     facts.device);
     }
     const int64_t coresident = static_cast<int64_t>(facts.blocks_per_sm) * facts.sm_count;
-    const PlanInput input{n,          threads, config.blocks, config.sweeps_per_exchange, coresident,
-                          facts.shared_limit, row.work_split, row.mode, row.name};
+    const PlanInput input{n,
+                          threads,
+                          config.blocks,
+                          config.sweeps_per_exchange,
+                          coresident,
+                          facts.shared_limit,
+                          facts.shared_per_sm,
+                          facts.sm_count,
+                          row.work_split,
+                          row.mode,
+                          row.name};
     PlanChoice choice;
     HF_RETURN_IF_FAILED(row.planner.plan(input, &choice));
     if (choice.blocks < 1 || choice.blocks > coresident) {

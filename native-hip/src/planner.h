@@ -37,7 +37,15 @@ hf_status plan_spread(const PlanInput& input, PlanChoice* choice);
  * or requested, runs on chip whenever u fits (f too when it also fits). */
 hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice);
 
-/* hf_plan_run: checks the config, then plans on the current device. */
+/* persistent-dataflow resident (resident_plan.cpp): one block per SM holding its band, k from
+ * the caller or the auto rule, f on chip when it fits; refuses a band that does not fit. */
+hf_status plan_resident(const PlanInput& input, PlanChoice* choice);
+
+/* The LL mailbox of a resident plan (VariantRow::mailbox_lines). */
+int64_t resident_mailbox_lines_of(const hf_plan& plan);
+
+/* hf_plan_run: checks the config, then plans on the current device; "auto" tries the candidates
+ * of the auto rule (auto_rule.h) in turn. */
 hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan);
 
 /* The plan for this row on a device with these facts (the part of plan_run after the device

@@ -53,7 +53,9 @@ struct Launch {
                               static_cast<long long>(timeout_seconds * 1e9),
                               fault,
                               fault_block,
-                              1};
+                              1,
+                              nullptr,
+                              0};
     }
     ~Launch()
     {

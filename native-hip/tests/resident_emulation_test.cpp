@@ -1,12 +1,13 @@
 /*
- * resident_emulation_test: the grid-resident kernel and persistent-host's combined completion,
- * their own code on CPU threads (cpu_emulation.h), against the sequential reference, bit for
- * bit, from a random interior; and the watchdog faults. Runs in CI without a GPU.
+ * resident_emulation_test: the grid-resident kernel (persistent-dataflow resident) and the relay
+ * of persistent-host, their own code on CPU threads (cpu_emulation.h), against the sequential
+ * reference, bit for bit, from a random interior; and the watchdog faults. Runs in CI without a
+ * GPU, in a few seconds.
  *
  * Blocks are one thread each here, so this checks what goes on between blocks (bands, ghost
- * rows, the LL mailboxes and their flags, the combined count); the colour-split half-sweep is
- * also run with many threads per block, one after the other, which is exact because the threads
- * of a half-sweep never touch each other's points.
+ * rows, the one-colour LL halos, the mailboxes and their flags, the combined count); the
+ * colour-split half-sweep is also run with many threads per block, one after the other, which is
+ * exact because the threads of a half-sweep never touch each other's points.
  */
 #include "cpu_emulation.h"
 
@@ -18,7 +19,7 @@
 
 #include "emulated_grid.h"
 #include "host_scheduler.h"
-#include "kernels/persistent_host_combined.h"
+#include "kernels/persistent_host_relay.h"
 #include "kernels/persistent_resident.h"
 
 using namespace holdfast;
@@ -32,14 +33,17 @@ struct Grid : EmulatedGrid {
     Grid(int size, int iterations) : EmulatedGrid(size, iterations, true) {}
 };
 
+constexpr int kMaxBlocks = 64;
+
+/* The control block with a step counter per block, and the host's two words. */
 struct Control {
     ControlBlock* block;
     HostFlag* words;
 
     Control()
     {
-        block = static_cast<ControlBlock*>(std::aligned_alloc(kLineBytes, sizeof(ControlBlock)));
-        std::memset(static_cast<void*>(block), 0, sizeof(ControlBlock));
+        block = static_cast<ControlBlock*>(std::aligned_alloc(kLineBytes, control_bytes()));
+        std::memset(static_cast<void*>(block), 0, control_bytes());
         words = static_cast<HostFlag*>(std::aligned_alloc(kFlagLineBytes, sizeof(HostFlag) * kStepWordCount));
         std::memset(static_cast<void*>(words), 0, sizeof(HostFlag) * kStepWordCount);
     }
@@ -51,16 +55,23 @@ struct Control {
     Control(const Control&) = delete;
     Control& operator=(const Control&) = delete;
 
-    PersistentArgs args(Grid& grid, int steps, double timeout_seconds, int fault, int fault_block) const
+    static size_t control_bytes() { return sizeof(ControlBlock) + sizeof(StepCounter) * kMaxBlocks; }
+    StepCounter* counters() const { return reinterpret_cast<StepCounter*>(block + 1); }
+
+    PersistentArgs args(Grid& grid, int steps, double timeout_seconds, int fault, int fault_block, int sweeps = 1,
+                        LLLine* mailbox = nullptr, unsigned int flag_base = 0) const
     {
         return PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2},
                               steps,
                               block,
-                              nullptr,
+                              counters(),
                               words,
                               static_cast<long long>(timeout_seconds * 1e9),
                               fault,
-                              fault_block};
+                              fault_block,
+                              sweeps,
+                              mailbox,
+                              flag_base};
     }
 };
 
@@ -81,14 +92,16 @@ struct ResidentCase {
     bool overlap;
 };
 
-template <bool FOnChip, bool Overlap>
-void launch_resident(int blocks, size_t shared_bytes, const ResidentArgs& args)
+template <bool Overlap>
+void launch_resident(int blocks, size_t shared_bytes, const PersistentArgs& args, int f_on_chip)
 {
-    emulate_launch(blocks, shared_bytes, [&args] { persistent_resident<FOnChip, Overlap, LLAccess::kWords8>(args); });
+    emulate_launch(blocks, shared_bytes, [&args, f_on_chip] {
+        run_resident<Overlap, LLAccess::kWords8, ResidentWork::kAll>(args, f_on_chip);
+    });
 }
 
 /* One launch of the resident kernel; the mailbox is shared by the launches of one test so that
- * stale lines from earlier launches are there, as on the device. */
+ * stale lines from earlier launches are there, as in a session. */
 void run_resident(Grid& grid, const ResidentCase& c, std::vector<LLLine>& mailbox, uint32_t& flag_base, int steps,
                   Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0)
 {
@@ -97,15 +110,13 @@ void run_resident(Grid& grid, const ResidentCase& c, std::vector<LLLine>& mailbo
     if (mailbox.size() < lines) {
         mailbox.resize(lines);
     }
-    const ResidentArgs args{control.args(grid, steps, timeout, fault, fault_block), mailbox.data(), c.k, flag_base};
+    const PersistentArgs args = control.args(grid, steps, timeout, fault, fault_block, c.k, mailbox.data(), flag_base);
     flag_base += static_cast<uint32_t>(steps) + 1u;
     const size_t bytes = resident_shared_bytes(bands, grid.n, c.k, c.f_on_chip);
-    if (c.f_on_chip) {
-        c.overlap ? launch_resident<true, true>(c.blocks, bytes, args)
-                  : launch_resident<true, false>(c.blocks, bytes, args);
+    if (c.overlap) {
+        launch_resident<true>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0);
     } else {
-        c.overlap ? launch_resident<false, true>(c.blocks, bytes, args)
-                  : launch_resident<false, false>(c.blocks, bytes, args);
+        launch_resident<false>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0);
     }
 }
 
@@ -115,7 +126,7 @@ void test_resident()
     uint32_t flag_base = 0;
     int cases = 0;
     for (int n : {3, 4, 5, 11, 12, 33, 34}) {
-        for (int blocks : {1, 2, 3, 7, 40}) {
+        for (int blocks : {1, 2, 3, 7, 40}) { /* 40: more blocks than rows at every n here */
             for (int k : {1, 2, 3, 4}) {
                 const int bands = active_band_count(blocks, n);
                 if (bands > 1 && k > smallest_band_rows(bands, n)) {
@@ -178,12 +189,11 @@ void test_colour_split_threads()
     std::printf("colour-split threads: %d cases\n", cases);
 }
 
-template <StepDelivery Delivery>
-HostScheduleOutcome run_combined(Grid& grid, int blocks, Control& control, int fault, int fault_block,
-                                 double timeout, int never_signal)
+HostScheduleOutcome run_relay(Grid& grid, int blocks, Control& control, int fault, int fault_block, double timeout,
+                              int never_signal)
 {
     const PersistentArgs args = control.args(grid, 2 * kIterations, timeout, fault, fault_block);
-    std::thread device([&] { emulate_launch(blocks, [&args] { persistent_host_combined<Delivery>(args); }); });
+    std::thread device([&] { emulate_launch(blocks, [&args] { persistent_host_relay(args); }); });
     const HostScheduleOutcome outcome =
         run_host_steps(HostStepSchedule{control.words, args.steps, false, timeout, never_signal});
     if (!outcome.completed) {
@@ -193,23 +203,16 @@ HostScheduleOutcome run_combined(Grid& grid, int blocks, Control& control, int f
     return outcome;
 }
 
-void test_host_combined()
+void test_host_relay()
 {
     for (int n : {3, 4, 11, 12, 33}) {
         for (int blocks : {1, 2, 7, 13}) {
-            Grid every(n, kIterations);
-            Control every_control;
-            const HostScheduleOutcome polled =
-                run_combined<StepDelivery::kEveryBlockPolls>(every, blocks, every_control, 0, 0, 10.0, -1);
-            report(polled.completed && polled.handshakes == 2 * kIterations && every.matches() &&
-                       every_control.block->error.code == 0,
-                   "host combined, every block polls, n=" + std::to_string(n) + " blocks=" + std::to_string(blocks));
-            Grid relayed(n, kIterations);
-            Control relay_control;
-            const HostScheduleOutcome relay =
-                run_combined<StepDelivery::kRelay>(relayed, blocks, relay_control, 0, 0, 10.0, -1);
-            report(relay.completed && relayed.matches() && relay_control.block->error.code == 0,
-                   "host combined, relay, n=" + std::to_string(n) + " blocks=" + std::to_string(blocks));
+            Grid grid(n, kIterations);
+            Control control;
+            const HostScheduleOutcome relay = run_relay(grid, blocks, control, 0, 0, 10.0, -1);
+            report(relay.completed && relay.handshakes == 2 * kIterations && grid.matches() &&
+                       control.block->error.code == 0,
+                   "host relay, n=" + std::to_string(n) + " blocks=" + std::to_string(blocks));
         }
     }
 }
@@ -217,7 +220,9 @@ void test_host_combined()
 void test_faults()
 {
     {
-        /* Block 2 never sends its edges: the blocks around it stop. */
+        /* Block 2 never sends its edges: a wait on a neighbour expires (block 1 or 3 waiting for
+         * block 2, or, when the CPU threads run late, one further down the chain), and block 2's
+         * counter (edges sent up to) stays 0 while the others moved on: the report names it. */
         Grid grid(33, kIterations);
         Control control;
         std::vector<LLLine> mailbox;
@@ -225,29 +230,36 @@ void test_faults()
         run_resident(grid, ResidentCase{5, 2, true, true}, mailbox, flag_base, 2 * kIterations, control,
                      HF_FAULT_NEVER_PUBLISH, 2, 0.2);
         const DeviceError& error = control.block->error;
-        /* The first wait to expire is a neighbour's of block 2 or, down the chain, one further out. */
-        report(error.code == HF_WAIT_NEIGHBOUR && std::abs(error.block - error.peer) == 1 && grid.u != grid.expected,
+        const StepCounter* counters = control.counters();
+        report(error.code == HF_WAIT_NEIGHBOUR && std::abs(error.block - error.peer) == 1 && error.step >= 2 &&
+                   counters[2].completed == 0 && counters[1].completed >= 2 && counters[3].completed >= 2 &&
+                   grid.u != grid.expected,
                "resident, block 2 never sends: wait " + std::to_string(error.code) + ", block " +
                    std::to_string(error.block) + ", peer " + std::to_string(error.peer) + ", step " +
                    std::to_string(error.step));
     }
     {
-        /* Block 3 never counts in: the host's wait for half-sweep 0 expires and it aborts. */
+        /* Block 3 never counts in: the host's wait for half-sweep 0 expires; the counters name it. */
         Grid grid(33, kIterations);
         Control control;
-        const HostScheduleOutcome outcome =
-            run_combined<StepDelivery::kRelay>(grid, 7, control, HF_FAULT_NEVER_PUBLISH, 3, 0.2, -1);
-        report(!outcome.completed && outcome.stuck_step == 0 && outcome.stuck_block == -1,
-               "host combined, block 3 never counts in: stuck at half-sweep " + std::to_string(outcome.stuck_step));
+        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_NEVER_PUBLISH, 3, 0.2, -1);
+        const StepCounter* counters = control.counters();
+        report(!outcome.completed && outcome.stuck_step == 0 && outcome.stuck_block_signalled &&
+                   counters[3].completed == 0 && counters[0].completed == 1 && counters[6].completed == 1,
+               "host relay, block 3 never counts in: stuck at half-sweep " + std::to_string(outcome.stuck_step));
     }
     {
-        /* The host stops before half-sweep 5: the blocks' wait for it expires too. */
+        /* The host stops after the first half-sweep (the library's HF_FAULT_NEVER_SIGNAL): block
+         * 0's wait for it expires (or the host's own comes first and aborts), and block 0 sends
+         * the others away at once; their waits on block 0 are twice as long. */
         Grid grid(33, kIterations);
         Control control;
-        const HostScheduleOutcome outcome =
-            run_combined<StepDelivery::kEveryBlockPolls>(grid, 7, control, HF_FAULT_NEVER_SIGNAL, 0, 0.2, 5);
-        report(!outcome.completed && outcome.stuck_step == 5 && !outcome.stuck_block_signalled,
-               "host combined, host stops before half-sweep 5: stuck at " + std::to_string(outcome.stuck_step));
+        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_NEVER_SIGNAL, 0, 0.2, 1);
+        const DeviceError& error = control.block->error;
+        report(!outcome.completed && outcome.stuck_step == 1 && !outcome.stuck_block_signalled &&
+                   (error.code == 0 || (error.code == HF_WAIT_HOST_TASK && error.block == 0 && error.step == 1)),
+               "host relay, the host stops before half-sweep 1: stuck at " + std::to_string(outcome.stuck_step) +
+                   ", device wait " + std::to_string(error.code) + " in block " + std::to_string(error.block));
     }
 }
 
@@ -257,7 +269,7 @@ int main()
 {
     test_colour_split_threads();
     test_resident();
-    test_host_combined();
+    test_host_relay();
     test_faults();
     std::printf("%s (%d failures)\n", failures == 0 ? "ALL PASSED" : "FAILURES", failures);
     return failures == 0 ? 0 : 1;

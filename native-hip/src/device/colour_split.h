@@ -20,6 +20,13 @@
 
 namespace holdfast {
 
+/* Unrolled on the GPU (a chunk's values stay in registers); the CPU emulation ignores it. */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define HF_COLUMN_UNROLL _Pragma("unroll")
+#else
+#define HF_COLUMN_UNROLL
+#endif
+
 /* Doubles per colour row: every column of one parity fits, rounded up to an even count so that
  * every row starts on 16 bytes. */
 __host__ __device__ __forceinline__ int colour_row_width(int n)
@@ -103,29 +110,67 @@ struct ScaledFGlobal {
     __device__ __forceinline__ double operator()(int r, int, int, int j) const { return h2 * f[r * n + j]; }
 };
 
+/* Rows a thread walks between two looks at its loads: their loads are issued together, so that
+ * their latencies overlap instead of adding up row after row. */
+constexpr int kRowsPerChunk = 4;
+
+template <int Count>
+struct RowCount {
+    static constexpr int value = Count;
+};
+
 /* Updates the points of `colour` in column q, rows [first, end): rows first - 1 and end must be
  * in `u`. Each row's value of the other colour at q is loaded once and used three times: as the
- * east or west neighbour in its own row and as north and south of the rows beside it. */
+ * east or west neighbour in its own row and as north and south of the rows beside it. The rows
+ * go kRowsPerChunk at a time: first every load of the chunk (the colour read and the colour
+ * written never overlap, hence __restrict__), then the updates. */
 template <typename ScaledF>
 __device__ __forceinline__ void walk_column(const ColourSplitRows& u, const ScaledF& h2f, int n, int colour, int q,
                                             int first, int end)
 {
-    const int other = colour ^ 1;
-    double north = u.row(first - 1, other)[q];
-    double centre = u.row(first, other)[q];
-    for (int r = first; r < end; ++r) {
-        const double south = u.row(r + 1, other)[q];
-        const int j0 = (r + colour) & 1;
-        const int j = j0 + 2 * q;
-        if (j >= 1 && j <= n - 2) {
-            /* j0 = 0: east is centre, west at q - 1; j0 = 1: west is centre, east at q + 1. */
-            const double side = u.row(r, other)[q - 1 + 2 * j0];
-            const double east = j0 != 0 ? side : centre;
-            const double west = j0 != 0 ? centre : side;
-            u.row(r, colour)[q] = (south + north + east + west - h2f(r, colour, q, j)) * 0.25;
+    const int stride = 2 * u.width; /* doubles from a row's colour to the next row's */
+    const double* __restrict__ theirs = u.row(first - 1, colour ^ 1) + q; /* [i * stride]: row first - 1 + i */
+    double* __restrict__ mine = u.row(first, colour) + q;                 /* [i * stride]: row first + i */
+    double north = theirs[0];
+    double centre = theirs[stride];
+    /* Row r's point of `colour` in column slot q: j = j0 + 2q. j0 = 0: east is centre, west at
+     * q - 1; j0 = 1: west is centre, east at q + 1. A boundary point loads centre as its side
+     * (never used), so that no load leaves the row. */
+    const auto visit_rows = [&](int r, auto count) { /* rows r .. r + count - 1, count a RowCount */
+        constexpr int rows = decltype(count)::value;
+        double south[rows];
+        double side[rows];
+        double scaled[rows];
+        HF_COLUMN_UNROLL
+        for (int i = 0; i < rows; ++i) {
+            const int row = r + i;
+            const int j0 = (row + colour) & 1;
+            const int j = j0 + 2 * q;
+            const bool interior = j >= 1 && j <= n - 2;
+            south[i] = theirs[(row - first + 2) * stride];
+            side[i] = theirs[(row - first + 1) * stride + (interior ? 2 * j0 - 1 : 0)];
+            scaled[i] = interior ? h2f(row, colour, q, j) : 0.0;
         }
-        north = centre;
-        centre = south;
+        HF_COLUMN_UNROLL
+        for (int i = 0; i < rows; ++i) {
+            const int row = r + i;
+            const int j0 = (row + colour) & 1;
+            const int j = j0 + 2 * q;
+            if (j >= 1 && j <= n - 2) {
+                const double east = j0 != 0 ? side[i] : centre;
+                const double west = j0 != 0 ? centre : side[i];
+                mine[(row - first) * stride] = (south[i] + north + east + west - scaled[i]) * 0.25;
+            }
+            north = centre;
+            centre = south[i];
+        }
+    };
+    int r = first;
+    for (; r + kRowsPerChunk <= end; r += kRowsPerChunk) {
+        visit_rows(r, RowCount<kRowsPerChunk>{});
+    }
+    for (; r < end; ++r) {
+        visit_rows(r, RowCount<1>{});
     }
 }
 

@@ -1,12 +1,13 @@
 /*
  * ll_halo.h: halo rows between blocks as self-flagged LL lines (ll_line.h), one line per double.
  *
- * The sender's threads store their share of the values with the exchange's flag and go on: no
- * fence, nothing to wait for. The receiver's threads poll their share until every line carries
- * the flag, then copy the values into shared memory. A thread keeps several lines in flight at
- * once (kLinesInFlight): polling one line at a time would pay one L2 round trip per line.
- * Every wait is bounded by the watchdog; the caller makes a failure block-wide
- * (__syncthreads_or) and leaves.
+ * A halo is a few rows of one colour in the block's colour-split shared memory (HaloRows: row
+ * after row, `width` doubles each, `stride` doubles apart). The sender's threads store their
+ * share of the values with the exchange's flag and go on: no fence, nothing to wait for. The
+ * receiver's threads poll their share until every line carries the flag and copy the values
+ * into shared memory. A thread keeps several lines in flight at once (kLinesInFlight): polling
+ * one line at a time would pay one L2 round trip per line. Every wait is bounded by the
+ * watchdog; the caller makes a failure block-wide (__syncthreads_or) and leaves.
  *
  * A mailbox slot may be rewritten only after its reader has finished with it. The caller
  * alternates two slots per direction and lets a block write exchange e + 2 only after it has
@@ -29,20 +30,33 @@ constexpr int kLinesInFlight = 4;
 #define HF_LL_UNROLL
 #endif
 
-/* The block's threads send values[0 .. count) into lines[0 .. count). */
+/* `rows` rows of `width` doubles in shared memory, `stride` doubles from one row to the next:
+ * one colour of a few colour-split rows. Value i is line i of a mailbox. */
+struct HaloRows {
+    double* first;
+    int width;
+    int stride;
+    int rows;
+
+    __device__ __forceinline__ int count() const { return rows * width; }
+    __device__ __forceinline__ double& operator[](int i) const { return first[(i / width) * stride + i % width]; }
+};
+
+/* The block's threads send `values` into lines[0 .. values.count()). */
 template <LLAccess Access>
-__device__ __forceinline__ void ll_send(LLLine* lines, const double* values, int count, uint32_t flag)
+__device__ __forceinline__ void ll_send(LLLine* lines, const HaloRows& values, uint32_t flag)
 {
+    const int count = values.count();
     for (int i = static_cast<int>(threadIdx.x); i < count; i += static_cast<int>(blockDim.x)) {
         ll_store<Access>(&lines[i], values[i], flag);
     }
 }
 
-/* Lines arriving from one neighbour, and where their values go. count 0: no such neighbour. */
+/* Lines arriving from one neighbour, and where their values go. An empty `values` (rows 0): no
+ * such neighbour. */
 struct LLIncoming {
     const LLLine* lines;
-    double* values;
-    int count;
+    HaloRows values;
     int peer; /* the sending block, for the watchdog's report */
 };
 
@@ -54,7 +68,8 @@ template <LLAccess Access>
 __device__ bool ll_receive(const LLIncoming& upper, const LLIncoming& lower, uint32_t flag,
                            const PersistentArgs& args, int step)
 {
-    const int total = upper.count + lower.count;
+    const int upper_count = upper.values.count();
+    const int total = upper_count + lower.values.count();
     const int stride = static_cast<int>(blockDim.x);
     for (int base = static_cast<int>(threadIdx.x); base < total; base += kLinesInFlight * stride) {
         uint64_t low[kLinesInFlight];
@@ -63,7 +78,7 @@ HF_LL_UNROLL
         for (int slot = 0; slot < kLinesInFlight; ++slot) {
             const int line = base + slot * stride;
             if (line < total) {
-                ll_load<Access>(line < upper.count ? &upper.lines[line] : &lower.lines[line - upper.count], &low[slot],
+                ll_load<Access>(line < upper_count ? &upper.lines[line] : &lower.lines[line - upper_count], &low[slot],
                                 &high[slot]);
             }
         }
@@ -74,8 +89,8 @@ HF_LL_UNROLL
                 break;
             }
             /* Fields picked one by one: a reference to upper or lower would put both in memory. */
-            const bool from_upper = line < upper.count;
-            const LLLine* source = from_upper ? &upper.lines[line] : &lower.lines[line - upper.count];
+            const bool from_upper = line < upper_count;
+            const LLLine* source = from_upper ? &upper.lines[line] : &lower.lines[line - upper_count];
             if (!ll_carries(low[slot], high[slot], flag) &&
                 !wait_until(
                     [&] {
@@ -85,7 +100,7 @@ HF_LL_UNROLL
                     args, HF_WAIT_NEIGHBOUR, step, from_upper ? upper.peer : lower.peer)) {
                 return false;
             }
-            *(from_upper ? &upper.values[line] : &lower.values[line - upper.count]) = ll_value(low[slot], high[slot]);
+            (from_upper ? upper.values[line] : lower.values[line - upper_count]) = ll_value(low[slot], high[slot]);
         }
     }
     return true;

@@ -5,7 +5,9 @@
  *   the floor under a host-driven half-sweep;
  * - self-flagged halo exchange: every block of a one-per-SM grid sends `lines` LL lines to each
  *   neighbour and waits for theirs, round after round, no work (ll_halo.h, as the resident kernel
- *   uses it): microseconds per exchange;
+ *   uses it): microseconds per exchange; and its two halves alone, to tell the stores, the loads
+ *   and the waiting apart: sending only (stores, nobody reads), and receiving lines that are
+ *   already there (loads that never wait);
  * - grid barrier: cooperative groups' grid.sync() on the same grid, for comparison.
  */
 #ifndef HOLDFAST_TOOLS_RESIDENT_BENCH_PROBES_H
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "bench_runs.h"
+#include "kernels/halo_exchange_probe.h"
 
 namespace bench {
 
@@ -49,35 +52,18 @@ inline double ping_pong_micros(DeviceContext& context, int rounds)
     return cudaStreamSynchronize(context.stream) == cudaSuccess ? micros : -1;
 }
 
-/* Each block swaps `lines` lines with each neighbour per round; a chain of blocks, as the bands. */
-template <LLAccess Access>
-__global__ void __launch_bounds__(1024) ll_exchange_probe(holdfast::ResidentArgs args, int lines, int rounds)
+using holdfast::HaloProbe;
+
+inline const char* halo_probe_name(HaloProbe probe)
 {
-    HF_DYNAMIC_SHARED(double, probe_shared); /* send up, send down, receive up, receive down */
-    const int block = static_cast<int>(blockIdx.x);
-    const int blocks = static_cast<int>(gridDim.x);
-    for (int i = static_cast<int>(threadIdx.x); i < 2 * lines; i += static_cast<int>(blockDim.x)) {
-        probe_shared[i] = block + 0.5 * i;
-    }
-    __syncthreads();
-    for (int round = 1; round <= rounds; ++round) {
-        const uint32_t flag = args.flag_base + static_cast<uint32_t>(round);
-        holdfast::LLLine* mine = args.mailbox + static_cast<size_t>(block) * 4 * lines;
-        if (block > 0) {
-            holdfast::ll_send<Access>(mine - 4 * lines + (2 + (round & 1)) * lines, probe_shared, lines, flag);
-        }
-        if (block + 1 < blocks) {
-            holdfast::ll_send<Access>(mine + 4 * lines + (round & 1) * lines, probe_shared + lines, lines, flag);
-        }
-        const holdfast::LLIncoming upper{mine + (round & 1) * lines, probe_shared + 2 * lines, block > 0 ? lines : 0,
-                                         block - 1};
-        const holdfast::LLIncoming lower{mine + (2 + (round & 1)) * lines, probe_shared + 3 * lines,
-                                         block + 1 < blocks ? lines : 0, block + 1};
-        const bool received = holdfast::ll_receive<Access>(upper, lower, flag, args.common, round);
-        if (__syncthreads_or(received ? 0 : 1) != 0) {
-            return;
-        }
-    }
+    return probe == HaloProbe::kExchange ? "exchange" : probe == HaloProbe::kSendOnly ? "send only" : "receive ready";
+}
+
+/* The library's probe body (kernels/halo_exchange_probe.h) in all three forms. */
+template <LLAccess Access, HaloProbe Probe>
+__global__ void __launch_bounds__(1024) ll_exchange_probe(holdfast::PersistentArgs args, int lines, int rounds)
+{
+    holdfast::run_halo_probe<Access, Probe>(args, lines, rounds);
 }
 
 __global__ void grid_sync_probe(int rounds)
@@ -110,14 +96,14 @@ double median_micros_per_round(DeviceContext& context, int rounds, Launch launch
     return samples[samples.size() / 2];
 }
 
-template <LLAccess Access>
-double ll_exchange_micros(DeviceContext& context, int blocks, int threads, int lines, int rounds)
+template <LLAccess Access, HaloProbe Probe>
+double ll_probe_micros(DeviceContext& context, int blocks, int threads, int lines, int rounds)
 {
-    if (!context.ensure_mailbox(static_cast<size_t>(blocks) * 4 * lines).empty()) {
+    if (!context.ensure_mailbox(holdfast::halo_probe_mailbox_lines(blocks, lines)).empty()) {
         return -1;
     }
-    const size_t bytes = 4 * static_cast<size_t>(lines) * sizeof(double);
-    const void* kernel = reinterpret_cast<const void*>(&ll_exchange_probe<Access>);
+    const size_t bytes = holdfast::halo_probe_shared_bytes(lines);
+    const void* kernel = reinterpret_cast<const void*>(&ll_exchange_probe<Access, Probe>);
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)) !=
             cudaSuccess ||
         !coresident(context, kernel, blocks, threads, bytes).empty()) {
@@ -125,12 +111,23 @@ double ll_exchange_micros(DeviceContext& context, int blocks, int threads, int l
         return -1;
     }
     return median_micros_per_round(context, rounds, [&] {
-        holdfast::ResidentArgs args{context.args(nullptr, nullptr, 3, 0.0, 0), context.mailbox, 1,
-                                    context.take_flags(rounds)};
+        holdfast::PersistentArgs args = context.args(nullptr, nullptr, 3, 0.0, 0, 0, 0, 1, context.take_flags(rounds));
         void* arguments[] = {&args, &lines, &rounds};
         return cudaLaunchCooperativeKernel(kernel, dim3(blocks), dim3(threads), arguments, bytes, context.stream) ==
                cudaSuccess;
     });
+}
+
+inline double ll_probe_micros(DeviceContext& context, HaloProbe probe, int blocks, int threads, int lines, int rounds)
+{
+    switch (probe) {
+    case HaloProbe::kExchange:
+        return ll_probe_micros<LLAccess::kVector16, HaloProbe::kExchange>(context, blocks, threads, lines, rounds);
+    case HaloProbe::kSendOnly:
+        return ll_probe_micros<LLAccess::kVector16, HaloProbe::kSendOnly>(context, blocks, threads, lines, rounds);
+    default:
+        return ll_probe_micros<LLAccess::kVector16, HaloProbe::kReceiveReady>(context, blocks, threads, lines, rounds);
+    }
 }
 
 inline double grid_sync_micros(DeviceContext& context, int blocks, int threads, int rounds)

@@ -1,7 +1,7 @@
 /*
  * bench_runs.h: one run of each variant resident_bench measures, on a device grid, timed with
- * events around the kernel (and the host clock for the host modes). Each run returns an error
- * text instead of exiting, so that one refused or failed case does not end the sweep.
+ * events around the kernel (and the host clock for the relay). Each run returns an error text
+ * instead of exiting, so that one refused or failed case does not end the sweep.
  */
 #ifndef HOLDFAST_TOOLS_RESIDENT_BENCH_RUNS_H
 #define HOLDFAST_TOOLS_RESIDENT_BENCH_RUNS_H
@@ -14,15 +14,14 @@
 #include "host_scheduler.h"
 #include "kernels/persistent_dataflow.h"
 #include "kernels/persistent_grid.h"
-#include "kernels/persistent_host.h"
-#include "kernels/persistent_host_combined.h"
+#include "kernels/persistent_host_relay.h"
 #include "kernels/persistent_resident.h"
 #include "kernels/standard_kernels.h"
 
 namespace bench {
 
 using holdfast::LLAccess;
-using holdfast::StepDelivery;
+using holdfast::ResidentWork;
 using Clock = std::chrono::steady_clock;
 
 constexpr int kMaxBlocks = 4096;
@@ -120,7 +119,7 @@ struct DeviceContext {
     }
 
     holdfast::PersistentArgs args(double* u, const double* f, int n, double h2, int iterations, int fault = 0,
-                                  int fault_block = 0) const
+                                  int fault_block = 0, int sweeps = 1, uint32_t flags = 0) const
     {
         return holdfast::PersistentArgs{holdfast::Problem{u, f, n, (h2)},
                                         2 * iterations,
@@ -129,7 +128,10 @@ struct DeviceContext {
                                         device_flags,
                                         timeout_ticks,
                                         fault,
-                                        fault_block};
+                                        fault_block,
+                                        sweeps,
+                                        mailbox,
+                                        flags};
     }
 
     /* After the kernel: the device's watchdog report, if any. */
@@ -165,14 +167,18 @@ inline std::string launch_timed(DeviceContext& context, const void* kernel, int 
     return "";
 }
 
-inline std::string finish_timed(DeviceContext& context, Timing* timing, Clock::time_point host_start)
+/* Waits for the stop event and reads the times. Only a persistent kernel's run reads the error
+ * word, which its own launch zeroed (reset_control): the first run's report said "graph failed:
+ * device watchdog ..." because the graph read the word a fault test had left behind. */
+inline std::string finish_timed(DeviceContext& context, Timing* timing, Clock::time_point host_start,
+                                bool reads_error_word = true)
 {
     BENCH_TRY(cudaEventSynchronize(context.stop));
     timing->host_ms = std::chrono::duration<double, std::milli>(Clock::now() - host_start).count();
     float device_ms = 0;
     BENCH_TRY(cudaEventElapsedTime(&device_ms, context.start, context.stop));
     timing->device_ms = device_ms;
-    return context.device_error();
+    return reads_error_word ? context.device_error() : "";
 }
 
 /* Blocks per SM the occupancy API allows for this kernel; "" or why not co-resident. */
@@ -197,27 +203,47 @@ struct ResidentConfig {
     bool f_on_chip;
     bool overlap;
     LLAccess access;
+    ResidentWork work = ResidentWork::kAll;
 };
 
-template <bool FOnChip, bool Overlap>
-const void* resident_kernel_of(LLAccess access)
+/* The library's body (kernels/persistent_resident.h) with the knobs the library fixes, bounded
+ * for 512 threads as the library's kernel is, or for 1024 (then ptxas spills). */
+template <bool Overlap, LLAccess Access, ResidentWork Work, int MaxThreads>
+__global__ void __launch_bounds__(MaxThreads) resident_knobs_kernel(holdfast::PersistentArgs args, int f_on_chip)
 {
-    return access == LLAccess::kVector16
-               ? reinterpret_cast<const void*>(&holdfast::persistent_resident<FOnChip, Overlap, LLAccess::kVector16>)
-               : reinterpret_cast<const void*>(&holdfast::persistent_resident<FOnChip, Overlap, LLAccess::kWords8>);
+    holdfast::run_resident<Overlap, Access, Work>(args, f_on_chip);
 }
 
-inline const void* resident_kernel(const ResidentConfig& config)
+template <bool Overlap, LLAccess Access, ResidentWork Work, int MaxThreads = holdfast::kResidentMaxThreads>
+const void* resident_kernel_of()
 {
-    if (config.f_on_chip) {
-        return config.overlap ? resident_kernel_of<true, true>(config.access)
-                              : resident_kernel_of<true, false>(config.access);
+    return reinterpret_cast<const void*>(&resident_knobs_kernel<Overlap, Access, Work, MaxThreads>);
+}
+
+inline const void* resident_kernel(const ResidentConfig& c)
+{
+    using W = ResidentWork;
+    if (c.threads > holdfast::kResidentMaxThreads) { /* the spilling build, overlap on, 16-byte lines */
+        return c.work == W::kComputeOnly    ? resident_kernel_of<false, LLAccess::kVector16, W::kComputeOnly, 1024>()
+               : c.work == W::kExchangeOnly ? resident_kernel_of<false, LLAccess::kVector16, W::kExchangeOnly, 1024>()
+                                            : resident_kernel_of<true, LLAccess::kVector16, W::kAll, 1024>();
     }
-    return config.overlap ? resident_kernel_of<false, true>(config.access)
-                          : resident_kernel_of<false, false>(config.access);
+    if (c.work == W::kComputeOnly) {
+        return c.overlap ? resident_kernel_of<true, LLAccess::kVector16, W::kComputeOnly>()
+                         : resident_kernel_of<false, LLAccess::kVector16, W::kComputeOnly>();
+    }
+    if (c.work == W::kExchangeOnly) {
+        return resident_kernel_of<false, LLAccess::kVector16, W::kExchangeOnly>();
+    }
+    if (c.access == LLAccess::kVector16) {
+        return c.overlap ? resident_kernel_of<true, LLAccess::kVector16, W::kAll>()
+                         : resident_kernel_of<false, LLAccess::kVector16, W::kAll>();
+    }
+    return c.overlap ? resident_kernel_of<true, LLAccess::kWords8, W::kAll>()
+                     : resident_kernel_of<false, LLAccess::kWords8, W::kAll>();
 }
 
-/* "" when the planner would accept the configuration at n, else why not. */
+/* "" when the library's planner would accept the configuration at n, else why not. */
 inline std::string resident_refusal(const DeviceContext& context, const ResidentConfig& config, int n)
 {
     const int bands = holdfast::active_band_count(config.blocks, n);
@@ -245,9 +271,10 @@ inline std::string run_resident(DeviceContext& context, const ResidentConfig& co
     if (!reset.empty()) {
         return reset;
     }
-    holdfast::ResidentArgs args{context.args(grid.u, grid.f, grid.n, grid.h2, iterations, fault, fault_block),
-                                context.mailbox, config.k, context.take_flags(2 * iterations)};
-    void* arguments[] = {&args};
+    holdfast::PersistentArgs args = context.args(grid.u, grid.f, grid.n, grid.h2, iterations, fault, fault_block,
+                                                 config.k, context.take_flags(2 * iterations));
+    int f_on_chip = config.f_on_chip ? 1 : 0;
+    void* arguments[] = {&args, &f_on_chip};
     const size_t bytes = holdfast::resident_shared_bytes(bands, grid.n, config.k, config.f_on_chip);
     BENCH_TRY(cudaFuncSetAttribute(resident_kernel(config), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                    static_cast<int>(bytes)));
@@ -257,34 +284,13 @@ inline std::string run_resident(DeviceContext& context, const ResidentConfig& co
     return launched.empty() ? finish_timed(context, timing, host_start) : launched;
 }
 
-/* ------------------------------------------------------------------ host modes (item 8) */
+/* ------------------------------------------------------------------ host relay (item 8) */
 
-struct HostConfig {
-    int blocks;
-    int threads;
-    enum Kind { kCombinedEveryBlock, kCombinedRelay, kPerBlockLockstep, kPerBlockNeighbour } kind;
-    bool sleep = false;
-};
+inline const void* relay_kernel() { return reinterpret_cast<const void*>(&holdfast::persistent_host_relay); }
 
-inline const void* host_kernel(const HostConfig& config)
-{
-    switch (config.kind) {
-    case HostConfig::kCombinedEveryBlock:
-        return reinterpret_cast<const void*>(&holdfast::persistent_host_combined<StepDelivery::kEveryBlockPolls>);
-    case HostConfig::kCombinedRelay:
-        return reinterpret_cast<const void*>(&holdfast::persistent_host_combined<StepDelivery::kRelay>);
-    default: return reinterpret_cast<const void*>(&holdfast::persistent_host);
-    }
-}
-
-inline bool is_combined(const HostConfig& config)
-{
-    return config.kind == HostConfig::kCombinedEveryBlock || config.kind == HostConfig::kCombinedRelay;
-}
-
-inline std::string run_host_mode(DeviceContext& context, const HostConfig& config, const DeviceGrid& grid,
-                                 int iterations, Timing* timing, long long* handshakes, int fault = 0,
-                                 int fault_block = 0)
+/* One relay run; fault HF_FAULT_NEVER_SIGNAL: the host stops after the first half-sweep. */
+inline std::string run_relay(DeviceContext& context, int blocks, int threads, const DeviceGrid& grid, int iterations,
+                             Timing* timing, int fault = 0, int fault_block = 0)
 {
     const std::string reset = context.reset_control();
     if (!reset.empty()) {
@@ -293,35 +299,19 @@ inline std::string run_host_mode(DeviceContext& context, const HostConfig& confi
     holdfast::PersistentArgs args = context.args(grid.u, grid.f, grid.n, grid.h2, iterations, fault, fault_block);
     void* arguments[] = {&args};
     const auto host_start = Clock::now();
-    const std::string launched =
-        launch_timed(context, host_kernel(config), config.blocks, config.threads, arguments, 0);
+    const std::string launched = launch_timed(context, relay_kernel(), blocks, threads, arguments, 0);
     if (!launched.empty()) {
         return launched;
     }
-    holdfast::HostScheduleOutcome outcome;
-    const int never_signal = fault == HF_FAULT_NEVER_SIGNAL ? fault_block : -1;
-    if (is_combined(config)) {
-        outcome = holdfast::run_host_steps(holdfast::HostStepSchedule{context.host_flags, args.steps, config.sleep,
-                                                                       context.watchdog_seconds, never_signal});
-        if (!outcome.completed) {
-            holdfast::abort_steps(context.host_flags);
-        }
-    } else {
-        const int active = holdfast::active_band_count(config.blocks, grid.n);
-        outcome = holdfast::run_host_schedule(holdfast::HostSchedule{context.host_flags, active, args.steps,
-                                                                     config.kind == HostConfig::kPerBlockNeighbour,
-                                                                     config.sleep, context.watchdog_seconds,
-                                                                     never_signal});
-        if (!outcome.completed) {
-            holdfast::abort_blocks(context.host_flags, active);
-        }
+    const holdfast::HostScheduleOutcome outcome = holdfast::run_host_steps(holdfast::HostStepSchedule{
+        context.host_flags, args.steps, false, context.watchdog_seconds, fault == HF_FAULT_NEVER_SIGNAL ? 1 : -1});
+    if (!outcome.completed) {
+        holdfast::abort_steps(context.host_flags);
     }
-    *handshakes = outcome.handshakes;
     const std::string finished = finish_timed(context, timing, host_start);
     if (!outcome.completed) {
         char text[160];
-        std::snprintf(text, sizeof(text), "host watchdog: half-sweep %d of block %d not done (%s)%s%s",
-                      outcome.stuck_step, outcome.stuck_block,
+        std::snprintf(text, sizeof(text), "host watchdog: half-sweep %d not done (%s)%s%s", outcome.stuck_step,
                       outcome.stuck_block_signalled ? "signalled" : "never signalled", finished.empty() ? "" : "; ",
                       finished.c_str());
         return text;
@@ -399,7 +389,7 @@ struct StandardGraph {
         BENCH_TRY(cudaEventRecord(context.start, context.stream));
         BENCH_TRY(cudaGraphLaunch(exec, context.stream));
         BENCH_TRY(cudaEventRecord(context.stop, context.stream));
-        return finish_timed(context, timing, host_start);
+        return finish_timed(context, timing, host_start, false);
     }
 };
 

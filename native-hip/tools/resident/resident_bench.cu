@@ -1,215 +1,61 @@
 /*
- * resident_bench: issue 10, items 3 and 8, in one device run.
+ * resident_bench: issue 10, items 3 and 8, phase 2: where the grid-resident kernel's time goes,
+ * in one device run.
  *
- * - grid-resident persistent kernel (kernels/persistent_resident.h): every block holds its band
- *   in shared memory, k ghost rows per side, self-flagged LL halos between blocks;
- * - persistent-host with device-combined completion (kernels/persistent_host_combined.h), beside
- *   the per-block host flags of today (kernels/persistent_host.h);
- * - in the same run: graph, persistent-grid and persistent-dataflow as they are today, the host
- *   ping-pong floor, the self-flagged halo exchange and the grid barrier on their own.
+ * The kernel is the library's (kernels/persistent_resident.h: one colour per halo, chunked column
+ * walks), instantiated here with the knobs the library fixes (overlap, LL line access) and with
+ * the two halves of its work alone (ResidentWork: compute only, exchange only), so that
+ *   - the breakdown at N = 1001: the whole kernel, the half-sweeps without the exchanges, the
+ *     exchanges without the half-sweeps, by k and threads;
+ *   - time per half-sweep against rows per block (44 to 264 blocks at N = 1001);
+ *   - the self-flagged halo exchange alone (1 to 2008 lines per neighbour), and its halves: the
+ *     stores alone, the loads of lines that are already there;
+ *   - every N of the auto rule's range (101 to the largest that fits) by k, against graph,
+ *     persistent-grid and persistent-dataflow (counters) in the same run;
+ *   - the relay of persistent-host against persistent-grid plus the host floor;
+ *   - the watchdog faults (a block that never sends; a block that never counts in; a host that
+ *     stops), which must name the block and the step.
+ * Every configuration that is timed is first checked bit for bit over the full array against the
+ * CPU reference from a seeded random interior after an iteration count short of convergence (the
+ * sensitivity is printed), and every timed repeat is compared with the standard kernels' array.
+ * The probes (compute only, exchange only) are timed without a check: their arrays are wrong by
+ * design. Tables last.
  *
- * Every configuration is first checked bit for bit over the full array against the CPU reference
- * from a seeded random interior after an iteration count short of convergence (the sensitivity,
- * max |ref(it) - ref(it - 1)|, is printed), at N = 3 ... 1002 and the largest N the resident
- * kernel accepts, with block counts beyond the number of rows. Timed configurations are timed with
- * events (median of 5 after a warm-up; the host modes also by the host clock), and every timed
- * repeat's array is compared with the standard kernels' after as many iterations. The table at
- * the end has the best time per N, variant and k.
- *
- *   resident_bench              the full run (about a minute on an H200)
- *   resident_bench --sanitize   small cases only, no timing: what compute-sanitizer runs
+ *   resident_bench              the full run (under a minute on an H200)
  */
 #include "hf_gpu.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "bench_problem.h"
+#include "bench_measure.h"
 #include "bench_probes.h"
-#include "bench_runs.h"
 
 using namespace bench;
 
 namespace {
 
-constexpr int kRepeats = 5;
-constexpr double kTimeBudgetSeconds = 55.0; /* timing stops here; the table is always printed */
+constexpr double kTimeBudgetSeconds = 40.0; /* timing stops here (run.sh allows 58 s); the tables are always printed */
 
 const auto g_started = Clock::now();
 double elapsed_seconds() { return std::chrono::duration<double>(Clock::now() - g_started).count(); }
+bool out_of_time() { return elapsed_seconds() > kTimeBudgetSeconds; }
 
-/* ------------------------------------------------------------------ one size */
-
-struct Size {
-    HostProblem problem;
-    int check_iterations = 0;
-    std::vector<double> expected; /* reference after check_iterations */
-    double sensitivity = 0;       /* max |ref(it) - ref(it - 1)| */
-    DeviceGrid grid;
-    double* initial = nullptr; /* pinned */
-    double* result = nullptr;  /* pinned */
-    std::map<int, std::vector<double>> timed_reference;
-
-    size_t cells() const { return size_t(problem.n) * problem.n; }
-    size_t bytes() const { return cells() * sizeof(double); }
-};
-
-std::string upload(DeviceContext& context, Size& size)
-{
-    BENCH_TRY(cudaMemcpyAsync(size.grid.u, size.initial, size.bytes(), cudaMemcpyHostToDevice, context.stream));
-    BENCH_TRY(cudaStreamSynchronize(context.stream));
-    return "";
-}
-
-std::string download(DeviceContext& context, Size& size)
-{
-    BENCH_TRY(cudaMemcpyAsync(size.result, size.grid.u, size.bytes(), cudaMemcpyDeviceToHost, context.stream));
-    BENCH_TRY(cudaStreamSynchronize(context.stream));
-    return "";
-}
-
-std::string open_size(DeviceContext& context, int n, int check_iterations, Size* size)
-{
-    size->problem = make_problem(n);
-    size->check_iterations = check_iterations;
-    std::vector<double> before = size->problem.initial;
-    reference_iterations(before, size->problem, check_iterations - 1);
-    size->expected = before;
-    reference_iterations(size->expected, size->problem, 1);
-    for (size_t k = 0; k < before.size(); ++k) {
-        size->sensitivity = std::max(size->sensitivity, std::fabs(size->expected[k] - before[k]));
-    }
-    double* f = nullptr;
-    BENCH_TRY(cudaMalloc(&size->grid.u, size->bytes()));
-    BENCH_TRY(cudaMalloc(&f, size->bytes()));
-    size->grid.f = f;
-    size->grid.n = n;
-    size->grid.h2 = size->problem.h2;
-    BENCH_TRY(cudaMemcpy(f, size->problem.f.data(), size->bytes(), cudaMemcpyHostToDevice));
-    BENCH_TRY(cudaMallocHost(&size->initial, size->bytes()));
-    BENCH_TRY(cudaMallocHost(&size->result, size->bytes()));
-    std::memcpy(size->initial, size->problem.initial.data(), size->bytes());
-    (void)context;
-    return "";
-}
-
-void close_size(Size& size)
-{
-    cudaFree(size.grid.u);
-    cudaFree(const_cast<double*>(size.grid.f));
-    cudaFreeHost(size.initial);
-    cudaFreeHost(size.result);
-}
-
-/* What the timed repeats are compared with: the standard kernels after as many iterations
- * (themselves checked against the CPU reference at the check count). */
-std::string timed_reference(DeviceContext& context, Size& size, int iterations, const std::vector<double>** out)
-{
-    auto found = size.timed_reference.find(iterations);
-    if (found == size.timed_reference.end()) {
-        std::string failure = upload(context, size);
-        if (failure.empty()) {
-            failure = queue_standard(context.stream, size.grid, iterations);
-        }
-        if (failure.empty()) {
-            failure = download(context, size);
-        }
-        if (!failure.empty()) {
-            return failure;
-        }
-        found = size.timed_reference.emplace(iterations, std::vector<double>(size.result, size.result + size.cells()))
-                    .first;
-    }
-    *out = &found->second;
-    return "";
-}
-
-/* ------------------------------------------------------------------ checking and timing */
-
-using Runner = std::function<std::string(int iterations, Timing* timing)>;
-
-struct Outcome {
-    bool ran = false;
-    bool equal = false;
-    std::string failure;
-    Difference difference{};
-};
-
-Outcome check(DeviceContext& context, Size& size, const Runner& run)
-{
-    Outcome outcome;
-    Timing timing;
-    outcome.failure = upload(context, size);
-    if (outcome.failure.empty()) {
-        outcome.failure = run(size.check_iterations, &timing);
-    }
-    if (outcome.failure.empty()) {
-        outcome.failure = download(context, size);
-    }
-    if (!outcome.failure.empty()) {
-        return outcome;
-    }
-    outcome.ran = true;
-    outcome.difference = compare(size.result, size.expected.data(), size.cells());
-    outcome.equal = outcome.difference.identical;
-    return outcome;
-}
-
-struct Measured {
-    bool ok = false;
-    std::string failure;
-    double device_us = 0; /* per iteration, median */
-    double spread = 0;    /* (max - min) / median of the device times */
-    double host_us = 0;   /* per iteration, median */
-    bool repeats_equal = true;
-};
-
-Measured measure(DeviceContext& context, Size& size, int iterations, const Runner& run)
-{
-    Measured measured;
-    const std::vector<double>* reference = nullptr;
-    measured.failure = timed_reference(context, size, iterations, &reference);
-    std::vector<double> device;
-    std::vector<double> host;
-    for (int repeat = 0; repeat <= kRepeats && measured.failure.empty(); ++repeat) {
-        Timing timing;
-        measured.failure = upload(context, size);
-        if (measured.failure.empty()) {
-            measured.failure = run(iterations, &timing);
-        }
-        if (measured.failure.empty()) {
-            measured.failure = download(context, size);
-        }
-        if (measured.failure.empty() && repeat > 0) {
-            device.push_back(timing.device_ms * 1000.0 / iterations);
-            host.push_back(timing.host_ms * 1000.0 / iterations);
-            measured.repeats_equal =
-                measured.repeats_equal && std::memcmp(size.result, reference->data(), size.bytes()) == 0;
-        }
-    }
-    if (!measured.failure.empty()) {
-        return measured;
-    }
-    std::sort(device.begin(), device.end());
-    std::sort(host.begin(), host.end());
-    measured.ok = true;
-    measured.device_us = device[device.size() / 2];
-    measured.spread = (device.back() - device.front()) / measured.device_us;
-    measured.host_us = host[host.size() / 2];
-    return measured;
-}
+int check_iterations_for(int n) { return n == 3 ? 1 : 13; } /* N = 3 has converged after one */
+int timing_iterations_for(int n) { return n <= 257 ? 1000 : 300; }
 
 /* ------------------------------------------------------------------ bookkeeping */
 
 struct Row {
     int n;
-    std::string family; /* graph, grid, dataflow, resident, host-combined, host-relay, host-lockstep, ... */
+    std::string family; /* graph, grid, dataflow, resident, compute-only, exchange-only, relay */
     int k;              /* resident: sweeps per exchange; 0 otherwise */
+    int blocks;
+    int threads;
     std::string knobs;
     Measured time;
 };
@@ -235,159 +81,97 @@ bool report_check(int n, const std::string& what, const Outcome& outcome)
     return false;
 }
 
-const char* access_name(LLAccess access) { return access == LLAccess::kVector16 ? "v4" : "b64"; }
+const char* work_name(ResidentWork work)
+{
+    return work == ResidentWork::kAll ? "resident" : work == ResidentWork::kComputeOnly ? "compute-only"
+                                                                                          : "exchange-only";
+}
 
 std::string resident_knobs(const ResidentConfig& c)
 {
     char text[96];
     std::snprintf(text, sizeof(text), "b%d t%d f:%s ov:%d ll:%s", c.blocks, c.threads, c.f_on_chip ? "chip" : "glob",
-                  c.overlap ? 1 : 0, access_name(c.access));
+                  c.overlap ? 1 : 0, c.access == LLAccess::kVector16 ? "v4" : "b64");
     return text;
 }
 
-const char* host_kind_name(HostConfig::Kind kind)
+void print_measured(const Row& row)
 {
-    switch (kind) {
-    case HostConfig::kCombinedEveryBlock: return "host-combined";
-    case HostConfig::kCombinedRelay: return "host-relay";
-    case HostConfig::kPerBlockLockstep: return "host-lockstep";
-    default: return "host-neighbour";
-    }
-}
-
-void print_measured(int n, const std::string& family, int k, const std::string& knobs, const Measured& m)
-{
+    const Measured& m = row.time;
     if (m.ok) {
-        std::printf("time n=%d %-15s k=%d %-32s %9.3f us/iter  spread %4.1f%%  host %9.3f  %s\n", n, family.c_str(), k,
-                    knobs.c_str(), m.device_us, 100 * m.spread, m.host_us,
-                    m.repeats_equal ? "repeats equal" : "REPEATS DIFFER");
+        std::printf("time n=%d %-13s k=%d %-30s %9.3f us/iter  spread %4.1f%%  %s\n", row.n, row.family.c_str(), row.k,
+                    row.knobs.c_str(), m.device_us, 100 * m.spread,
+                    row.family == "compute-only" || row.family == "exchange-only" ? "(probe, not checked)"
+                    : m.repeats_equal                                             ? "repeats equal"
+                                                                                  : "REPEATS DIFFER");
     } else {
-        std::printf("time n=%d %-15s k=%d %-32s failed: %s\n", n, family.c_str(), k, knobs.c_str(), m.failure.c_str());
+        std::printf("time n=%d %-13s k=%d %-30s failed: %s\n", row.n, row.family.c_str(), row.k, row.knobs.c_str(),
+                    m.failure.c_str());
     }
-    if (m.ok && !m.repeats_equal) {
+    const bool checked = row.family != "compute-only" && row.family != "exchange-only";
+    if (m.ok && checked && !m.repeats_equal) {
         ++g_failed;
     }
 }
 
-bool out_of_time() { return elapsed_seconds() > kTimeBudgetSeconds; }
+/* ------------------------------------------------------------------ one configuration */
 
-/* ------------------------------------------------------------------ the sweeps */
-
-std::vector<ResidentConfig> resident_check_configs(int sm_count)
-{
-    std::vector<ResidentConfig> configs;
-    for (int blocks : {1, 2, 7, sm_count, 2 * sm_count}) {
-        for (int k : {1, 2, 3, 4, 6, 8}) {
-            for (bool chip : {true, false}) {
-                for (bool overlap : {false, true}) {
-                    configs.push_back({blocks, 512, k, chip, overlap, LLAccess::kVector16});
-                }
-            }
-            configs.push_back({blocks, 512, k, false, true, LLAccess::kWords8});
-        }
-        for (int threads : {96, 1024}) {
-            for (int k : {1, 2}) {
-                configs.push_back({blocks, threads, k, k == 1, k == 2, LLAccess::kVector16});
-            }
-        }
-    }
-    return configs;
-}
-
-std::vector<ResidentConfig> resident_time_configs(int n, int sm_count)
-{
-    std::vector<ResidentConfig> configs;
-    const std::vector<int> block_counts = n > 300 ? std::vector<int>{sm_count, 2 * sm_count}
-                                                  : std::vector<int>{16, 32, 64, sm_count};
-    for (int blocks : block_counts) {
-        for (int threads : {256, 512, 1024}) {
-            for (int k : {1, 2, 3, 4, 5, 6, 7, 8}) {
-                for (bool chip : {true, false}) {
-                    for (bool overlap : {false, true}) {
-                        configs.push_back({blocks, threads, k, chip, overlap, LLAccess::kVector16});
-                        if (n == 1001) {
-                            configs.push_back({blocks, threads, k, chip, overlap, LLAccess::kWords8});
-                        }
-                    }
-                }
-            }
-        }
-    }
-    return configs;
-}
-
-void check_resident(DeviceContext& context, Size& size)
+/* Checks (unless it is a probe) and times one resident configuration; nothing when refused. */
+const Row* time_resident(DeviceContext& context, Size& size, const ResidentConfig& config, int iterations)
 {
     const int n = size.problem.n;
-    int accepted = 0;
-    for (const ResidentConfig& config : resident_check_configs(context.sm_count)) {
-        const std::string refusal = resident_refusal(context, config, n);
-        if (!refusal.empty()) {
-            ++g_refusals[refusal.substr(0, refusal.find('('))];
-            continue;
-        }
-        ++accepted;
-        report_check(n, "resident k=" + std::to_string(config.k) + " " + resident_knobs(config),
-                     check(context, size, [&](int iterations, Timing* timing) {
-                         return run_resident(context, config, size.grid, iterations, timing);
-                     }));
+    const std::string refusal = resident_refusal(context, config, n);
+    if (!refusal.empty()) {
+        ++g_refusals[refusal.substr(0, refusal.find('('))];
+        return nullptr;
     }
-    std::printf("check n=%d resident: %d configurations accepted and checked\n", n, accepted);
+    const Runner run = [&](int count, Timing* timing) { return run_resident(context, config, size.grid, count, timing); };
+    const std::string what = std::string(work_name(config.work)) + " k=" + std::to_string(config.k) + " " +
+                             resident_knobs(config);
+    if (config.work == ResidentWork::kAll && !report_check(n, what, check(context, size, run))) {
+        return nullptr;
+    }
+    Measured measured;
+    if (config.work == ResidentWork::kAll) {
+        measured = measure(context, size, iterations, run);
+    } else {
+        /* A probe's array is wrong by design: time it without the comparison. */
+        std::vector<double> device;
+        for (int repeat = 0; repeat <= kRepeats && measured.failure.empty(); ++repeat) {
+            Timing timing;
+            measured.failure = run(iterations, &timing);
+            if (repeat > 0) {
+                device.push_back(timing.device_ms * 1000.0 / iterations);
+            }
+        }
+        if (measured.failure.empty()) {
+            std::sort(device.begin(), device.end());
+            measured.ok = true;
+            measured.device_us = device[device.size() / 2];
+            measured.spread = (device.back() - device.front()) / measured.device_us;
+        }
+    }
+    g_rows.push_back(Row{n, work_name(config.work), config.k, config.blocks, config.threads, resident_knobs(config),
+                         measured});
+    print_measured(g_rows.back());
+    return &g_rows.back();
 }
 
-void time_resident(DeviceContext& context, Size& size, int iterations)
+Measured time_checked(DeviceContext& context, Size& size, const std::string& family, int blocks, int threads,
+                      int iterations, const Runner& run)
 {
-    const int n = size.problem.n;
-    for (const ResidentConfig& config : resident_time_configs(n, context.sm_count)) {
-        if (out_of_time()) {
-            std::printf("time n=%d resident: stopped, time budget spent\n", n);
-            return;
-        }
-        if (!resident_refusal(context, config, n).empty()) {
-            continue;
-        }
-        const Runner run = [&](int count, Timing* timing) {
-            return run_resident(context, config, size.grid, count, timing);
-        };
-        const std::string what = "resident k=" + std::to_string(config.k) + " " + resident_knobs(config);
-        if (!report_check(n, what, check(context, size, run))) {
-            continue;
-        }
-        Row row{n, "resident", config.k, resident_knobs(config), measure(context, size, iterations, run)};
-        print_measured(n, row.family, row.k, row.knobs, row.time);
-        g_rows.push_back(row);
+    const std::string knobs = "b" + std::to_string(blocks) + " t" + std::to_string(threads);
+    Measured measured;
+    if (report_check(size.problem.n, family + " " + knobs, check(context, size, run))) {
+        measured = measure(context, size, iterations, run);
+    } else {
+        measured.failure = "check failed";
     }
+    g_rows.push_back(Row{size.problem.n, family, 0, blocks, threads, knobs, measured});
+    print_measured(g_rows.back());
+    return measured;
 }
 
-std::vector<HostConfig> host_check_configs(int sm_count)
-{
-    std::vector<HostConfig> configs;
-    for (int blocks : {1, 7, sm_count, 8 * sm_count}) {
-        configs.push_back({blocks, 256, HostConfig::kCombinedEveryBlock});
-        configs.push_back({blocks, 256, HostConfig::kCombinedRelay});
-    }
-    configs.push_back({sm_count, 1024, HostConfig::kCombinedRelay, true}); /* sleeping host */
-    return configs;
-}
-
-void check_host(DeviceContext& context, Size& size)
-{
-    const int n = size.problem.n;
-    for (const HostConfig& config : host_check_configs(context.sm_count)) {
-        if (!coresident(context, host_kernel(config), config.blocks, config.threads, 0).empty()) {
-            continue;
-        }
-        char what[64];
-        std::snprintf(what, sizeof(what), "%s b%d t%d%s", host_kind_name(config.kind), config.blocks, config.threads,
-                      config.sleep ? " sleep" : "");
-        long long handshakes = 0;
-        report_check(n, what, check(context, size, [&](int iterations, Timing* timing) {
-                         return run_host_mode(context, config, size.grid, iterations, timing, &handshakes);
-                     }));
-    }
-}
-
-/* persistent-grid (cooperative groups) at the given shape; 0 blocks = every co-resident one. */
 int coresident_blocks(DeviceContext& context, const void* kernel, int threads)
 {
     int per_sm = 0;
@@ -398,232 +182,159 @@ int coresident_blocks(DeviceContext& context, const void* kernel, int threads)
 const void* grid_kernel() { return reinterpret_cast<const void*>(&holdfast::persistent_grid_cooperative_groups); }
 const void* dataflow_kernel() { return reinterpret_cast<const void*>(&holdfast::persistent_dataflow); }
 
-Measured time_persistent(DeviceContext& context, Size& size, const char* family, const void* kernel, int blocks,
-                         int threads, int iterations)
+Measured time_grid(DeviceContext& context, Size& size, int blocks, int threads, int iterations)
 {
-    const Runner run = [&](int count, Timing* timing) {
-        return run_persistent(context, kernel, blocks, threads, size.grid, count, timing);
-    };
-    const std::string knobs = "b" + std::to_string(blocks) + " t" + std::to_string(threads);
-    Measured measured;
-    if (report_check(size.problem.n, std::string(family) + " " + knobs, check(context, size, run))) {
-        measured = measure(context, size, iterations, run);
-    } else {
-        measured.failure = "check failed";
-    }
-    print_measured(size.problem.n, family, 0, knobs, measured);
-    g_rows.push_back(Row{size.problem.n, family, 0, knobs, measured});
-    return measured;
+    return time_checked(context, size, "grid", blocks, threads, iterations, [&](int count, Timing* timing) {
+        return run_persistent(context, grid_kernel(), blocks, threads, size.grid, count, timing);
+    });
 }
 
+/* graph, persistent-grid (cg, every co-resident block of 256 threads) and persistent-dataflow
+ * (counters, one block per row) as the harness runs them by default. */
 void time_baselines(DeviceContext& context, Size& size, int iterations)
 {
     StandardGraph graph;
-    const Runner run = [&](int count, Timing* timing) { return graph.run(context, size.grid, count, timing); };
-    if (report_check(size.problem.n, "graph", check(context, size, run))) {
-        Row row{size.problem.n, "graph", 0, "b" + std::to_string(standard_blocks(size.problem.n)) + " t256",
-                measure(context, size, iterations, run)};
-        print_measured(row.n, row.family, 0, row.knobs, row.time);
-        g_rows.push_back(row);
-    }
+    time_checked(context, size, "graph", standard_blocks(size.problem.n), 256, iterations,
+                 [&](int count, Timing* timing) { return graph.run(context, size.grid, count, timing); });
     if (graph.exec != nullptr) {
         cudaGraphExecDestroy(graph.exec);
     }
-    time_persistent(context, size, "grid", grid_kernel(), coresident_blocks(context, grid_kernel(), 256), 256,
-                    iterations);
-    time_persistent(context, size, "dataflow", dataflow_kernel(),
-                    std::min(coresident_blocks(context, dataflow_kernel(), 256), size.problem.n - 2), 256, iterations);
+    time_grid(context, size, coresident_blocks(context, grid_kernel(), 256), 256, iterations);
+    const int rows = std::min(coresident_blocks(context, dataflow_kernel(), 256), size.problem.n - 2);
+    time_checked(context, size, "dataflow", rows, 256, iterations, [&](int count, Timing* timing) {
+        return run_persistent(context, dataflow_kernel(), rows, 256, size.grid, count, timing);
+    });
 }
 
-/* Checks, then times one host-mode configuration; the row is kept either way. */
-Row time_host_config(DeviceContext& context, Size& size, const HostConfig& config, int iterations)
+/* ------------------------------------------------------------------ the sweeps */
+
+/* Every k, block size, f placement and overlap at one band per SM: the auto rule's data. */
+void sweep_resident(DeviceContext& context, Size& size, int iterations)
 {
-    long long handshakes = 0;
-    const Runner run = [&](int count, Timing* timing) {
-        return run_host_mode(context, config, size.grid, count, timing, &handshakes);
-    };
-    Row row{size.problem.n, std::string(host_kind_name(config.kind)) + (config.sleep ? "-sleep" : ""), 0,
-            "b" + std::to_string(config.blocks) + " t" + std::to_string(config.threads), Measured{}};
-    if (report_check(row.n, row.family + " " + row.knobs, check(context, size, run))) {
-        row.time = measure(context, size, iterations, run);
+    for (int k : {1, 2, 3, 4}) {
+        for (int threads : {256, 512, 1024}) {
+            for (bool chip : {true, false}) {
+                for (bool overlap : {true, false}) {
+                    if (out_of_time()) {
+                        return;
+                    }
+                    if (threads <= holdfast::kResidentMaxThreads || overlap) { /* 1024: one build, overlap on */
+                        time_resident(context, size,
+                                      {context.sm_count, threads, k, chip, overlap, LLAccess::kVector16}, iterations);
+                    }
+                }
+            }
+        }
     }
-    print_measured(row.n, row.family, 0, row.knobs, row.time);
-    g_rows.push_back(row);
-    return row;
 }
 
-void time_host(DeviceContext& context, Size& size, int iterations, double floor_us)
+/* N = 1001: the kernel against its halves, and the 8-byte atomic line. */
+void breakdown_1001(DeviceContext& context, Size& size, int iterations)
+{
+    for (int k : {1, 2, 3, 4}) {
+        for (int threads : {256, 512, 1024}) {
+            const ResidentConfig base{context.sm_count, threads, k, true, true, LLAccess::kVector16};
+            ResidentConfig compute = base;
+            compute.work = ResidentWork::kComputeOnly;
+            compute.overlap = false;
+            ResidentConfig exchange = base;
+            exchange.work = ResidentWork::kExchangeOnly;
+            exchange.overlap = false;
+            ResidentConfig words = base;
+            words.access = LLAccess::kWords8;
+            const bool bounded = threads <= holdfast::kResidentMaxThreads; /* 1024: no 8-byte build */
+            for (const ResidentConfig& config : {compute, exchange, bounded ? words : compute}) {
+                if (!out_of_time()) {
+                    time_resident(context, size, config, iterations);
+                }
+            }
+        }
+    }
+}
+
+/* N = 1001: rows per block from 4 (264 blocks) to 23 (44 blocks; fewer do not fit). */
+void rows_per_block_1001(DeviceContext& context, Size& size, int iterations)
+{
+    for (int blocks : {44, 56, 66, 99, 2 * context.sm_count}) {
+        for (int k : {1, 2}) {
+            for (ResidentWork work : {ResidentWork::kAll, ResidentWork::kComputeOnly}) {
+                for (bool chip : {true, false}) {
+                    if (out_of_time()) {
+                        return;
+                    }
+                    ResidentConfig config{blocks, 512, k, chip, work == ResidentWork::kAll, LLAccess::kVector16};
+                    config.work = work;
+                    time_resident(context, size, config, iterations);
+                }
+            }
+        }
+    }
+}
+
+/* Bit-for-bit checks of the configurations the planner accepts: block counts beyond the rows,
+ * every k up to 5, both f placements and overlaps, both line forms, small and odd block sizes. */
+void check_resident(DeviceContext& context, Size& size)
 {
     const int n = size.problem.n;
-    for (int per_sm : {1, 2, 4, 8}) {
-        for (int threads : {256, 512, 1024}) {
-            if (per_sm * threads > 2048) {
-                continue;
-            }
-            if (out_of_time()) {
-                std::printf("time n=%d host: stopped, time budget spent\n", n);
-                return;
-            }
-            const int blocks = per_sm * context.sm_count;
-            const Measured grid = time_persistent(context, size, "grid", grid_kernel(), blocks, threads, iterations);
-            for (HostConfig::Kind kind : {HostConfig::kCombinedEveryBlock, HostConfig::kCombinedRelay}) {
-                const HostConfig config{blocks, threads, kind};
-                if (!coresident(context, host_kernel(config), blocks, threads, 0).empty()) {
-                    continue;
-                }
-                const Row row = time_host_config(context, size, config, iterations);
-                if (row.time.ok && grid.ok) {
-                    const double goal = 1.3 * (grid.device_us + 2 * floor_us);
-                    std::printf("goal n=%d %s %s: %.2f us/iter (host clock %.2f) against 1.3 x (grid %.2f + 2 x "
-                                "%.2f) = %.2f: %s\n",
-                                n, row.family.c_str(), row.knobs.c_str(), row.time.device_us, row.time.host_us,
-                                grid.device_us, floor_us, goal, row.time.device_us <= goal ? "met" : "MISSED");
+    int accepted = 0;
+    for (int blocks : {1, 2, 7, context.sm_count, 2 * context.sm_count}) {
+        for (int k : {1, 2, 3, 5}) {
+            for (bool chip : {true, false}) {
+                for (bool overlap : {true, false}) {
+                    for (int threads : {96, 512}) {
+                        const LLAccess access = threads == 96 ? LLAccess::kWords8 : LLAccess::kVector16;
+                        const ResidentConfig config{blocks, threads, k, chip, overlap, access};
+                        const std::string refusal = resident_refusal(context, config, n);
+                        if (!refusal.empty()) {
+                            ++g_refusals[refusal.substr(0, refusal.find('('))];
+                            continue;
+                        }
+                        ++accepted;
+                        report_check(n, "resident k=" + std::to_string(k) + " " + resident_knobs(config),
+                                     check(context, size, [&](int iterations, Timing* timing) {
+                                         return run_resident(context, config, size.grid, iterations, timing);
+                                     }));
+                    }
                 }
             }
         }
     }
-    /* The relay with a sleeping host (1 us between polls, timer slack 1 us). */
-    time_host_config(context, size, HostConfig{context.sm_count, 512, HostConfig::kCombinedRelay, true}, iterations);
-    /* Today's per-block flags, at one block per SM and at every co-resident block. */
-    for (HostConfig::Kind kind : {HostConfig::kPerBlockLockstep, HostConfig::kPerBlockNeighbour}) {
-        for (int blocks : {context.sm_count, coresident_blocks(context, host_kernel({1, 256, kind}), 256)}) {
-            time_host_config(context, size, HostConfig{blocks, 256, kind}, iterations);
-        }
-    }
+    std::printf("check n=%d resident: %d configurations accepted and checked\n", n, accepted);
 }
 
-/* ------------------------------------------------------------------ the largest N */
-
-int largest_resident_n(DeviceContext& context, bool f_on_chip)
+/* The relay at the library's shape (1024 threads, one thread per point, co-resident) and at one
+ * block of 256 per SM, against persistent-grid at its default shape; the goal line per shape. */
+void time_relay(DeviceContext& context, Size& size, int iterations, double floor_us)
 {
-    const ResidentConfig config{context.sm_count, 512, 1, f_on_chip, false, LLAccess::kVector16};
-    int accepted = 3;
-    int refused = 46341;
-    while (refused - accepted > 1) {
-        const int middle = (accepted + refused) / 2;
-        (resident_refusal(context, config, middle).empty() ? accepted : refused) = middle;
+    const int n = size.problem.n;
+    const Measured grid = time_grid(context, size, coresident_blocks(context, grid_kernel(), 256), 256, iterations);
+    const int points = holdfast::points_per_colour(n);
+    for (int threads : {1024, 256}) {
+        const int useful = std::max(1, (points + threads - 1) / threads);
+        const int blocks = std::min(useful, coresident_blocks(context, relay_kernel(), threads));
+        const Measured relay =
+            time_checked(context, size, "relay", blocks, threads, iterations, [&](int count, Timing* timing) {
+                return run_relay(context, blocks, threads, size.grid, count, timing);
+            });
+        if (relay.ok && grid.ok) {
+            const double goal = 1.3 * (grid.device_us + 2 * floor_us);
+            std::printf("goal n=%d relay b%d t%d: %.2f us/iter against 1.3 x (grid %.2f + 2 x %.2f) = %.2f: %s\n", n,
+                        blocks, threads, relay.device_us, grid.device_us, floor_us, goal,
+                        relay.device_us <= goal ? "met" : "MISSED");
+        }
     }
-    (void)cudaGetLastError();
-    return accepted;
 }
 
-/* ------------------------------------------------------------------ the table */
+/* ------------------------------------------------------------------ faults */
 
-const Row* best(int n, const std::string& family, int k = -1)
+void expect_fault(const char* what, const std::string& error, const char* must_say)
 {
-    const Row* found = nullptr;
-    for (const Row& row : g_rows) {
-        if (row.n == n && row.family == family && (k < 0 || row.k == k) && row.time.ok && row.time.repeats_equal &&
-            (found == nullptr || row.time.device_us < found->time.device_us)) {
-            found = &row;
-        }
-    }
-    return found;
+    const bool named = !error.empty() && error.find(must_say) != std::string::npos;
+    std::printf("fault %s: %s%s\n", what, error.empty() ? "NO ERROR" : error.c_str(), named ? "" : " (FAIL)");
+    g_failed += named ? 0 : 1;
 }
 
-std::string format(double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof(text), "%.2f", value);
-    return text;
-}
-
-std::string cell(const Row* row) { return row == nullptr ? "-" : format(row->time.device_us); }
-
-void print_tables(const std::vector<int>& sizes, double floor_us, const std::vector<std::string>& probes)
-{
-    std::printf("\n== µs per iteration, best over the other knobs (median of %d, events; every row bit-equal)\n",
-                kRepeats);
-    std::printf("| N | graph | grid | dataflow | res k=1 | k=2 | k=3 | k=4 | k=5 | k=6 | k=7 | k=8 | best resident | x "
-                "graph | host combined | host relay | host per-block |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for (int n : sizes) {
-        const Row* graph = best(n, "graph");
-        if (graph == nullptr && best(n, "resident") == nullptr) {
-            continue;
-        }
-        std::printf("| %d | %s | %s | %s", n, cell(graph).c_str(), cell(best(n, "grid")).c_str(),
-                    cell(best(n, "dataflow")).c_str());
-        for (int k = 1; k <= 8; ++k) {
-            std::printf(" | %s", cell(best(n, "resident", k)).c_str());
-        }
-        const Row* resident = best(n, "resident");
-        const Row* lockstep = best(n, "host-lockstep");
-        const Row* neighbour = best(n, "host-neighbour");
-        const Row* per_block =
-            lockstep == nullptr || (neighbour != nullptr && neighbour->time.device_us < lockstep->time.device_us)
-                ? neighbour
-                : lockstep;
-        const std::string per_block_cell =
-            per_block == nullptr ? "-" : cell(per_block) + " " + per_block->family + " " + per_block->knobs;
-        std::printf(" | %s | %s | %s | %s | %s |\n",
-                    resident == nullptr ? "-" : (cell(resident) + " (k=" + std::to_string(resident->k) + " " +
-                                                 resident->knobs + ")")
-                                                    .c_str(),
-                    resident != nullptr && graph != nullptr
-                        ? format(graph->time.device_us / resident->time.device_us).c_str()
-                        : "-",
-                    best(n, "host-combined") == nullptr
-                        ? "-"
-                        : (cell(best(n, "host-combined")) + " " + best(n, "host-combined")->knobs).c_str(),
-                    best(n, "host-relay") == nullptr
-                        ? "-"
-                        : (cell(best(n, "host-relay")) + " " + best(n, "host-relay")->knobs).c_str(),
-                    per_block_cell.c_str());
-    }
-    std::printf("\n== costs on their own (132 blocks unless said)\n");
-    std::printf("host ping-pong floor: %.2f us per round trip\n", floor_us);
-    for (const std::string& probe : probes) {
-        std::printf("%s\n", probe.c_str());
-    }
-    std::printf("\nchecks: %d configurations checked bit for bit, %d failed\n", g_checked, g_failed);
-    for (const auto& [reason, count] : g_refusals) {
-        std::printf("refused %d times: %s\n", count, reason.c_str());
-    }
-}
-
-/* ------------------------------------------------------------------ modes of the program */
-
-int check_iterations_for(int n) { return n == 3 ? 1 : 13; } /* N = 3 has converged after one */
-
-int timing_iterations_for(int n) { return n <= 101 ? 2000 : n <= 257 ? 1000 : 500; }
-
-int run_sanitize(DeviceContext& context)
-{
-    context.set_watchdog(60.0);
-    for (int n : {11, 12, 33}) {
-        Size size;
-        const std::string opened = open_size(context, n, 3, &size);
-        if (!opened.empty()) {
-            std::printf("FAIL n=%d: %s\n", n, opened.c_str());
-            return 1;
-        }
-        const ResidentConfig configs[] = {{3, 64, 2, true, true, LLAccess::kVector16},
-                                          {40, 64, 1, false, false, LLAccess::kWords8},
-                                          {1, 64, 1, true, false, LLAccess::kVector16}};
-        for (const ResidentConfig& config : configs) {
-            const std::string refusal = resident_refusal(context, config, n);
-            if (refusal.empty()) {
-                report_check(n, "resident k=" + std::to_string(config.k) + " " + resident_knobs(config),
-                             check(context, size, [&](int iterations, Timing* timing) {
-                                 return run_resident(context, config, size.grid, iterations, timing);
-                             }));
-            }
-        }
-        for (const HostConfig& config : {HostConfig{5, 64, HostConfig::kCombinedEveryBlock},
-                                         HostConfig{40, 64, HostConfig::kCombinedRelay}}) {
-            long long handshakes = 0;
-            report_check(n, host_kind_name(config.kind), check(context, size, [&](int iterations, Timing* timing) {
-                             return run_host_mode(context, config, size.grid, iterations, timing, &handshakes);
-                         }));
-        }
-        close_size(size);
-    }
-    std::printf("%s: %d checked, %d failed\n", g_failed == 0 ? "ALL PASSED" : "FAILURES", g_checked, g_failed);
-    return g_failed == 0 ? 0 : 1;
-}
-
-/* The watchdogs must fire, name the right wait, and leave the device usable. */
+/* The watchdogs must fire, name the block and the step, and leave the device usable. */
 void check_faults(DeviceContext& context)
 {
     context.set_watchdog(0.2);
@@ -634,37 +345,148 @@ void check_faults(DeviceContext& context)
     Timing timing;
     const ResidentConfig resident{7, 256, 2, true, true, LLAccess::kVector16};
     const std::string silent = run_resident(context, resident, size.grid, 5, &timing, HF_FAULT_NEVER_PUBLISH, 3);
-    std::printf("fault resident, block 3 never sends: %s\n", silent.empty() ? "NO ERROR (FAIL)" : silent.c_str());
-    g_failed += silent.find("wait 2") == std::string::npos ? 1 : 0;
-    long long handshakes = 0;
-    const HostConfig host{context.sm_count, 256, HostConfig::kCombinedRelay};
-    const std::string missing =
-        run_host_mode(context, host, size.grid, 5, &timing, &handshakes, HF_FAULT_NEVER_PUBLISH, 5);
-    std::printf("fault host-relay, block 5 never counts in: %s\n",
-                missing.empty() ? "NO ERROR (FAIL)" : missing.c_str());
-    g_failed += missing.find("half-sweep 0") == std::string::npos ? 1 : 0;
-    const std::string unsignalled =
-        run_host_mode(context, host, size.grid, 5, &timing, &handshakes, HF_FAULT_NEVER_SIGNAL, 4);
-    std::printf("fault host-relay, host stops before half-sweep 4: %s\n",
-                unsignalled.empty() ? "NO ERROR (FAIL)" : unsignalled.c_str());
-    g_failed += unsignalled.find("half-sweep 4") == std::string::npos ? 1 : 0;
+    /* The first wait to expire is on a neighbour (block 2 or 4 waiting for 3, or one further down
+     * the chain); the counters (half-sweep up to which each block sent its edges) name block 3,
+     * as the library's report does. */
+    std::vector<holdfast::StepCounter> counters(7);
+    cudaMemcpy(counters.data(), context.control + 1, sizeof(holdfast::StepCounter) * 7, cudaMemcpyDeviceToHost);
+    std::string sent = "; sent up to:";
+    bool only_3_silent = counters[3].completed == 0;
+    for (int block = 0; block < 7; ++block) {
+        sent += " " + std::to_string(counters[block].completed);
+        only_3_silent = only_3_silent && (block == 3 || counters[block].completed > 0);
+    }
+    expect_fault("resident, block 3 never sends", silent + sent + (only_3_silent ? "; block 3 named" : ""),
+                 "block 3 named");
+    expect_fault("relay, block 5 never counts in",
+                 run_relay(context, context.sm_count, 256, size.grid, 5, &timing, HF_FAULT_NEVER_PUBLISH, 5),
+                 "half-sweep 0 not done (signalled)");
+    expect_fault("relay, the host stops after half-sweep 0",
+                 run_relay(context, context.sm_count, 256, size.grid, 5, &timing, HF_FAULT_NEVER_SIGNAL, 0),
+                 "half-sweep 1"); /* block 0's wait for the host, or the host's for the blocks */
     close_size(size);
     context.set_watchdog(10.0);
     (void)cudaGetLastError();
 }
 
+/* ------------------------------------------------------------------ the largest N */
+
+int largest_resident_n(DeviceContext& context, bool f_on_chip)
+{
+    const ResidentConfig config{context.sm_count, 512, 1, f_on_chip, true, LLAccess::kVector16};
+    int accepted = 3;
+    int refused = 46341;
+    while (refused - accepted > 1) {
+        const int middle = (accepted + refused) / 2;
+        (resident_refusal(context, config, middle).empty() ? accepted : refused) = middle;
+    }
+    (void)cudaGetLastError();
+    return accepted;
+}
+
+/* ------------------------------------------------------------------ the tables */
+
+const Row* best(int n, const std::string& family, int k = -1, int blocks = -1, int threads = -1)
+{
+    const Row* found = nullptr;
+    for (const Row& row : g_rows) {
+        if (row.n == n && row.family == family && (k < 0 || row.k == k) && (blocks < 0 || row.blocks == blocks) &&
+            (threads < 0 || row.threads == threads) && row.time.ok &&
+            (row.time.repeats_equal || family == "compute-only" || family == "exchange-only") &&
+            (found == nullptr || row.time.device_us < found->time.device_us)) {
+            found = &row;
+        }
+    }
+    return found;
+}
+
+std::string cell(const Row* row)
+{
+    if (row == nullptr) {
+        return "-";
+    }
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.2f", row->time.device_us);
+    return text;
+}
+
+void print_breakdown(int sm_count)
+{
+    std::printf("\n== N = 1001, %d blocks, f on chip: us per iteration (median of %d)\n", sm_count, kRepeats);
+    std::printf("| k | threads | whole (best) | compute only | exchange only | compute + exchange | whole - compute |\n");
+    std::printf("|---|---|---|---|---|---|---|\n");
+    for (int k : {1, 2, 3, 4}) {
+        for (int threads : {256, 512, 1024}) {
+            const Row* whole = best(1001, "resident", k, sm_count, threads);
+            const Row* compute = best(1001, "compute-only", k, sm_count, threads);
+            const Row* exchange = best(1001, "exchange-only", k, sm_count, threads);
+            char sum[32] = "-";
+            char rest[32] = "-";
+            if (compute != nullptr && exchange != nullptr) {
+                std::snprintf(sum, sizeof(sum), "%.2f", compute->time.device_us + exchange->time.device_us);
+            }
+            if (compute != nullptr && whole != nullptr) {
+                std::snprintf(rest, sizeof(rest), "%.2f", whole->time.device_us - compute->time.device_us);
+            }
+            std::printf("| %d | %d | %s %s | %s | %s | %s | %s |\n", k, threads, cell(whole).c_str(),
+                        whole == nullptr ? "" : ("(" + whole->knobs + ")").c_str(), cell(compute).c_str(),
+                        cell(exchange).c_str(), sum, rest);
+        }
+    }
+}
+
+void print_rows_per_block(int sm_count)
+{
+    std::printf("\n== N = 1001, 512 threads: us per half-sweep against rows per block (k = 1 and 2, best f placement)\n");
+    std::printf("| blocks | rows per block | whole k=1 | compute k=1 | whole k=2 | compute k=2 |\n");
+    std::printf("|---|---|---|---|---|---|\n");
+    for (int blocks : {44, 56, 66, 99, sm_count, 2 * sm_count}) {
+        const auto half = [&](const char* family, int k) {
+            const Row* row = best(1001, family, k, blocks, 512);
+            char text[32] = "-";
+            if (row != nullptr) {
+                std::snprintf(text, sizeof(text), "%.2f", row->time.device_us / 2);
+            }
+            return std::string(text);
+        };
+        std::printf("| %d | %.1f | %s | %s | %s | %s |\n", blocks, 999.0 / blocks, half("resident", 1).c_str(),
+                    half("compute-only", 1).c_str(), half("resident", 2).c_str(), half("compute-only", 2).c_str());
+    }
+}
+
+void print_sizes(const std::vector<int>& sizes)
+{
+    std::printf("\n== us per iteration by N, best over blocks/threads/f/overlap (one band per SM; every row bit-equal)\n");
+    std::printf("| N | graph | grid | dataflow | res k=1 | k=2 | k=3 | k=4 | best resident | x graph |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    for (int n : sizes) {
+        const Row* resident = best(n, "resident");
+        const Row* graph = best(n, "graph");
+        if (resident == nullptr && graph == nullptr) {
+            continue;
+        }
+        char ratio[32] = "-";
+        if (resident != nullptr && graph != nullptr) {
+            std::snprintf(ratio, sizeof(ratio), "%.2f", graph->time.device_us / resident->time.device_us);
+        }
+        std::printf("| %d | %s | %s | %s | %s | %s | %s | %s | %s %s | %s |\n", n, cell(graph).c_str(),
+                    cell(best(n, "grid")).c_str(), cell(best(n, "dataflow")).c_str(),
+                    cell(best(n, "resident", 1, -1)).c_str(), cell(best(n, "resident", 2)).c_str(),
+                    cell(best(n, "resident", 3)).c_str(), cell(best(n, "resident", 4)).c_str(), cell(resident).c_str(),
+                    resident == nullptr ? "" : ("(k=" + std::to_string(resident->k) + " " + resident->knobs + ")").c_str(),
+                    ratio);
+    }
+}
+
 }  // namespace
 
-int main(int argc, char** argv)
+int main()
 {
     DeviceContext context;
     const std::string opened = context.open();
     if (!opened.empty()) {
         std::printf("no usable GPU: %s\n", opened.c_str());
         return 2;
-    }
-    if (argc > 1 && std::strcmp(argv[1], "--sanitize") == 0) {
-        return run_sanitize(context);
     }
     cudaDeviceProp properties{};
     cudaGetDeviceProperties(&properties, 0);
@@ -679,29 +501,24 @@ int main(int argc, char** argv)
     std::sort(floors.begin(), floors.end());
     const double floor_us = floors[2];
     std::vector<std::string> probes;
-    const int width_1001 = holdfast::colour_row_width(1001);
-    for (int lines : {1, 2 * width_1001, 8 * width_1001}) {
-        for (int threads : {512, 1024}) {
-            char text[160];
-            const double vector16 =
-                ll_exchange_micros<LLAccess::kVector16>(context, context.sm_count, threads, lines, 2000);
-            const double words8 =
-                ll_exchange_micros<LLAccess::kWords8>(context, context.sm_count, threads, lines, 2000);
-            std::snprintf(text, sizeof(text),
-                          "self-flagged halo exchange, %5d lines per neighbour, %4d threads: %.3f us (v4), %.3f us "
-                          "(b64)",
-                          lines, threads, vector16, words8);
+    for (int threads : {256, 512, 1024}) {
+        for (int lines : {1, 32, 128, 251, 502, 1004, 2008}) {
+            char text[200];
+            const double exchange = ll_probe_micros(context, HaloProbe::kExchange, context.sm_count, threads, lines, 2000);
+            const double send = ll_probe_micros(context, HaloProbe::kSendOnly, context.sm_count, threads, lines, 2000);
+            const double ready =
+                ll_probe_micros(context, HaloProbe::kReceiveReady, context.sm_count, threads, lines, 2000);
+            std::snprintf(text, sizeof(text), "| %d | %d | %.3f | %.3f | %.3f |", threads, lines, exchange, send, ready);
             probes.push_back(text);
         }
     }
-    for (int threads : {512, 1024}) {
-        probes.push_back("grid barrier (grid.sync), " + std::to_string(threads) +
-                         " threads: " + std::to_string(grid_sync_micros(context, context.sm_count, threads, 2000)) +
-                         " us");
+    std::vector<std::string> barriers;
+    for (int threads : {256, 512, 1024}) {
+        barriers.push_back("grid barrier (grid.sync), " + std::to_string(context.sm_count) + " blocks of " +
+                           std::to_string(threads) + " threads: " +
+                           std::to_string(grid_sync_micros(context, context.sm_count, threads, 2000)) + " us");
     }
-    for (const std::string& probe : probes) {
-        std::printf("%s\n", probe.c_str());
-    }
+    std::printf("(probes: %.1f s)\n", elapsed_seconds());
 
     check_faults(context);
 
@@ -711,19 +528,21 @@ int main(int argc, char** argv)
                 "on chip\n",
                 context.sm_count, largest_global, largest_chip);
 
-    std::vector<int> sizes = {3, 4, 5, 11, 12, 33, 34, 101, 102, 257, 1001, 1002, largest_chip, largest_global};
+    /* Most important first, so that a spent time budget cuts the least useful. */
+    const std::vector<int> timed = {1001, 1002, 257, largest_global, 101, 161, 401, 513, 769, largest_chip, 1500};
+    std::vector<int> order = timed;
+    for (int n : {3, 4, 5, 11, 12, 33, 34, 102}) {
+        order.push_back(n);
+    }
+    std::vector<int> sizes = order;
     std::sort(sizes.begin(), sizes.end());
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    const std::vector<int> timed = {11, 33, 101, 257, 1001, 1002, largest_global};
-    const std::vector<int> host_timed = {11, 101, 257, 1001, 1002};
-    /* Most important first, so that a spent time budget cuts the least useful. */
-    std::vector<int> order = {1001, 1002, largest_global, 257, 101};
-    for (int n : sizes) {
-        if (std::find(order.begin(), order.end(), n) == order.end()) {
-            order.push_back(n);
-        }
-    }
+    std::vector<int> done;
     for (int n : order) {
+        if (std::find(done.begin(), done.end(), n) != done.end()) {
+            continue;
+        }
+        done.push_back(n);
         Size size;
         const std::string failure = open_size(context, n, check_iterations_for(n), &size);
         if (!failure.empty()) {
@@ -733,25 +552,40 @@ int main(int argc, char** argv)
         }
         std::printf("== n=%d: %d iterations checked, sensitivity max|ref(%d) - ref(%d)| = %.3g\n", n,
                     size.check_iterations, size.check_iterations, size.check_iterations - 1, size.sensitivity);
-        report_check(n, "standard kernels", check(context, size, [&](int iterations, Timing*) {
-                         const std::string queued = queue_standard(context.stream, size.grid, iterations);
-                         return queued.empty() ? std::string(cudaStreamSynchronize(context.stream) == cudaSuccess
-                                                                 ? ""
-                                                                 : "standard kernels failed")
-                                               : queued;
-                     }));
+        const int iterations = timing_iterations_for(n);
         if (std::find(timed.begin(), timed.end(), n) != timed.end() && !out_of_time()) {
-            time_baselines(context, size, timing_iterations_for(n));
-            time_resident(context, size, timing_iterations_for(n));
+            time_baselines(context, size, iterations);
+            sweep_resident(context, size, iterations);
+            if (n == 1001) {
+                breakdown_1001(context, size, iterations);
+                rows_per_block_1001(context, size, iterations);
+                time_relay(context, size, 200, floor_us);
+            }
+            if (n == 101) {
+                time_relay(context, size, 200, floor_us);
+            }
         }
         check_resident(context, size);
-        check_host(context, size);
-        if (std::find(host_timed.begin(), host_timed.end(), n) != host_timed.end() && !out_of_time()) {
-            time_host(context, size, 200, floor_us);
-        }
         close_size(size);
         std::printf("(%.1f s)\n", elapsed_seconds());
     }
-    print_tables(sizes, floor_us, probes);
+
+    print_breakdown(context.sm_count);
+    print_rows_per_block(context.sm_count);
+    print_sizes(sizes);
+    std::printf("\n== self-flagged halo exchange alone, %d blocks in a chain, 16-byte lines: us per round\n",
+                context.sm_count);
+    std::printf("| threads | lines per neighbour | exchange | send only | receive ready |\n|---|---|---|---|---|\n");
+    for (const std::string& probe : probes) {
+        std::printf("%s\n", probe.c_str());
+    }
+    std::printf("\nhost ping-pong floor: %.2f us per round trip\n", floor_us);
+    for (const std::string& barrier : barriers) {
+        std::printf("%s\n", barrier.c_str());
+    }
+    std::printf("\nchecks: %d configurations checked bit for bit, %d failed\n", g_checked, g_failed);
+    for (const auto& [reason, count] : g_refusals) {
+        std::printf("refused %d times: %s\n", count, reason.c_str());
+    }
     return g_failed == 0 ? 0 : 1;
 }

@@ -81,7 +81,8 @@ class BadInputTest {
     void unknownConfigKey() throws IOException {
         Path config = write("bad", "size = 11\n");
         assertEquals("holdfast: " + config + ":1: size: unknown key (keys: sizes, iterations, modes, kernels, blocks, threads,"
-                + " repeats, output, barrier, schedule, poll, watchdog, init, seed)\n", runBad("-c", config.toString()).err());
+                + " repeats, output, barrier, schedule, poll, halo, sweeps-per-exchange, watchdog, init, seed)\n",
+                runBad("-c", config.toString()).err());
     }
 
     @Test

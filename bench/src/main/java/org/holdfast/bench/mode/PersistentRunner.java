@@ -1,7 +1,7 @@
 package org.holdfast.bench.mode;
 
 import java.util.List;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 import org.holdfast.bench.gpu.DeviceProblem;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.PersistentBridge;
@@ -31,14 +31,14 @@ final class PersistentRunner implements ModeRunner {
     private final CudaStream stream;
     private final DeviceProblem device;
     private final PersistentSession session;
-    private final UnaryOperator<String> variantLabel;
+    private final Function<PersistentPlan, String> variantLabel;
 
     /**
      * @param request what the mode asks the planner for, its block count still to come from the rule
-     * @param variantLabel the row's variant label, given the variant the planner resolved
+     * @param variantLabel the row's variant label, given the plan (the variant and sweeps per exchange it resolved)
      */
     PersistentRunner(PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
-            UnaryOperator<String> variantLabel) {
+            Function<PersistentPlan, String> variantLabel) {
         this.variantLabel = variantLabel;
         this.context = gpu.context();
         this.deviceId = gpu.id();
@@ -93,7 +93,7 @@ final class PersistentRunner implements ModeRunner {
     public RunShape shape() {
         LaunchInfo launch = new LaunchInfo(plan.label(), plan.onChip() ? "persistent, on chip" : "persistent",
                 new int[] {plan.blocks(), 1, 1}, new int[] {plan.threadsPerBlock(), 1, 1}, 0, deviceId);
-        return new RunShape(plan.blocks(), plan.threadsPerBlock(), variantLabel.apply(plan.variant()), plan.note(),
+        return new RunShape(plan.blocks(), plan.threadsPerBlock(), variantLabel.apply(plan), plan.note(),
                 List.of(launch));
     }
 

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every persistent mode and variant, through its descriptor's runner, equals the plain reference
  * bit for bit over the whole array, from a zero and from a random interior, at every size and
- * block count the persistent issue names; and a second run from a fresh load does too.
+ * block count the persistent issue names (the resident bands at those that fit in shared memory,
+ * with k = 1, 2 and 3); and a second run from a fresh load does too.
  */
 @Tag("gpu")
 class PersistentModesGpuTest {
@@ -40,31 +41,46 @@ class PersistentModesGpuTest {
 
     static Stream<Arguments> cases() {
         String[][] variants = {
-            {"persistent-grid", "barrier", "cg"}, {"persistent-grid", "barrier", "two-slot"},
-            {"persistent-host", "schedule", "lockstep"}, {"persistent-host", "schedule", "neighbour"},
-            {"persistent-host", "poll", "sleep"}, {"persistent-dataflow", "", ""},
+            {"persistent-grid", "barrier=cg"}, {"persistent-grid", "barrier=two-slot"},
+            {"persistent-host", "schedule=lockstep"}, {"persistent-host", "schedule=neighbour"},
+            {"persistent-host", "schedule=relay"}, {"persistent-host", "poll=sleep"}, {"persistent-dataflow", ""},
+            {"persistent-dataflow", "halo=counters"},
         };
         List<Arguments> cases = new ArrayList<>();
         for (String[] variant : variants) {
             for (int n : new int[] {3, 4, 11, 12, 101, 1001, 4097}) {
                 for (String blocks : new String[] {"1", "2", "7", "auto"}) {
-                    cases.add(Arguments.of(variant[0], variant[1], variant[2], n, blocks));
+                    cases.add(Arguments.of(variant[0], variant[1], n, blocks));
                 }
             }
         }
+        // The resident bands must fit in shared memory: few blocks only at small N, one per SM at N = 1001.
+        for (String options : new String[] {"halo=resident", "halo=resident,sweeps-per-exchange=2"}) {
+            for (int n : new int[] {3, 4, 11, 12, 101}) {
+                for (String blocks : new String[] {"1", "2", "7", "auto"}) {
+                    cases.add(Arguments.of("persistent-dataflow", options, n, blocks));
+                }
+            }
+            cases.add(Arguments.of("persistent-dataflow", options, 1001, "auto"));
+            cases.add(Arguments.of("persistent-dataflow", options, 1002, "auto"));
+        }
+        cases.add(Arguments.of("persistent-dataflow", "halo=resident,sweeps-per-exchange=3", 1001, "auto"));
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0} {1}={2} N={3} blocks={4}")
+    @ParameterizedTest(name = "{0} {1} N={2} blocks={3}")
     @MethodSource("cases")
-    void equalsThePlainReferenceBitForBit(String name, String option, String value, int n, String blocks) {
+    void equalsThePlainReferenceBitForBit(String name, String chosen, int n, String blocks) {
         assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
                 "no GPU, or no native library, on this machine");
         ModeDescriptor mode = Modes.ALL.parse(name);
         OptionValues options = Modes.ALL.defaults();
-        for (ModeOption declared : mode.options()) {
-            if (declared.name().equals(option)) {
-                options = options.with(declared, value);
+        for (String setting : chosen.isEmpty() ? new String[0] : chosen.split(",")) {
+            String[] pair = setting.split("=");
+            for (ModeOption declared : mode.options()) {
+                if (declared.name().equals(pair[0])) {
+                    options = options.with(declared, pair[1]);
+                }
             }
         }
         PoissonProblem problem = new PoissonProblem(n);
