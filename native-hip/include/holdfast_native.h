@@ -40,7 +40,7 @@ extern "C" {
 #define HF_API
 #endif
 
-#define HF_ABI_VERSION 3
+#define HF_ABI_VERSION 4
 
 /* ---------------------------------------------------------------- status codes */
 
@@ -67,7 +67,8 @@ enum {
     HF_TRAIT_CLUSTER = 4,     /* launched in thread-block clusters (hf_plan.cluster_size) */
     HF_TRAIT_WATCHDOG = 8,    /* every wait of its own is bounded by the watchdog */
     HF_TRAIT_CUDA_ONLY = 16,  /* needs a CUDA-only feature: unsupported in a HIP build */
-    HF_TRAIT_COUNT = 5        /* number of trait bits */
+    HF_TRAIT_TWO_BUFFERS = 32, /* runs from u into a scratch buffer and back: hf_session_run_two_buffers */
+    HF_TRAIT_COUNT = 6        /* number of trait bits */
 };
 
 /* How the blocks share a half-sweep, and so which blocks have work (hf_plan.active_blocks). */
@@ -130,8 +131,9 @@ typedef struct hf_run_config {
     const char* variant;         /* a variant of that mode (hf_variant_info.name), or NULL / "auto" */
     int32_t blocks;              /* 0 = the planner's rule; > 0 = exactly this many (refused beyond co-residency) */
     int32_t threads_per_block;   /* 0 = the variant's default (256) */
-    int32_t sweeps_per_exchange; /* half-sweeps between halo exchanges (k ghost rows); 0 = the planner's; only
-                                    persistent-dataflow resident takes more than 1 */
+    int32_t sweeps_per_exchange; /* half-sweeps between halo exchanges (k ghost rows); 0 = the planner's (1, or
+                                    the temporal and resident variants' default); > 1 only where the variant
+                                    blocks in time (persistent-grid temporal, persistent-dataflow resident) */
     int32_t host_polling;        /* HF_POLL_* (host-flag variants only) */
     double watchdog_seconds;     /* bound on every wait, device and host; <= 0 = 10 s; at most 1e6 */
     int32_t fault;               /* HF_FAULT_*; tests only */
@@ -174,6 +176,8 @@ typedef struct hf_run_report {
                             host waited for; -1 when none */
     int32_t error_step;  /* the half-sweep it was at; -1 when none */
     int32_t error_peer;  /* HF_WAIT_NEIGHBOUR: the neighbour it waited for; -1 otherwise */
+    int32_t result_in_scratch; /* HF_TRAIT_TWO_BUFFERS: 1 when the result is in the scratch buffer (an odd
+                                  number of passes), 0 when it is in u */
 } hf_run_report;
 
 /* A planned run's resources on one stream (opaque). */
@@ -231,12 +235,20 @@ HF_API hf_status hf_session_open(const hf_plan* plan, void* stream, hf_session**
 HF_API hf_status hf_session_run(hf_session* session, double* u, const double* f, int32_t iterations, double h2,
                                 hf_run_report* report);
 
+/* hf_session_run for a variant with HF_TRAIT_TWO_BUFFERS (temporal blocking): each pass of
+ * sweeps_per_exchange half-sweeps reads one buffer and writes the other, so the caller gives a
+ * second device buffer `scratch` of n * n doubles whose boundary equals u's (its interior may be
+ * anything), allocated before the run. The result ends in u or in scratch:
+ * report->result_in_scratch says which. Other variants take scratch = NULL. Allocates nothing. */
+HF_API hf_status hf_session_run_two_buffers(hf_session* session, double* u, double* scratch, const double* f,
+                                            int32_t iterations, double h2, hf_run_report* report);
+
 /* Frees the session's resources; NULL is a no-op. After a kernel that did not end, its memory is
  * left allocated on purpose (the kernel may still use it) and only the session itself is freed. */
 HF_API hf_status hf_session_close(hf_session* session);
 
 /* Plan, open, run once, close. plan may be NULL; otherwise it receives the plan (also when the
- * run fails). */
+ * run fails). Not for HF_TRAIT_TWO_BUFFERS variants (they need the caller's scratch buffer). */
 HF_API hf_status hf_run(const hf_run_config* config, double* u, const double* f, int32_t n, int32_t iterations,
                         double h2, void* stream, hf_plan* plan, hf_run_report* report);
 
@@ -248,8 +260,11 @@ HF_API int64_t hf_allocation_count(void);
 
 /* The driver-API handle (CUfunction) of a kernel of the library, in the primary context of the
  * current device. Standard kernels: "hf_red" and "hf_black" (double* u, const double* f, int n,
- * double h2), "hf_empty" (no arguments); every hf_variant_info.kernel too. HF_ERR_UNSUPPORTED on
- * HIP. */
+ * double h2), "hf_empty" (no arguments), and the temporally blocked passes "hf_stream_pass_k<k>"
+ * for k = 1, 2, 3, 4, 6, 8 (the twins of the Java kernel TemporalKernels.streamPass: const double*
+ * in, double* out, const double* f, const int* schedule, int pass, int n, double h2,
+ * int strip_width, int strips, int segment_rows; 256 threads per block); every hf_plan.kernel
+ * too. HF_ERR_UNSUPPORTED on HIP. */
 HF_API hf_status hf_get_kernel(const char* name, void** function);
 
 /* Queues `iterations` pairs of launches (hf_red, hf_black) with `blocks` x `threads_per_block`

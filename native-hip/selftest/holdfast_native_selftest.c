@@ -12,7 +12,9 @@
  * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, host-relay-busy,
  * host-relay-sleep, dataflow, dataflow-resident (k from the planner), dataflow-resident-k1, -k2,
  * -k5. A configuration the planner refuses (k beyond the bands, a band beyond shared memory) is
- * a SKIP line, counted apart.
+ * a SKIP line, counted apart. And the on-chip ones (grid-block, grid-cluster, dataflow-cluster),
+ * which size their blocks and run at --on-chip-sizes (default 3,4,5,11,12,33,34,101,102,257) plus
+ * the largest N each accepts, with every block count they accept (1, or 1 .. 16 for a cluster).
  *
  * Block count 0 means "auto": every co-resident block for the persistent modes, one thread per
  * point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
@@ -30,6 +32,8 @@
 
 typedef struct {
     CaseGrid grid;
+    IntList on_chip_sizes; /* the on-chip variants' sizes (and the largest each accepts) */
+    int largest;           /* also run the on-chip variants at the largest N each accepts */
     double watchdog_seconds;
     int faults;
     int verbose;
@@ -74,16 +78,25 @@ static int parse_options(int argc, char** argv, Options* options)
     parse_list("256,64", &grid->threads);
     grid->iterations = 10;
     grid->variants = NULL;
+    parse_list("3,4,5,11,12,33,34,101,102,257", &options->on_chip_sizes);
+    options->largest = 1;
     options->watchdog_seconds = 10.0;
     options->faults = 1;
     options->verbose = 0;
     for (int i = 1; i < argc; ++i) {
         const char* option = argv[i];
         const char* value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(option, "--no-faults") == 0) {
+        if (strcmp(option, "--no-largest") == 0) {
+            options->largest = 0;
+        } else if (strcmp(option, "--no-faults") == 0) {
             options->faults = 0;
         } else if (strcmp(option, "--verbose") == 0) {
             options->verbose = 1;
+        } else if (value != NULL && strcmp(option, "--on-chip-sizes") == 0) {
+            if (!parse_list(value, &options->on_chip_sizes)) {
+                return 0;
+            }
+            ++i;
         } else if (value != NULL && strcmp(option, "--watchdog") == 0) {
             options->watchdog_seconds = atof(value);
             ++i;
@@ -168,9 +181,89 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    record(tally, count == 7 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 11 rows: the self-test's, the on-chip ones (ON_CHIP) and persistent-grid (temporal), checked by
+     * tools/temporal (it needs a scratch buffer). */
+    record(tally, count == 11 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
+}
+
+/* ------------------------------------------------------------------ the on-chip variants */
+
+/* They size their blocks (the threads asked for do not apply); block runs one block, the
+ * clusters take 1 .. 16 blocks. Runs each at the on-chip sizes and at the largest N it accepts,
+ * with every block count it accepts (more blocks than rows included); a refusal because the grid
+ * does not fit is reported as such, not as a failure. */
+static const Variant ON_CHIP[] = {
+    {"grid-block", "persistent-grid", "block", HF_POLL_BUSY, 0},
+    {"grid-cluster", "persistent-grid", "cluster", HF_POLL_BUSY, 0},
+    {"dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY, 0},
+};
+
+/* Plans the variant at n with `blocks` (0: its own choice). */
+static hf_status plan_on_chip(const Variant* variant, int blocks, int n)
+{
+    hf_run_config config;
+    memset(&config, 0, sizeof config);
+    config.mode = variant->mode;
+    config.variant = variant->variant;
+    config.blocks = blocks;
+    hf_plan plan;
+    return hf_plan_run(&config, n, &plan);
+}
+
+/* The largest N the variant plans at with its own block count, or 0. */
+static int largest_accepted(const Variant* variant)
+{
+    int largest = 0;
+    for (int n = 3; n <= 600; ++n) {
+        largest = plan_on_chip(variant, 0, n) == HF_OK ? n : largest;
+    }
+    return largest;
+}
+
+static void run_on_chip_size(const Options* options, Tally* tally, const Variant* variant, int n)
+{
+    Problem problem;
+    if (!problem_create(&problem, n, options->grid.iterations)) {
+        record(tally, 0, "%s n=%d setup: %s", variant->name, n, last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    const int most = strcmp(variant->variant, "block") == 0 ? 1 : 16;
+    Session session = {options, tally};
+    for (int blocks = 0; blocks <= most; ++blocks) {
+        if (plan_on_chip(variant, blocks, n) == HF_ERR_UNSUPPORTED) {
+            if (options->verbose) {
+                printf("     %s n=%d blocks=%d refused: %s\n", variant->name, n, blocks, last_error());
+            }
+            continue;
+        }
+        run_case(&session, &problem, variant, blocks, 0);
+    }
+    problem_destroy(&problem);
+}
+
+static void run_on_chip_cases(const Options* options, Tally* tally)
+{
+    for (size_t v = 0; v < sizeof ON_CHIP / sizeof ON_CHIP[0]; ++v) {
+        const Variant* variant = &ON_CHIP[v];
+        if (!selected(options->grid.variants, variant->name)) {
+            continue;
+        }
+        if (plan_on_chip(variant, 0, 11) == HF_ERR_UNSUPPORTED) {
+            printf("SKIP %s: %s\n", variant->name, last_error());
+            continue;
+        }
+        for (int s = 0; s < options->on_chip_sizes.count; ++s) {
+            run_on_chip_size(options, tally, variant, options->on_chip_sizes.values[s]);
+        }
+        const int largest = largest_accepted(variant);
+        printf("     %s: largest N planned = %d\n", variant->name, largest);
+        if (largest > 0 && options->largest) {
+            run_on_chip_size(options, tally, variant, largest);
+        }
+    }
 }
 
 /* One session, two runs, each from the initial array: both match the reference (the host flags,
@@ -263,6 +356,7 @@ static void run_fault_cases(const Options* options, Tally* tally)
     static const FaultCase FAULTS[] = {
         {"grid-two-slot skip-barrier", "persistent-grid", "two-slot", HF_FAULT_SKIP_GRID_BARRIER, 1, NULL},
         {"dataflow never-publish", "persistent-dataflow", "counters", HF_FAULT_NEVER_PUBLISH, 0, NULL},
+        {"dataflow-cluster never-publish", "persistent-dataflow", "cluster", HF_FAULT_NEVER_PUBLISH, 2, NULL},
         {"host-lockstep never-signal", "persistent-host", "lockstep", HF_FAULT_NEVER_SIGNAL, 0, NULL},
         {"host-neighbour never-signal", "persistent-host", "neighbour", HF_FAULT_NEVER_SIGNAL, 3, NULL},
         /* resident: block 2 never sends its halo; the report names it as furthest behind. */
@@ -357,7 +451,8 @@ int main(int argc, char** argv)
     if (!parse_options(argc, argv, &options)) {
         fprintf(stderr,
                 "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
-                "          [--watchdog seconds] [--variants name,...] [--no-faults] [--verbose]\n",
+                "          [--watchdog seconds] [--variants name,...] [--on-chip-sizes 3,11,...] [--no-largest]\n"
+                "          [--no-faults] [--verbose]\n",
                 argv[0]);
         return 2;
     }
@@ -377,6 +472,7 @@ int main(int argc, char** argv)
     /* The failed cases, which run_case has counted already, plus failed setups. */
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
+    run_on_chip_cases(&options, &tally);
     run_session_reuse_cases(&options, &tally);
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);

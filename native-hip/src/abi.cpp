@@ -148,7 +148,17 @@ hf_status hf_session_run(hf_session* session, double* u, const double* f, int32_
     if (session == nullptr || report == nullptr) {
         return fail(HF_ERR_INVALID_ARGUMENT, "hf_session_run: null session or report");
     }
-    return run_session(*session, u, f, iterations, h2, report);
+    return run_session(*session, u, nullptr, f, iterations, h2, report);
+}
+
+hf_status hf_session_run_two_buffers(hf_session* session, double* u, double* scratch, const double* f,
+                                     int32_t iterations, double h2, hf_run_report* report)
+{
+    clear_error();
+    if (session == nullptr || report == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_session_run_two_buffers: null session or report");
+    }
+    return run_session(*session, u, scratch, f, iterations, h2, report);
 }
 
 hf_status hf_session_close(hf_session* session)
@@ -175,7 +185,7 @@ hf_status hf_run(const hf_run_config* config, double* u, const double* f, int32_
     HF_RETURN_IF_FAILED(planning);
     hf_session* session = nullptr;
     HF_RETURN_IF_FAILED(open_session(planned, static_cast<hipStream_t>(stream), &session));
-    const hf_status status = run_session(*session, u, f, iterations, h2, report);
+    const hf_status status = run_session(*session, u, nullptr, f, iterations, h2, report);
     return first_failure(status, close_session(session));
 }
 

@@ -94,7 +94,8 @@ AbiDescription describe()
         .HF_FIELD(hf_run_report, error_code)
         .HF_FIELD(hf_run_report, error_block)
         .HF_FIELD(hf_run_report, error_step)
-        .HF_FIELD(hf_run_report, error_peer);
+        .HF_FIELD(hf_run_report, error_peer)
+        .HF_FIELD(hf_run_report, result_in_scratch);
     abi.add_enum("hf_status", HF_STATUS_COUNT)
         .add_enum("hf_trait", HF_TRAIT_COUNT)
         .add_enum("hf_split", HF_SPLIT_COUNT)

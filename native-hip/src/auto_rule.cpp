@@ -10,47 +10,41 @@
 namespace holdfast {
 namespace {
 
-/* For `mode`, sizes n <= up_to_n (and above the previous row of the same mode) run `variant`
- * with `sweeps` half-sweeps per exchange (0: the variant's own choice). Rows of a mode in
- * increasing up_to_n. Sizes beyond a mode's last row, and modes without rows, run the mode's
- * default row.
- *
- * persistent-dataflow: up to N = 48 one block holds the grid on chip (counters' own planner:
- * 1.06 us per iteration at N = 33 on the H200 against 2.2 for any multi-block grid); beyond, every
- * multiprocessor holds its band in shared memory (resident: 6.31 us at N = 1001 against 10.03 for
- * counters, 13.25 for persistent-grid and 10.5 for graph; k = 3 measured best, k = 2 within
- * 0.2 %), up to the largest band that fits (N = 1816 with f in global memory on 132 SMs);
- * beyond that the counters again. persistent-host: the relay everywhere (18.4 us at N = 1001
- * against 27.8 for the per-block neighbour schedule on the best shape of each). */
-struct AutoRow {
-    const char* mode;
-    int up_to_n;
-    const char* variant;
-    int sweeps;
-};
-
 constexpr int kLargest = 46340; /* planner.h's kMaxN */
 
-const AutoRow kAutoRows[] = {
-    {"persistent-dataflow", 48, "counters", 0},
-    {"persistent-dataflow", kLargest, "resident", 3},
-    {"persistent-host", kLargest, "relay", 0},
+/* The small sizes are the on-chip kernels' (one block, one cluster; tools/onchip/NOTES.md), the
+ * large ones the grid-resident kernel's (tools/resident/NOTES.md); µs per iteration on the H200.
+ *
+ * persistent-grid: one block up to N = 48 (0.18 at N = 11, 0.33 at 33), then one cluster while the
+ * grid fits 16 blocks' registers (about N = 350; 0.97 at 101, 1.83 at 257), then the default (cg).
+ * persistent-dataflow: the counters' one block on chip up to N = 24, one cluster (st.async halos)
+ * while it fits, then every multiprocessor holding its band (resident: 6.31 at N = 1001 against
+ * 10.03 for counters and 10.5 for graph; k = 3 measured best), up to the largest band that fits
+ * (N = 1816 on 132 SMs), then the default (counters). persistent-host: the relay everywhere
+ * (18.4 at N = 1001 against 27.8 for the per-block neighbour schedule). */
+constexpr AutomaticRule kAutomaticRules[] = {
+    {"persistent-grid", 3, 48, "block", 0},
+    {"persistent-grid", 3, kLargest, "cluster", 0},
+    {"persistent-dataflow", 3, 24, "counters", 0},
+    {"persistent-dataflow", 3, kLargest, "cluster", 0},
+    {"persistent-dataflow", 49, kLargest, "resident", 3},
+    {"persistent-host", 3, kLargest, "relay", 0},
 };
 
 bool same(const char* a, const char* b) { return a != nullptr && b != nullptr && std::strcmp(a, b) == 0; }
 
-/* The row of kAutoRows that covers (mode, n), or nullptr. */
-const AutoRow* covering(const char* mode, int n)
+bool holds(const AutomaticRule& rule, const char* mode, int n)
 {
-    for (const AutoRow& row : kAutoRows) {
-        if (same(row.mode, mode) && n <= row.up_to_n) {
-            return &row;
-        }
-    }
-    return nullptr;
+    return same(rule.mode, mode) && n >= rule.smallest_n && n <= rule.largest_n;
 }
 
 }  // namespace
+
+const AutomaticRule* automatic_rules(int* count)
+{
+    *count = static_cast<int>(sizeof kAutomaticRules / sizeof kAutomaticRules[0]);
+    return kAutomaticRules;
+}
 
 int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates])
 {
@@ -65,8 +59,10 @@ int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates])
             rows[count++] = row;
         }
     };
-    if (const AutoRow* rule = covering(mode, n)) {
-        add(find_variant(mode, rule->variant));
+    for (const AutomaticRule& rule : kAutomaticRules) {
+        if (holds(rule, mode, n)) {
+            add(find_variant(mode, rule.variant));
+        }
     }
     add(find_variant(mode, nullptr));
     for (int index = 0; index < variant_count(); ++index) {
@@ -79,8 +75,12 @@ int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates])
 
 int auto_sweeps_per_exchange(const char* mode, const char* variant, int n)
 {
-    const AutoRow* rule = covering(mode, n);
-    return rule != nullptr && same(rule->variant, variant) && rule->sweeps > 0 ? rule->sweeps : 1;
+    for (const AutomaticRule& rule : kAutomaticRules) {
+        if (holds(rule, mode, n) && same(rule.variant, variant)) {
+            return rule.sweeps > 0 ? rule.sweeps : 1;
+        }
+    }
+    return 1;
 }
 
 }  // namespace holdfast

@@ -59,8 +59,63 @@ hf_status query_device_facts(const void* kernel, int threads, DeviceFacts* facts
     HF_CHECK(hipDeviceGetAttribute(&shared_limit, hipDeviceAttributeSharedMemPerBlockOptin, device));
     HF_CHECK(hipDeviceGetAttribute(&shared_per_sm, hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, device));
     HF_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, threads, 0));
-    *facts = DeviceFacts{device, blocks_per_sm, sm_count, cooperative != 0, shared_limit, shared_per_sm};
+    int warp_size = 0;
+    HF_CHECK(hipDeviceGetAttribute(&warp_size, hipDeviceAttributeWarpSize, device));
+    int max_cluster_blocks = 0;
+#if defined(HF_RUNTIME_CUDA)
+    int cluster_launch = 0;
+    HF_CHECK(cudaDeviceGetAttribute(&cluster_launch, cudaDevAttrClusterLaunch, device));
+    max_cluster_blocks = cluster_launch != 0 ? 16 : 0; /* check_cluster_fits asks the occupancy API per plan */
+#endif
+    *facts = DeviceFacts{device, blocks_per_sm, sm_count, cooperative != 0, shared_limit, shared_per_sm,
+                         max_cluster_blocks, warp_size};
     return HF_OK;
+}
+
+hf_status query_row_facts(const VariantRow& row, int threads, DeviceFacts* facts)
+{
+    /* A row that sizes its block is asked at one warp: only the device's facts matter for it. */
+    return query_device_facts(row.kernel.symbol, threads > 0 ? threads : 32, facts);
+}
+
+hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan)
+{
+    if (plan.cluster_size <= 1) {
+        return HF_OK;
+    }
+#if defined(HF_RUNTIME_CUDA)
+    const KernelRef* kernel = find_kernel(plan.kernel);
+    if (kernel == nullptr) {
+        return fail(HF_ERR_RUNTIME, "%s (%s): kernel %s is not in this build", row.mode, row.name, plan.kernel);
+    }
+    HF_CHECK(cudaFuncSetAttribute(kernel->symbol, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  static_cast<int>(plan.shared_bytes)));
+    if (plan.cluster_size > 8) {
+        HF_CHECK(cudaFuncSetAttribute(kernel->symbol, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    }
+    cudaLaunchAttribute attribute{};
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = static_cast<unsigned int>(plan.cluster_size);
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(static_cast<unsigned int>(plan.blocks));
+    config.blockDim = dim3(static_cast<unsigned int>(plan.threads_per_block));
+    config.dynamicSmemBytes = static_cast<size_t>(plan.shared_bytes);
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    int clusters = 0;
+    HF_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel->symbol, &config));
+    if (clusters < 1) {
+        return fail(HF_ERR_NOT_CORESIDENT,
+                    "%s (%s): a cluster of %d blocks of %d threads with %lld shared bytes each cannot be resident",
+                    row.mode, row.name, plan.cluster_size, plan.threads_per_block,
+                    static_cast<long long>(plan.shared_bytes));
+    }
+    return HF_OK;
+#else
+    return fail(HF_ERR_UNSUPPORTED, "%s (%s): thread-block clusters are CUDA only", row.mode, row.name);
+#endif
 }
 
 hf_status wall_clock_rate_khz(int device, int* rate)

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "holdfast_native.h"
+#include "variant_table.h"
 
 namespace holdfast {
 
@@ -20,6 +21,8 @@ struct DeviceFacts {
     bool cooperative;     /* the device supports cooperative launch */
     int64_t shared_limit; /* dynamic shared bytes a block may opt in to */
     int64_t shared_per_sm; /* shared memory of one multiprocessor, for the blocks it holds together */
+    int max_cluster_blocks; /* largest thread-block cluster (16 where non-portable sizes are allowed); 0: none */
+    int warp_size;
 };
 
 /* The current device; HF_ERR_NO_DEVICE when there is none. */
@@ -34,6 +37,14 @@ hf_status cooperative_launch_supported(int* supported);
 
 /* The facts of `kernel` (a kernel symbol of this library) at `threads` per block. */
 hf_status query_device_facts(const void* kernel, int threads, DeviceFacts* facts);
+
+/* The facts of a row's kernel (plan_run's PlanDevice): threads 0 for a row that sizes its block. */
+hf_status query_row_facts(const VariantRow& row, int threads, DeviceFacts* facts);
+
+/* Whether a finished plan can launch: for a cluster plan, cluster launch is supported and the
+ * occupancy API finds room for one cluster of the plan's size, block and shared memory
+ * (HF_ERR_NOT_CORESIDENT, or HF_ERR_UNSUPPORTED, before anything is launched). */
+hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan);
 
 /* The rate of the device's wall clock (what the watchdog counts), in kHz. */
 hf_status wall_clock_rate_khz(int device, int* rate);

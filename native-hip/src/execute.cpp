@@ -108,18 +108,29 @@ HostScheduleOutcome drive_host(const hf_session& session, int steps)
                                           plan.fault == HF_FAULT_NEVER_SIGNAL ? plan.fault_block : -1});
 }
 
-hf_status check_arrays(const double* u, const double* f)
+hf_status check_arrays(const hf_session& session, const double* u, const double* scratch, const double* f)
 {
     if (u == nullptr || f == nullptr) {
         return fail(HF_ERR_INVALID_ARGUMENT, "u and f must be device pointers, got u = %p, f = %p",
                     static_cast<const void*>(u), static_cast<const void*>(f));
+    }
+    const bool two_buffers = session.row->has(HF_TRAIT_TWO_BUFFERS);
+    if (two_buffers && (scratch == nullptr || scratch == u || scratch == f)) {
+        return fail(HF_ERR_INVALID_ARGUMENT,
+                    "%s runs between two buffers: hf_session_run_two_buffers needs a scratch buffer apart from u and f, "
+                    "got scratch = %p",
+                    label_of(session.plan), static_cast<const void*>(scratch));
+    }
+    if (!two_buffers && scratch != nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "%s runs in place: it takes no scratch buffer (hf_session_run)",
+                    label_of(session.plan));
     }
     return HF_OK;
 }
 
 }  // namespace
 
-hf_status run_session(hf_session& session, double* u, const double* f, int iterations, double h2,
+hf_status run_session(hf_session& session, double* u, double* scratch, const double* f, int iterations, double h2,
                       hf_run_report* report)
 {
     *report = empty_report();
@@ -128,7 +139,7 @@ hf_status run_session(hf_session& session, double* u, const double* f, int itera
         return fail(HF_ERR_RUNTIME, "%s: an earlier run's kernel did not end; this session cannot run again",
                     label_of(plan));
     }
-    HF_RETURN_IF_FAILED(check_arrays(u, f));
+    HF_RETURN_IF_FAILED(check_arrays(session, u, scratch, f));
     HF_RETURN_IF_FAILED(check_run(plan, iterations));
     const int steps = 2 * iterations;
 
@@ -151,7 +162,9 @@ hf_status run_session(hf_session& session, double* u, const double* f, int itera
                         plan.fault_block,
                         plan.sweeps_per_exchange,
                         session.mailbox,
-                        flag_base};
+                        flag_base,
+                        scratch,
+                        session.items};
     int f_on_chip = plan.f_on_chip;
 
     HF_CHECK(hipEventRecord(session.start, session.stream));
@@ -174,6 +187,9 @@ hf_status run_session(hf_session& session, double* u, const double* f, int itera
     HF_CHECK(hipEventElapsedTime(&device_ms, session.start, session.stop));
     report->device_ms = device_ms;
 
+    if (scratch != nullptr) {
+        report->result_in_scratch = temporal_result_in_scratch(steps, plan.sweeps_per_exchange) ? 1 : 0;
+    }
     DeviceError device_error{};
     HF_RETURN_IF_FAILED(read_device_error(session, &device_error));
     if (device_error.code != 0) {

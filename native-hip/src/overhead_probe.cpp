@@ -59,7 +59,7 @@ hf_status launch_halo_probe(const ProbeResources& resources, int blocks, int thr
 {
     HF_CHECK(hipMemsetAsync(resources.control, 0, sizeof(ControlBlock), stream));
     PersistentArgs args{Problem{nullptr, nullptr, 3, 0.0}, 0, resources.control, nullptr, nullptr, timeout_ticks,
-                        HF_FAULT_NONE, 0, 1, resources.mailbox, flag_base};
+                        HF_FAULT_NONE, 0, 1, resources.mailbox, flag_base, nullptr, StreamGeometry{}};
     void* arguments[] = {&args, &lines, &rounds};
     HF_CHECK(hipEventRecord(resources.start, stream));
     HF_CHECK(hipLaunchCooperativeKernel(halo_exchange_probe_kernel().symbol, dim3(static_cast<unsigned int>(blocks)),

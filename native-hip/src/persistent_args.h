@@ -14,6 +14,7 @@
 
 #include "holdfast_native.h" /* HF_FAULT_*, HF_WAIT_* */
 #include "host_flags.h"
+#include "device/stream_geometry.h"
 
 namespace holdfast {
 
@@ -64,6 +65,9 @@ struct PersistentArgs {
     int sweeps_per_exchange;    /* half-sweeps between halo exchanges (hf_plan) */
     LLLine* mailbox;            /* self-flagged halo lines of the session (VariantRow::mailbox_lines); else null */
     unsigned int flag_base;     /* the run's LL flags are flag_base + 1, + 2, ...: never a stale line's */
+    double* scratch;            /* two-buffer variants (HF_TRAIT_TWO_BUFFERS): the second buffer, whose
+                                   boundary equals u's; passes alternate u -> scratch -> u; else null */
+    StreamGeometry items;       /* temporal variants: how a pass is cut into items (plan_stream_geometry) */
 };
 
 }  // namespace holdfast

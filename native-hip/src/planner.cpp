@@ -11,11 +11,23 @@
 #include "auto_rule.h"
 #include "hf_errors.h"
 #include "hf_gpu.h"
+#include "device/colour_planes.h"
 #include "device/row_bands.h"
 #include "device/stencil.h"
+#include "device/stream_geometry.h"
+#include "kernels/cluster_layout.h"
 
 namespace holdfast {
 namespace {
+
+/* Measured on the H200 (docs/persistent-variants.md, tools/onchip/NOTES.md). */
+constexpr ClusterShape kClusterShapes[] = {
+    {20, 2, 4},    /* N = 11, 12: 2 blocks, k = 4 */
+    {48, 2, 8},    /* N = 33, 34 */
+    {80, 8, 4},    /* N = 65 */
+    {120, 16, 4},  /* N = 101, 102 */
+    {kMaxN, 16, 8} /* N = 161 .. 257, and as far as the grid fits */
+};
 
 /* Shared bytes of a grid held on chip (persistent_on_chip.h): u alone, or u and then f. */
 int64_t on_chip_bytes(int n, bool with_f)
@@ -140,20 +152,6 @@ bool another_candidate_may(hf_status status)
     return status == HF_ERR_UNSUPPORTED || status == HF_ERR_NOT_CORESIDENT || status == HF_ERR_INVALID_ARGUMENT;
 }
 
-/* One row on the current device. */
-hf_status plan_row(const hf_run_config& config, int n, int row_index, hf_plan* plan)
-{
-    const VariantRow& row = variant_row(row_index);
-    if (!row.supported()) {
-        return fail(HF_ERR_UNSUPPORTED, "%s (%s) needs CUDA (clusters or another CUDA-only feature); this is a %s build",
-                    row.mode, row.name, HF_RUNTIME_NAME);
-    }
-    const int threads = config.threads_per_block > 0 ? config.threads_per_block : row.default_threads;
-    DeviceFacts facts{};
-    HF_RETURN_IF_FAILED(query_device_facts(row.kernel.symbol, threads, &facts));
-    return plan_from_facts(config, n, row_index, facts, plan);
-}
-
 }  // namespace
 
 hf_status plan_spread(const PlanInput& input, PlanChoice* choice)
@@ -171,63 +169,244 @@ hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice)
         choice->on_chip = true;
         choice->f_on_chip = on_chip_bytes(input.n, true) <= input.shared_limit;
         choice->shared_bytes = on_chip_bytes(input.n, choice->f_on_chip);
-        choice->note = "on chip";
+        copy_name(choice->note, "on chip");
     }
     return one_sweep_per_exchange(input, choice);
 }
 
+hf_status plan_block_on_chip(const PlanInput& input, PlanChoice* choice)
+{
+    if (input.requested_blocks > 1) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "%s (%s) runs one block, not %d", input.mode, input.variant,
+                    input.requested_blocks);
+    }
+    if (input.requested_sweeps > 1) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s): sweeps_per_exchange = %d, but one block exchanges no halos (1)",
+                    input.mode, input.variant, input.requested_sweeps);
+    }
+    const int64_t bytes = static_cast<int64_t>(on_chip_planes_bytes(input.n));
+    if (bytes > input.shared_limit) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s): n = %d needs %lld shared bytes, a block may have %lld", input.mode,
+                    input.variant, input.n, static_cast<long long>(bytes), static_cast<long long>(input.shared_limit));
+    }
+    const int points = points_per_colour(input.n);
+    const RegisterShape shape = register_shape(points, points <= kOneWarpPoints ? input.warp_size : 0);
+    if (shape.slots == 0) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s): n = %d has %d points of a colour, one block holds at most %d",
+                    input.mode, input.variant, input.n, points, kMostRegisterPoints);
+    }
+    choice->blocks = 1;
+    choice->threads = shape.threads;
+    choice->slots = shape.slots;
+    choice->one_warp = points <= kOneWarpPoints;
+    choice->shared_bytes = bytes;
+    choice->sweeps_per_exchange = 1;
+    std::snprintf(choice->note, sizeof choice->note, "%s, %d point%s per thread",
+                  choice->one_warp ? "one warp" : "one block", shape.slots, shape.slots == 1 ? "" : "s");
+    return HF_OK;
+}
+
+hf_status plan_cluster_on_chip(const PlanInput& input, PlanChoice* choice)
+{
+    if (input.max_cluster_blocks < 1) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s): the device cannot launch thread-block clusters", input.mode,
+                    input.variant);
+    }
+    const int most = std::min(input.max_cluster_blocks, kMaxClusterBlocks);
+    if (input.requested_blocks > most) {
+        return fail(HF_ERR_NOT_CORESIDENT, "%s (%s): %d blocks requested, a cluster holds at most %d", input.mode,
+                    input.variant, input.requested_blocks, most);
+    }
+    if (input.requested_sweeps > kMaxSweepsPerExchange) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "%s (%s): sweeps_per_exchange = %d is above %d", input.mode,
+                    input.variant, input.requested_sweeps, kMaxSweepsPerExchange);
+    }
+    const ClusterShape preferred = preferred_cluster_shape(input.n);
+    const int blocks = input.requested_blocks > 0 ? input.requested_blocks : std::min(preferred.blocks, most);
+    const int thinnest = active_band_count(blocks, input.n) > 1 ? smallest_band_rows(input.n, blocks) : kMaxSweepsPerExchange;
+    if (input.requested_sweeps > thinnest) {
+        return fail(HF_ERR_INVALID_ARGUMENT,
+                    "%s (%s): sweeps_per_exchange = %d, but with %d blocks the thinnest band has %d rows (at most that "
+                    "many ghost rows)",
+                    input.mode, input.variant, input.requested_sweeps, blocks, thinnest);
+    }
+    /* The preferred k, or less where the band with its ghost rows would not fit in registers or
+     * shared memory. */
+    const bool asked = input.requested_sweeps > 0;
+    RegisterShape shape{};
+    int64_t bytes = 0;
+    int k = asked ? input.requested_sweeps : std::min(preferred.sweeps_per_exchange, thinnest);
+    const HaloMethod method = std::strcmp(input.mode, "persistent-grid") == 0 ? HaloMethod::ClusterBarrier
+                                                                              : HaloMethod::AsyncStore;
+    for (; k >= 1; --k) {
+        shape = register_shape(cluster_points_per_colour(input.n, blocks, k), 0);
+        bytes = cluster_layout(input.n, blocks, k, method).bytes;
+        if ((shape.slots > 0 && bytes <= input.shared_limit) || asked) {
+            break;
+        }
+    }
+    if (k < 1 || shape.slots == 0 || bytes > input.shared_limit) {
+        return fail(HF_ERR_UNSUPPORTED,
+                    "%s (%s): n = %d does not fit a cluster of %d blocks (a block holds at most %d points of a colour "
+                    "in registers and %lld shared bytes)",
+                    input.mode, input.variant, input.n, blocks, kMostRegisterPoints,
+                    static_cast<long long>(input.shared_limit));
+    }
+    choice->blocks = blocks;
+    choice->cluster_size = blocks;
+    choice->threads = shape.threads;
+    choice->slots = shape.slots;
+    choice->shared_bytes = bytes;
+    choice->sweeps_per_exchange = k;
+    std::snprintf(choice->note, sizeof choice->note, "cluster of %d, k = %d, %d point%s per thread", blocks, k,
+                  shape.slots, shape.slots == 1 ? "" : "s");
+    return HF_OK;
+}
+
+RegisterShape register_shape(int points, int one_warp)
+{
+    for (int slots : kSlotCounts) {
+        const int most = one_warp > 0 ? one_warp : max_threads_for_slots(slots);
+        if (static_cast<int64_t>(slots) * most >= points) {
+            const int needed = std::max(1, (points + slots - 1) / slots);
+            const int threads = one_warp > 0 ? one_warp : std::min(most, (needed + 31) / 32 * 32);
+            return RegisterShape{slots, threads};
+        }
+    }
+    return RegisterShape{0, 0};
+}
+
+ClusterShape preferred_cluster_shape(int n)
+{
+    for (const ClusterShape& shape : kClusterShapes) {
+        if (n <= shape.largest_n) {
+            return shape;
+        }
+    }
+    return kClusterShapes[sizeof kClusterShapes / sizeof kClusterShapes[0] - 1];
+}
+
+hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice)
+{
+    if (input.threads != kStreamThreads) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s) runs %d threads per block (one column pair each), not %d", input.mode,
+                    input.variant, kStreamThreads, input.threads);
+    }
+    const int k = input.requested_sweeps;
+    const int target = static_cast<int>(std::min<int64_t>(input.coresident, 1 << 30));
+    const StreamGeometry items = plan_stream_geometry(input.n, k, target);
+    choice->blocks = input.requested_blocks > 0 ? input.requested_blocks : std::min(items.strips * items.segments, target);
+    choice->sweeps_per_exchange = k; /* no note: reports label the row with the variant and k */
+    return HF_OK;
+}
+
+hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, const KernelRef** kernel, int* resolved_sweeps)
+{
+    if (!row.has(HF_TRAIT_TWO_BUFFERS)) {
+        *kernel = &row.kernel;
+        *resolved_sweeps = sweeps;
+        return HF_OK;
+    }
+    const int k = sweeps > 0 ? sweeps : default_sweeps(row);
+    *kernel = sweeps_kernel(row, k);
+    *resolved_sweeps = k;
+    if (*kernel == nullptr) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s): sweeps_per_exchange = %d, but it has kernels for %s", row.mode,
+                    row.name, k, sweeps_choices(row));
+    }
+    return HF_OK;
+}
+
 hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan)
+{
+    return plan_with(config, n, PlanDevice{&query_row_facts, &check_cluster_fits}, plan);
+}
+
+hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device, hf_plan* plan)
 {
     HF_RETURN_IF_FAILED(check_config(config, n));
     int row_index = -1;
     HF_RETURN_IF_FAILED(resolve_variant(config, &row_index));
     if (!is_auto(config.variant)) {
-        return plan_row(config, n, row_index, plan);
+        return plan_row(config, n, row_index, device, plan);
     }
     int rows[kMaxAutoCandidates];
     const int count = auto_candidates(config.mode, n, rows);
     for (int candidate = 0; candidate < count; ++candidate) {
-        const hf_status status = plan_row(config, n, rows[candidate], plan);
+        const hf_status status = plan_row(config, n, rows[candidate], device, plan);
         if (status == HF_OK || !another_candidate_may(status)) {
             return status;
         }
     }
-    return plan_row(config, n, rows[0], plan); /* every candidate refused: the preferred one's reason */
+    return plan_row(config, n, row_index, device, plan); /* every candidate refused: the mode default's reason */
+}
+
+hf_status plan_row(const hf_run_config& config, int n, int row_index, const PlanDevice& device, hf_plan* plan)
+{
+    const VariantRow& row = variant_row(row_index);
+    if (!row.supported()) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s) needs CUDA (clusters or another CUDA-only feature); this is a %s build",
+                    row.mode, row.name, HF_RUNTIME_NAME);
+    }
+    DeviceFacts facts{};
+    HF_RETURN_IF_FAILED(device.facts(row, threads_asked(config, row), &facts));
+    HF_RETURN_IF_FAILED(plan_from_facts(config, n, row_index, facts, plan));
+    return device.fits(row, *plan);
+}
+
+int threads_asked(const hf_run_config& config, const VariantRow& row)
+{
+    if (row.default_threads == 0) {
+        return 0; /* the row sizes its block */
+    }
+    return config.threads_per_block > 0 ? config.threads_per_block : row.default_threads;
 }
 
 hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, const DeviceFacts& facts, hf_plan* plan)
 {
     const VariantRow& row = variant_row(row_index);
-    const int threads = config.threads_per_block > 0 ? config.threads_per_block : row.default_threads;
+    const int asked = threads_asked(config, row);
     if (row.has(HF_TRAIT_COOPERATIVE) && !facts.cooperative) {
         return fail(HF_ERR_UNSUPPORTED, "%s (%s): device %d does not support cooperative launch", row.mode, row.name,
                     facts.device);
     }
     const int64_t coresident = static_cast<int64_t>(facts.blocks_per_sm) * facts.sm_count;
-    const PlanInput input{n,
-                          threads,
-                          config.blocks,
-                          config.sweeps_per_exchange,
-                          coresident,
-                          facts.shared_limit,
-                          facts.shared_per_sm,
-                          facts.sm_count,
-                          row.work_split,
-                          row.mode,
-                          row.name};
+    /* A row that blocks in time has a kernel per k; the facts are its row kernel's, whose launch
+     * bounds (and so co-residency) every one of them shares. */
+    const KernelRef* kernel = nullptr;
+    int sweeps = 0;
+    HF_RETURN_IF_FAILED(kernel_for_sweeps(row, config.sweeps_per_exchange, &kernel, &sweeps));
+    PlanInput input{n,
+                    asked,
+                    config.blocks,
+                    sweeps,
+                    coresident,
+                    facts.shared_limit,
+                    facts.shared_per_sm,
+                    facts.sm_count,
+                    row.work_split,
+                    row.mode,
+                    row.name};
+    input.max_cluster_blocks = facts.max_cluster_blocks;
+    input.warp_size = facts.warp_size > 0 ? facts.warp_size : 32;
     PlanChoice choice;
     HF_RETURN_IF_FAILED(row.planner.plan(input, &choice));
-    if (choice.blocks < 1 || choice.blocks > coresident) {
+    const int threads = choice.threads > 0 ? choice.threads : asked;
+    if (choice.blocks < 1 || (choice.cluster_size <= 1 && choice.blocks > coresident)) {
         return fail(HF_ERR_NOT_CORESIDENT,
                     "%s (%s): %d blocks requested but at most %lld can be co-resident (%d blocks per SM x %d SMs "
                     "at %d threads per block, 0 dynamic shared bytes)",
                     row.mode, row.name, choice.blocks, static_cast<long long>(coresident), facts.blocks_per_sm,
                     facts.sm_count, threads);
     }
+    const KernelRef* sized = choice.slots > 0 ? sized_kernel(row, choice.slots, choice.one_warp) : nullptr;
+    if (choice.slots > 0 && sized == nullptr) {
+        return fail(HF_ERR_RUNTIME, "%s (%s): no kernel for %d points per thread", row.mode, row.name, choice.slots);
+    }
     hf_plan planned{};
     copy_name(planned.mode, row.mode);
     copy_name(planned.variant, row.name);
-    copy_name(planned.kernel, choice.on_chip ? row.on_chip_kernel.name : row.kernel.name);
+    copy_name(planned.kernel, sized != nullptr ? sized->name : choice.on_chip ? row.on_chip_kernel.name : kernel->name);
     copy_name(planned.note, choice.note);
     planned.n = n;
     planned.blocks = choice.blocks;
@@ -239,7 +418,7 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
     planned.shared_bytes = choice.shared_bytes;
     planned.blocks_per_sm = facts.blocks_per_sm;
     planned.sm_count = facts.sm_count;
-    planned.on_chip = choice.on_chip ? 1 : 0;
+    planned.on_chip = choice.on_chip || choice.slots > 0 ? 1 : 0;
     planned.f_on_chip = choice.f_on_chip ? 1 : 0;
     planned.host_polling = config.host_polling;
     planned.fault = config.fault;
@@ -261,8 +440,9 @@ hf_status check_plan(const hf_plan& plan, const VariantRow** row)
     const bool consistent =
         planned != nullptr && std::strcmp(plan.mode, planned->mode) == 0 &&
         std::strcmp(plan.variant, planned->name) == 0 &&
-        (std::strcmp(plan.kernel, planned->kernel.name) == 0 ||
-         (planned->on_chip_kernel.exists() && std::strcmp(plan.kernel, planned->on_chip_kernel.name) == 0)) &&
+        row_launches(*planned, plan.kernel) &&
+        (!planned->has(HF_TRAIT_TWO_BUFFERS) || (sweeps_kernel(*planned, plan.sweeps_per_exchange) != nullptr &&
+                                                 std::strcmp(plan.kernel, sweeps_kernel(*planned, plan.sweeps_per_exchange)->name) == 0)) &&
         plan.n >= 3 && plan.n <= kMaxN && plan.blocks >= 1 && plan.threads_per_block >= 1 &&
         plan.threads_per_block <= 1024 && plan.active_blocks >= 1 && plan.active_blocks <= plan.blocks &&
         plan.cluster_size >= 1 && plan.sweeps_per_exchange >= 1 && plan.shared_bytes >= 0 &&

@@ -26,7 +26,53 @@ constexpr double kMaxWatchdogSeconds = 1e6; /* keeps the deadline in ticks well 
  * (N = 101, 20 points per thread: 8.1 us against 2.6 us). */
 constexpr int kOnChipPointsPerThread = 5;
 
+/* ---------------------------------------------------------------- the on-chip variants' rules
+ * (docs/persistent-variants.md has the measurements behind the numbers) */
+
+/* One warp holds the grid (no block barrier at all) up to this many points of a colour: two per
+ * lane. */
+constexpr int kOneWarpPoints = 64;
+/* A block holds at most this many points of a colour in registers (16 slots x 256 threads). */
+constexpr int kMostRegisterPoints = 4096;
+
+/* How many points of a colour each thread keeps (a built slot count) and how many threads:
+ * the fewest slots whose block-size bound holds `points`, then the fewest threads (a multiple of
+ * 32) for them; one_warp > 0 fixes the block at that many threads. {0, 0} when nothing holds them. */
+struct RegisterShape {
+    int slots;
+    int threads;
+};
+RegisterShape register_shape(int points, int one_warp);
+
+/* The cluster the cluster variants take for n when not asked: blocks and half-sweeps per exchange
+ * (k is then lowered while the band and its ghost rows do not fit). First row with n <= largest_n. */
+struct ClusterShape {
+    int largest_n;
+    int blocks;
+    int sweeps_per_exchange;
+};
+ClusterShape preferred_cluster_shape(int n);
+
+/* `auto`: the rule table and the order of candidates are auto_rule.h's. */
+
+/* What planning asks the device: the facts for a row's kernel, and whether a finished plan fits
+ * (a cluster: launchable, and its occupancy at least one cluster). The host-only test pretends. */
+struct PlanDevice {
+    hf_status (*facts)(const VariantRow& row, int threads, DeviceFacts* facts);
+    hf_status (*fits)(const VariantRow& row, const hf_plan& plan);
+};
+
 /* Planner hooks (VariantRow::planner). */
+
+/* persistent-grid block: one block holding the grid as colour planes, its threads' points in
+ * registers; one warp up to kOneWarpPoints points of a colour. Sizes its block; requested
+ * blocks must be 0 or 1, sweeps per exchange 0 or 1. */
+hf_status plan_block_on_chip(const PlanInput& input, PlanChoice* choice);
+
+/* The cluster variants: one cluster (requested blocks, or preferred_cluster_shape) holding the
+ * grid in bands with k ghost rows (requested, or the preferred k lowered until it fits). Sizes its
+ * block. */
+hf_status plan_cluster_on_chip(const PlanInput& input, PlanChoice* choice);
 
 /* As many blocks as are useful (HF_SPLIT_GRID_STRIDE: one thread per point of a colour;
  * HF_SPLIT_ROW_BANDS: one row each) and co-resident, or exactly the requested number. */
@@ -44,9 +90,30 @@ hf_status plan_resident(const PlanInput& input, PlanChoice* choice);
 /* The LL mailbox of a resident plan (VariantRow::mailbox_lines). */
 int64_t resident_mailbox_lines_of(const hf_plan& plan);
 
+/* The temporally blocked stream (persistent-grid temporal): input.requested_sweeps is k, resolved
+ * already; as many blocks as there are items of a pass (plan_stream_geometry for the co-resident
+ * maximum: a single wave), or exactly the requested number (they share the items grid-stride).
+ * Runs kStreamThreads threads per block. */
+hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice);
+
+/* The kernel a row runs at `sweeps` per exchange: the row's own, or for a row that blocks in time
+ * the one for that k (0: the row's default); refuses a k the row has no kernel for. */
+hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, const KernelRef** kernel, int* resolved_sweeps);
+
 /* hf_plan_run: checks the config, then plans on the current device; "auto" tries the candidates
- * of the auto rule (auto_rule.h) in turn. */
+ * of the auto rule in turn. */
 hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan);
+
+/* plan_run with the device's answers from `device`: resolves `auto` by the rules, then plans
+ * the row. */
+hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device, hf_plan* plan);
+
+/* The plan of one row. */
+hf_status plan_row(const hf_run_config& config, int n, int row_index, const PlanDevice& device, hf_plan* plan);
+
+/* The block size a row is asked for: the config's, else the row's default; 0 for a row that
+ * sizes its block (default_threads 0), which does not take the config's. */
+int threads_asked(const hf_run_config& config, const VariantRow& row);
 
 /* The plan for this row on a device with these facts (the part of plan_run after the device
  * was asked). */

@@ -81,11 +81,10 @@ hf_status refuse_size(const PlanInput& input, int blocks, int bands, int k)
                 static_cast<long long>(blocks_per_sm_with(input, bytes)), input.sm_count);
 }
 
-const char* note_of(const Placement& placement)
+void write_note(const Placement& placement, PlanChoice* choice)
 {
-    thread_local char note[64];
-    std::snprintf(note, sizeof note, "k = %d, f %s", placement.k, placement.f_on_chip ? "on chip" : "in global memory");
-    return note;
+    std::snprintf(choice->note, sizeof choice->note, "k = %d, f %s", placement.k,
+                  placement.f_on_chip ? "on chip" : "in global memory");
 }
 
 }  // namespace
@@ -98,7 +97,7 @@ hf_status plan_resident(const PlanInput& input, PlanChoice* choice)
     }
     const int blocks = input.requested_blocks > 0 ? input.requested_blocks : std::max(1, std::min(input.sm_count, input.n - 2));
     const int bands = active_band_count(blocks, input.n);
-    const int smallest = bands > 1 ? smallest_band_rows(bands, input.n) : input.n;
+    const int smallest = bands > 1 ? smallest_band_rows(input.n, bands) : input.n;
     Placement chosen{};
     if (input.requested_sweeps > 0) {
         if (input.requested_sweeps > smallest) {
@@ -126,7 +125,7 @@ hf_status plan_resident(const PlanInput& input, PlanChoice* choice)
     choice->f_on_chip = chosen.f_on_chip;
     choice->shared_bytes = chosen.shared_bytes;
     choice->sweeps_per_exchange = chosen.k;
-    choice->note = note_of(chosen);
+    write_note(chosen, choice);
     return HF_OK;
 }
 

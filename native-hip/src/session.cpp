@@ -117,6 +117,9 @@ hf_status open_session(const hf_plan& plan, hipStream_t stream, hf_session** ses
     opened->kernel = find_kernel(plan.kernel)->symbol;
     opened->stream = stream;
     opened->timeout_ticks = static_cast<long long>(plan.watchdog_seconds * rate_khz * 1000.0);
+    if (row->has(HF_TRAIT_TWO_BUFFERS)) {
+        opened->items = plan_stream_geometry(plan.n, plan.sweeps_per_exchange, plan.blocks);
+    }
     const hf_status status = acquire(*opened);
     if (status != HF_OK) {
         return release(*opened, status);

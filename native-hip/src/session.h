@@ -38,6 +38,7 @@ struct hf_session {
     hipEvent_t start = nullptr;
     hipEvent_t stop = nullptr;
 
+    holdfast::StreamGeometry items{};   /* HF_TRAIT_TWO_BUFFERS (temporal) variants: how a pass is cut */
     bool kernel_stuck = false;          /* a kernel did not end: its memory must outlive the session */
 
     holdfast::ControlBlock* control() const { return static_cast<holdfast::ControlBlock*>(control_memory); }
@@ -51,8 +52,9 @@ hf_status open_session(const hf_plan& plan, hipStream_t stream, hf_session** ses
 /* Frees the resources (not after a stuck kernel) and the session. */
 hf_status close_session(hf_session* session);
 
-/* One run of the session's plan (execute.cpp). */
-hf_status run_session(hf_session& session, double* u, const double* f, int iterations, double h2,
+/* One run of the session's plan (execute.cpp); scratch: the second buffer of a two-buffer variant,
+ * else null. */
+hf_status run_session(hf_session& session, double* u, double* scratch, const double* f, int iterations, double h2,
                       hf_run_report* report);
 
 }  // namespace holdfast

@@ -9,8 +9,15 @@
 #include "hf_gpu.h"
 
 #include <cstring>
+#include <string>
 
 #include "kernels/halo_exchange_probe.h"
+#if defined(HF_RUNTIME_CUDA)
+#include "kernels/cluster_resident.h"
+#endif
+#if defined(HF_RUNTIME_CUDA) || defined(HF_RUNTIME_HIP)
+#include "kernels/on_chip_registers.h"
+#endif
 #include "kernels/persistent_dataflow.h"
 #include "kernels/persistent_grid.h"
 #include "kernels/persistent_host.h"
@@ -18,6 +25,8 @@
 #include "kernels/persistent_on_chip.h"
 #include "kernels/persistent_resident.h"
 #include "kernels/standard_kernels.h"
+#include "kernels/temporal_persistent.h"
+#include "kernels/temporal_stream.h"
 #include "planner.h"
 #include "variant_table.h"
 
@@ -28,11 +37,57 @@ namespace {
 #define HF_PLANNER(hook) Planner{#hook, &hook}
 
 constexpr KernelRef kNoKernel{"", nullptr};
+
+/* Sized kernels (SizedKernels): named by hand, as template arguments do not make a name. The
+ * on-chip kernels build for CUDA and HIP, the cluster kernels for CUDA only; elsewhere (HIP for
+ * clusters, the host-only tests for both) the rows keep their names without a kernel. */
+#if defined(HF_RUNTIME_CUDA) || defined(HF_RUNTIME_HIP)
+#define HF_ON_CHIP_KERNEL(name, ...) KernelRef{name, reinterpret_cast<const void*>(&__VA_ARGS__)}
+#else
+#define HF_ON_CHIP_KERNEL(name, ...) KernelRef{name, nullptr}
+#endif
+#if defined(HF_RUNTIME_CUDA)
+#define HF_CLUSTER_KERNEL(name, ...) KernelRef{name, reinterpret_cast<const void*>(&__VA_ARGS__)}
+#else
+#define HF_CLUSTER_KERNEL(name, ...) KernelRef{name, nullptr}
+#endif
+
+const SizedKernels kOnChipBlock = {
+    {HF_ON_CHIP_KERNEL("on_chip_block_p1", on_chip_registers<1, false>),
+     HF_ON_CHIP_KERNEL("on_chip_block_p2", on_chip_registers<2, false>),
+     HF_ON_CHIP_KERNEL("on_chip_block_p4", on_chip_registers<4, false>),
+     HF_ON_CHIP_KERNEL("on_chip_block_p8", on_chip_registers<8, false>),
+     HF_ON_CHIP_KERNEL("on_chip_block_p16", on_chip_registers<16, false>)},
+    {HF_ON_CHIP_KERNEL("on_chip_warp_p1", on_chip_registers<1, true>),
+     HF_ON_CHIP_KERNEL("on_chip_warp_p2", on_chip_registers<2, true>),
+     HF_ON_CHIP_KERNEL("on_chip_warp_p4", on_chip_registers<4, true>),
+     HF_ON_CHIP_KERNEL("on_chip_warp_p8", on_chip_registers<8, true>),
+     HF_ON_CHIP_KERNEL("on_chip_warp_p16", on_chip_registers<16, true>)}};
+
+const SizedKernels kClusterBarrier = {
+    {HF_CLUSTER_KERNEL("cluster_barrier_p1", cluster_resident<1, HaloMethod::ClusterBarrier, false>),
+     HF_CLUSTER_KERNEL("cluster_barrier_p2", cluster_resident<2, HaloMethod::ClusterBarrier, false>),
+     HF_CLUSTER_KERNEL("cluster_barrier_p4", cluster_resident<4, HaloMethod::ClusterBarrier, false>),
+     HF_CLUSTER_KERNEL("cluster_barrier_p8", cluster_resident<8, HaloMethod::ClusterBarrier, false>),
+     HF_CLUSTER_KERNEL("cluster_barrier_p16", cluster_resident<16, HaloMethod::ClusterBarrier, false>)},
+    {}};
+
+const SizedKernels kClusterAsync = {
+    {HF_CLUSTER_KERNEL("cluster_async_p1", cluster_resident<1, HaloMethod::AsyncStore, false>),
+     HF_CLUSTER_KERNEL("cluster_async_p2", cluster_resident<2, HaloMethod::AsyncStore, false>),
+     HF_CLUSTER_KERNEL("cluster_async_p4", cluster_resident<4, HaloMethod::AsyncStore, false>),
+     HF_CLUSTER_KERNEL("cluster_async_p8", cluster_resident<8, HaloMethod::AsyncStore, false>),
+     HF_CLUSTER_KERNEL("cluster_async_p16", cluster_resident<16, HaloMethod::AsyncStore, false>)},
+    {}};
 constexpr int kThreads = 256;
 /* Measured best on the H200 at N = 1001: the relay with 1024 threads (18.4 us per iteration
  * against 20.0 with 256), the resident kernel with 512 (one thread per column of a colour). */
 constexpr int kRelayThreads = 1024;
 constexpr int kResidentThreads = 512;
+/* What persistent-grid (temporal) runs when the caller leaves k to the planner (its row's kernel):
+ * k = 8 measured fastest at N = 4097 and 10001 on the H200 (tools/temporal/NOTES.md). */
+constexpr int kDefaultTemporalSweeps = 8;
+static_assert(kDefaultTemporalSweeps == 8, "the temporal row names temporal_stream_persistent_k8");
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
 
@@ -47,6 +102,20 @@ const VariantRow kRows[] = {
      HF_KERNEL(persistent_grid_two_slot), HF_KERNEL(persistent_on_chip),
      HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_SKIP_GRID_BARRIER), HF_SPLIT_GRID_STRIDE, kThreads,
      false, HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
+    {"persistent-grid", "block",
+     "one block (one warp where it holds the grid) keeps the grid on chip, points in registers; sizes its block",
+     kOnChipBlock.block[0], kNoKernel, 0, 0, HF_SPLIT_GRID_STRIDE, 0, false, HF_PLANNER(plan_block_on_chip),
+     HostOrder::kLockstep, &kOnChipBlock},
+    {"persistent-grid", "cluster",
+     "one thread-block cluster keeps the grid on chip; k ghost rows, DSMEM halos, cluster barrier; sizes its block",
+     kClusterBarrier.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY, 0, HF_SPLIT_ROW_BANDS, 0, false,
+     HF_PLANNER(plan_cluster_on_chip), HostOrder::kLockstep, &kClusterBarrier},
+    {"persistent-grid", "temporal",
+     "k half-sweeps per pass streamed through shared memory (temporal blocking), two-slot barrier between passes",
+     KernelRef{"temporal_stream_persistent_k8", reinterpret_cast<const void*>(&temporal_stream_persistent<8>)}, kNoKernel,
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY,
+     fault_bit(HF_FAULT_SKIP_GRID_BARRIER), HF_SPLIT_GRID_STRIDE, kStreamThreads, false,
+     HF_PLANNER(plan_temporal_stream), HostOrder::kLockstep},
     {"persistent-host", "lockstep",
      "the host signals every block, then waits for all of them",
      HF_KERNEL(persistent_host), kNoKernel,
@@ -68,21 +137,52 @@ const VariantRow kRows[] = {
      HF_KERNEL(persistent_dataflow), HF_KERNEL(persistent_on_chip),
      HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, kThreads, true,
      HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
+    {"persistent-dataflow", "cluster",
+     "one thread-block cluster keeps the grid on chip; each block waits for its neighbours' st.async halos only",
+     kClusterAsync.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG,
+     fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, 0, false, HF_PLANNER(plan_cluster_on_chip),
+     HostOrder::kLockstep, &kClusterAsync},
     {"persistent-dataflow", "resident",
      "every SM holds its band in shared memory; k ghost rows; halos as self-flagged lines between neighbours",
      HF_KERNEL(persistent_resident), kNoKernel,
      HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, kResidentThreads,
-     false, HF_PLANNER(plan_resident), HostOrder::kLockstep, &resident_mailbox_lines_of},
+     false, HF_PLANNER(plan_resident), HostOrder::kLockstep, nullptr, &resident_mailbox_lines_of},
 };
 
-/* The standard kernels (--kernels native), launched through the driver API by name, and the
- * overhead probes' kernels. */
-const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red), HF_KERNEL(hf_black), HF_KERNEL(hf_empty),
-                                      HF_KERNEL(hf_halo_exchange_probe)};
+/* The standard kernels (--kernels native), launched through the driver API by name: the
+ * half-sweeps, the empty kernel, the overhead probes' kernels, and the twins of the Java
+ * temporally blocked pass. */
+const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_black),          HF_KERNEL(hf_empty),
+                                      HF_KERNEL(hf_halo_exchange_probe),
+                                      HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
+                                      HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8)};
+
+/* A kernel of a row that blocks in time, for one number of half-sweeps per exchange. */
+struct SweepsKernel {
+    const char* mode;
+    const char* variant;
+    int sweeps;
+    KernelRef kernel;
+};
+
+#define HF_SWEEPS_KERNEL(mode, variant, k, name, symbol) \
+    SweepsKernel{mode, variant, k, KernelRef{name, reinterpret_cast<const void*>(&symbol)}}
+
+/* The k each row that blocks in time runs (planner_test and the Java tests name them). */
+const SweepsKernel kSweepsKernels[] = {
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 1, "temporal_stream_persistent_k1", temporal_stream_persistent<1>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 2, "temporal_stream_persistent_k2", temporal_stream_persistent<2>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 3, "temporal_stream_persistent_k3", temporal_stream_persistent<3>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 4, "temporal_stream_persistent_k4", temporal_stream_persistent<4>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 6, "temporal_stream_persistent_k6", temporal_stream_persistent<6>),
+    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 8, "temporal_stream_persistent_k8", temporal_stream_persistent<8>),
+};
 
 constexpr int kRowCount = static_cast<int>(sizeof kRows / sizeof kRows[0]);
 
 bool same(const char* a, const char* b) { return a != nullptr && b != nullptr && std::strcmp(a, b) == 0; }
+
+bool of_row(const SweepsKernel& entry, const VariantRow& row) { return same(entry.mode, row.mode) && same(entry.variant, row.name); }
 
 }  // namespace
 
@@ -111,6 +211,34 @@ int find_variant(const char* mode, const char* variant)
     return -1;
 }
 
+const KernelRef* sweeps_kernel(const VariantRow& row, int sweeps)
+{
+    for (const SweepsKernel& entry : kSweepsKernels) {
+        if (of_row(entry, row) && entry.sweeps == sweeps) {
+            return &entry.kernel;
+        }
+    }
+    return nullptr;
+}
+
+int default_sweeps(const VariantRow& row)
+{
+    (void)row; /* one temporal row today: the sweeps that measured fastest at large grids */
+    return kDefaultTemporalSweeps;
+}
+
+const char* sweeps_choices(const VariantRow& row)
+{
+    thread_local std::string choices;
+    choices.clear();
+    for (const SweepsKernel& entry : kSweepsKernels) {
+        if (of_row(entry, row)) {
+            choices += (choices.empty() ? "" : ", ") + std::to_string(entry.sweeps);
+        }
+    }
+    return choices.c_str();
+}
+
 const KernelRef* find_kernel(const char* name)
 {
     for (const KernelRef& kernel : kStandardKernels) {
@@ -118,11 +246,52 @@ const KernelRef* find_kernel(const char* name)
             return &kernel;
         }
     }
+    for (const SweepsKernel& entry : kSweepsKernels) {
+        if (same(entry.kernel.name, name)) {
+            return &entry.kernel;
+        }
+    }
     for (const VariantRow& row : kRows) {
         for (const KernelRef* kernel : {&row.kernel, &row.on_chip_kernel}) {
             if (kernel->exists() && same(kernel->name, name)) {
                 return kernel;
             }
+        }
+        for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
+            for (const KernelRef* kernel : {&row.sized->block[index], &row.sized->warp[index]}) {
+                if (kernel->exists() && same(kernel->name, name)) {
+                    return kernel;
+                }
+            }
+        }
+    }
+    return nullptr;
+}
+
+bool row_launches(const VariantRow& row, const char* name)
+{
+    if (same(row.kernel.name, name) || (row.on_chip_kernel.exists() && same(row.on_chip_kernel.name, name))) {
+        return true;
+    }
+    for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
+        if (same(row.sized->block[index].name, name) || same(row.sized->warp[index].name, name)) {
+            return true;
+        }
+    }
+    for (const SweepsKernel& entry : kSweepsKernels) {
+        if (of_row(entry, row) && same(entry.kernel.name, name)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+const KernelRef* sized_kernel(const VariantRow& row, int slots, bool one_warp)
+{
+    for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
+        if ((1 << index) == slots) {
+            const KernelRef& kernel = one_warp ? row.sized->warp[index] : row.sized->block[index];
+            return kernel.name != nullptr && kernel.name[0] != '\0' ? &kernel : nullptr;
         }
     }
     return nullptr;

@@ -28,6 +28,16 @@ struct KernelRef {
     bool exists() const { return symbol != nullptr; }
 };
 
+/* Kernels that keep each thread's points in registers come as one instantiation per slot count
+ * (points of a colour per thread: 1, 2, 4, 8, 16, as kSlotCounts in device/colour_planes.h); the
+ * block variant also as one-warp kernels. The planner hook picks the slot count. */
+constexpr int kSizedKernelCount = 5;
+
+struct SizedKernels {
+    KernelRef block[kSizedKernelCount];
+    KernelRef warp[kSizedKernelCount]; /* none (!exists()) where the variant has no one-warp kernel */
+};
+
 /* What a planner hook is given: the size, the block size, the caller's requests and the device. */
 struct PlanInput {
     int n;
@@ -41,6 +51,8 @@ struct PlanInput {
     int work_split;            /* HF_SPLIT_* of the row */
     const char* mode;          /* the row's names, for messages */
     const char* variant;
+    int max_cluster_blocks = 0; /* largest thread-block cluster the device launches; 0: no clusters */
+    int warp_size = 32;
 };
 
 /* What a planner hook decides. The planner refuses a block count beyond the co-resident maximum
@@ -52,7 +64,10 @@ struct PlanChoice {
     int64_t shared_bytes = 0;  /* dynamic shared memory per block */
     int cluster_size = 1;
     int sweeps_per_exchange = 1;
-    const char* note = "";     /* for reports: a string literal, or the hook's thread-local text (copied at once) */
+    int threads = 0;           /* > 0: the block size the hook chose (variants that size their block) */
+    int slots = 0;             /* > 0: launch the row's sized kernel for this many points per thread */
+    bool one_warp = false;     /* with slots: its one-warp kernel */
+    char note[64] = "";        /* for reports (the plan copies it) */
 };
 
 /* A planning rule. On refusal it returns the status with the thread's message set (fail()). */
@@ -87,6 +102,7 @@ struct VariantRow {
     bool is_default;           /* what "auto" picks for the mode */
     Planner planner;
     HostOrder host_order;      /* HF_TRAIT_HOST_FLAGS only */
+    const SizedKernels* sized = nullptr; /* kernels by slot count (PlanChoice::slots), or none */
     MailboxLines mailbox_lines = nullptr; /* LL halo variants only */
 
     bool has(int trait) const { return (traits & trait) != 0; }
@@ -98,11 +114,27 @@ struct VariantRow {
 int variant_count();
 const VariantRow& variant_row(int index);
 
+/* Variants that block in time (HF_TRAIT_TWO_BUFFERS) have one kernel per number of half-sweeps
+ * between exchanges: the one for `sweeps`, or nullptr when the row has none for it. */
+const KernelRef* sweeps_kernel(const VariantRow& row, int sweeps);
+
+/* The sweeps per exchange such a row runs when the caller leaves the choice to the planner. */
+int default_sweeps(const VariantRow& row);
+
+/* For messages: the sweeps per exchange the row has kernels for ("1, 2, 3, 4, 6, 8"). */
+const char* sweeps_choices(const VariantRow& row);
+
 /* The row of (mode, variant), the mode's default for NULL or "auto"; -1 when there is none. */
 int find_variant(const char* mode, const char* variant);
 
 /* Any kernel of the library by name (standard kernels and every row's), or nullptr. */
 const KernelRef* find_kernel(const char* name);
+
+/* Whether `name` is one of the kernels the row may launch (its kernel, on-chip or sized ones). */
+bool row_launches(const VariantRow& row, const char* name);
+
+/* The row's sized kernel for `slots` points per thread (one warp or not), or nullptr. */
+const KernelRef* sized_kernel(const VariantRow& row, int slots, bool one_warp);
 
 /* Copies a name of the table into a fixed-size field of the ABI (hf_plan, hf_variant_info). */
 template <size_t N>

@@ -3,7 +3,8 @@
  *
  * One CPU thread plays one block of ONE thread (blockDim.x = 1): __shared__ becomes per-thread
  * storage (dynamic shared memory too, up to kEmulatedTileDoubles) and __syncthreads() has
- * nothing to wait for. What this checks is the logic between
+ * nothing to wait for (cluster_emulation.h runs blocks of several threads, with a real block
+ * barrier). What this checks is the logic between
  * blocks, which is where persistent kernels go wrong: the row bands, the two-slot barrier, the
  * dataflow counters, the host flags and the watchdog, each against the sequential reference.
  * The atomics map to the compiler's, with the source's memory orders (the scope is dropped: a
@@ -22,6 +23,7 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __launch_bounds__(...)
 /* At block scope thread_local implies static: one copy per "block". */
 #define __shared__ thread_local
 
@@ -40,14 +42,23 @@ inline thread_local EmulatedDim3 gridDim;
 
 inline constexpr int warpSize = 32;
 
-inline void __syncthreads() {}
+/* A launch of one-thread blocks leaves it null; a launch of blocks of several CPU threads
+ * (cluster_emulation.h) gives each thread its block's barrier. */
+inline thread_local std::barrier<>* emulated_block_barrier = nullptr;
+
+inline void __syncthreads()
+{
+    if (emulated_block_barrier != nullptr) {
+        emulated_block_barrier->arrive_and_wait();
+    }
+}
+/* Only for one-thread blocks (the resident kernel's emulation): the predicate is the block's own. */
 inline int __syncthreads_or(int predicate) { return predicate; }
 
-#define __launch_bounds__(...)
-
-/* Dynamic shared memory: each emulated block gets its own buffer (emulate_launch's shared_bytes). */
+/* Dynamic shared memory: each emulated block gets its own buffer (emulate_launch's shared_bytes,
+ * cluster_emulation.h's per-block buffers). */
 inline thread_local double* emulated_dynamic_shared = nullptr;
-#define HF_DYNAMIC_SHARED(type, name) type* name = reinterpret_cast<type*>(emulated_dynamic_shared)
+#define HF_DYNAMIC_SHARED(type, name) type* const name = reinterpret_cast<type*>(emulated_dynamic_shared)
 
 /* Orders are the compiler's __ATOMIC_* values already; only the scope argument is extra. */
 template <typename T>
@@ -80,6 +91,7 @@ bool __hip_atomic_compare_exchange_strong(T* address, T* expected, T desired, in
 }
 
 #define __builtin_amdgcn_fence(order, scope) __atomic_thread_fence(__ATOMIC_ACQ_REL)
+inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 /* Nanoseconds; the poll loops call it every few polls, so it also lets the other "blocks" run
  * when there are more of them than cores. */

@@ -55,7 +55,9 @@ struct Launch {
                               fault_block,
                               1,
                               nullptr,
-                              0};
+                              0,
+                              nullptr,
+                              StreamGeometry{}};
     }
     ~Launch()
     {

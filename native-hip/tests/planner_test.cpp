@@ -12,7 +12,11 @@
 
 #include "auto_rule.h"
 #include "hf_errors.h"
+#include "hf_gpu.h"
+#include "kernels/cluster_layout.h"
 #include "planner.h"
+/* after hf_gpu.h, which it needs */
+#include "device/stream_geometry.h"
 #include "variant_table.h"
 
 using namespace holdfast;
@@ -24,7 +28,7 @@ constexpr int64_t kSharedLimit = 232448; /* 227 KB, the H200's opt-in shared mem
 constexpr int64_t kSharedPerSm = 233472; /* 228 KB per multiprocessor */
 
 /* The pretend device; tests change it. */
-DeviceFacts device{0, 8, kSmCount, true, kSharedLimit, kSharedPerSm};
+DeviceFacts device{0, 8, kSmCount, true, kSharedLimit, kSharedPerSm, 16, 32};
 
 int failures = 0;
 
@@ -74,7 +78,7 @@ int harness_auto_blocks(const std::string& mode, int n, int threads, int coresid
     return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(useful, coresident)));
 }
 
-/* The row of (mode, variant), which must exist. */
+/* A row's index, by its names (rows may be added between those this test knows). */
 int row_of(const char* mode, const char* variant)
 {
     const int index = find_variant(mode, variant);
@@ -87,19 +91,23 @@ int row_of(const char* mode, const char* variant)
 
 void the_table_names_the_command_lines_variants()
 {
-    const char* expected[][2] = {{"persistent-grid", "cg"},           {"persistent-grid", "two-slot"},
-                                 {"persistent-host", "lockstep"},     {"persistent-host", "neighbour"},
-                                 {"persistent-host", "relay"},        {"persistent-dataflow", "counters"},
+    const char* expected[][2] = {{"persistent-grid", "cg"},          {"persistent-grid", "two-slot"},
+                                 {"persistent-grid", "block"},       {"persistent-grid", "cluster"},
+                                 {"persistent-grid", "temporal"},    {"persistent-host", "lockstep"},
+                                 {"persistent-host", "neighbour"},   {"persistent-host", "relay"},
+                                 {"persistent-dataflow", "counters"}, {"persistent-dataflow", "cluster"},
                                  {"persistent-dataflow", "resident"}};
-    bool names = variant_count() == 7;
+    bool names = variant_count() == 11;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = std::strcmp(variant_row(index).mode, expected[index][0]) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index][1]) == 0;
     }
-    expect(names, "the table has cg, two-slot, lockstep, neighbour, relay, counters, resident in that order");
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, lockstep, neighbour, relay, counters, cluster, "
+                  "resident in that order");
     expect(find_variant("persistent-grid", nullptr) == 0 && find_variant("persistent-grid", "auto") == 0 &&
-               find_variant("persistent-grid", "") == 0 && find_variant("persistent-host", "auto") == 4 &&
-               find_variant("persistent-dataflow", nullptr) == 5,
+               find_variant("persistent-grid", "") == 0 &&
+               find_variant("persistent-host", "auto") == row_of("persistent-host", "relay") &&
+               find_variant("persistent-dataflow", nullptr) == row_of("persistent-dataflow", "counters"),
            "the modes' defaults: cg, relay, counters");
     expect(find_variant("persistent-grid", "lockstep") == -1 && find_variant("launch", nullptr) == -1 &&
                find_variant(nullptr, nullptr) == -1,
@@ -107,6 +115,9 @@ void the_table_names_the_command_lines_variants()
     bool kernels = true;
     for (int index = 0; index < variant_count(); ++index) {
         const VariantRow& row = variant_row(index);
+        if (row.sized != nullptr) {
+            continue; /* on-chip register kernels: no symbols in the host-only build (on_chip_rows_plan) */
+        }
         const KernelRef* found = find_kernel(row.kernel.name);
         kernels = kernels && found != nullptr && found->symbol == row.kernel.symbol;
         kernels = kernels && row.supported() && row.has(HF_TRAIT_COOPERATIVE) && row.default_threads >= 256;
@@ -157,7 +168,7 @@ void auto_blocks_are_todays()
             const bool the_old_rule = std::strcmp(row.name, "relay") != 0 &&
                                       (planner == "plan_spread" || planner == "plan_alone_on_chip");
             if (!the_old_rule) {
-                continue; /* the relay and the resident kernel: see their own tests */
+                continue; /* the relay, the resident kernel, the on-chip register variants and temporal: their own tests */
             }
             for (int n : {3, 4, 5, 11, 12, 33, 34, 57, 64, 65, 101, 161, 170, 171, 257, 1001, 4097, 10001, 46340}) {
                 for (int threads : {32, 64, 128, 256, 1024}) {
@@ -270,7 +281,7 @@ void refusals_name_the_problem()
         {config_of("persistent-mesh", nullptr, 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
          "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)"},
         {config_of("persistent-grid", "lockstep", 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
-         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, or auto)"},
+         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, or auto)"},
         {config_of("persistent-grid", nullptr, -1, 0), 11, HF_ERR_INVALID_ARGUMENT, "blocks = -1"},
         {config_of("persistent-grid", nullptr, 0, 1025), 11, HF_ERR_INVALID_ARGUMENT, "threads_per_block = 1025"},
     };
@@ -373,16 +384,23 @@ void the_auto_rule_picks_by_size()
     int rows[kMaxAutoCandidates];
     const int resident = row_of("persistent-dataflow", "resident");
     const int counters = row_of("persistent-dataflow", "counters");
-    expect(auto_candidates("persistent-dataflow", 33, rows) == 2 && rows[0] == counters && rows[1] == resident,
-           "dataflow at N = 33: the counters (one block on chip), then resident (which takes k > 1)");
-    expect(auto_candidates("persistent-dataflow", 1001, rows) == 2 && rows[0] == resident && rows[1] == counters,
-           "dataflow at N = 1001: resident, then the counters where it does not fit");
+    const int cluster = row_of("persistent-dataflow", "cluster");
+    expect(auto_candidates("persistent-dataflow", 12, rows) == 3 && rows[0] == counters && rows[1] == cluster &&
+               rows[2] == resident,
+           "dataflow at N = 12: the counters (one block on chip), then the cluster, then resident");
+    expect(auto_candidates("persistent-dataflow", 33, rows) == 3 && rows[0] == cluster && rows[1] == counters &&
+               rows[2] == resident,
+           "dataflow at N = 33: the cluster, then the counters (the default), then resident (which takes k > 1)");
+    expect(auto_candidates("persistent-dataflow", 1001, rows) == 3 && rows[0] == cluster && rows[1] == resident &&
+               rows[2] == counters,
+           "dataflow at N = 1001: the cluster where it fits, resident, then the counters where neither fits");
     expect(auto_candidates("persistent-host", 11, rows) == 3 && rows[0] == row_of("persistent-host", "relay") &&
                rows[1] == row_of("persistent-host", "lockstep") && rows[2] == row_of("persistent-host", "neighbour"),
            "host: the relay, then the per-block schedules");
-    expect(auto_candidates("persistent-grid", 1001, rows) == 2 && rows[0] == row_of("persistent-grid", "cg") &&
-               rows[1] == row_of("persistent-grid", "two-slot"),
-           "grid: its default, then two-slot");
+    expect(auto_candidates("persistent-grid", 1001, rows) == 5 && rows[0] == row_of("persistent-grid", "cluster") &&
+               rows[1] == row_of("persistent-grid", "cg") && rows[2] == row_of("persistent-grid", "two-slot") &&
+               rows[3] == row_of("persistent-grid", "block") && rows[4] == row_of("persistent-grid", "temporal"),
+           "grid at N = 1001: the cluster where it fits, its default, then the others in table order");
     expect(auto_candidates("persistent-mesh", 11, rows) == 0, "an unknown mode has no candidate");
     expect(auto_sweeps_per_exchange("persistent-dataflow", "resident", 1001) == 3 &&
                auto_sweeps_per_exchange("persistent-dataflow", "counters", 1001) == 1,
@@ -418,15 +436,209 @@ void a_plan_is_passed_back_unchanged()
     expect(std::string(label_of(plan)) == "persistent-host (lockstep)", std::string("label: ") + label_of(plan));
 }
 
+/* The on-chip register variants: block sizes and slots by size, one warp for the smallest grids,
+ * clusters and k by the preferred shapes (lowered to fit), every cluster size from 1 to 16 (more
+ * blocks than rows included), refusals with reasons, and `auto` by the rules. */
+void on_chip_rows_plan()
+{
+    const PlanDevice pretend{&query_row_facts, &check_cluster_fits};
+    auto plan_named = [&](const char* mode, const char* variant, int blocks, int sweeps, int n, hf_status* status) {
+        hf_run_config config = config_of(mode, variant, blocks, 256);
+        config.sweeps_per_exchange = sweeps;
+        hf_plan plan{};
+        *status = plan_with(config, n, pretend, &plan);
+        return plan;
+    };
+    hf_status status = HF_OK;
+    hf_plan plan = plan_named("persistent-grid", "block", 0, 0, 11, &status);
+    expect(status == HF_OK && plan.blocks == 1 && plan.threads_per_block == 32 && plan.on_chip &&
+               std::strcmp(plan.kernel, "on_chip_warp_p2") == 0 && plan.shared_bytes == 2 * 11 * 6 * 8 &&
+               std::strcmp(plan.note, "one warp, 2 points per thread") == 0,
+           "block, N = 11: one warp, 2 points per lane, the threads asked for ignored: " + describe(plan));
+    plan = plan_named("persistent-grid", "block", 0, 0, 33, &status);
+    expect(status == HF_OK && plan.threads_per_block == 512 && std::strcmp(plan.kernel, "on_chip_block_p1") == 0,
+           "block, N = 33: 512 threads, one point each (496 points): " + describe(plan));
+    plan = plan_named("persistent-grid", "block", 0, 0, 91, &status);
+    expect(status == HF_OK && plan.threads_per_block == 1024 && std::strcmp(plan.kernel, "on_chip_block_p4") == 0,
+           "block, N = 91: 1024 threads, 4 points each: " + describe(plan));
+    plan_named("persistent-grid", "block", 0, 0, 93, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "one block holds at most 4096", "block, N = 93: too many points");
+    plan_named("persistent-grid", "block", 2, 0, 11, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "runs one block, not 2", "block, 2 blocks asked");
+    plan_named("persistent-grid", "block", 0, 2, 11, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "exchanges no halos", "block, k = 2 asked");
+
+    plan = plan_named("persistent-grid", "cluster", 0, 0, 257, &status);
+    expect(status == HF_OK && plan.blocks == 16 && plan.cluster_size == 16 && plan.sweeps_per_exchange == 8 &&
+               plan.active_blocks == 16 && plan.threads_per_block == 960 &&
+               std::strcmp(plan.kernel, "cluster_barrier_p4") == 0,
+           "cluster, N = 257: 16 blocks, k = 8, 960 threads of 4 points: " + describe(plan) + " " + plan.note);
+    plan = plan_named("persistent-dataflow", "cluster", 0, 0, 101, &status);
+    expect(status == HF_OK && plan.cluster_size == 16 && plan.sweeps_per_exchange == 4 &&
+               std::strcmp(plan.kernel, "cluster_async_p1") == 0,
+           "dataflow cluster, N = 101: 16 blocks, k = 4: " + describe(plan) + " " + plan.note);
+    plan = plan_named("persistent-grid", "cluster", 0, 0, 11, &status);
+    expect(status == HF_OK && plan.cluster_size == 2 && plan.sweeps_per_exchange == 4,
+           "cluster, N = 11: 2 blocks, k = 4: " + describe(plan));
+    int accepted = 0;
+    for (int n : {3, 4, 5, 11, 12, 33, 34, 101, 102, 257}) {
+        for (int blocks = 1; blocks <= 16; ++blocks) {
+            plan = plan_named("persistent-dataflow", "cluster", blocks, 0, n, &status);
+            if (cluster_points_per_colour(n, blocks, 1) > kMostRegisterPoints) {
+                expect_refused(status, HF_ERR_UNSUPPORTED, "does not fit a cluster of " + std::to_string(blocks),
+                               "cluster of " + std::to_string(blocks) + " at N = " + std::to_string(n) + ": too large");
+                accepted += status == HF_ERR_UNSUPPORTED ? 1 : 0;
+                continue;
+            }
+            const bool fits = status == HF_OK && plan.blocks == blocks && plan.cluster_size == blocks &&
+                              plan.active_blocks == std::min(blocks, n - 2) && plan.sweeps_per_exchange >= 1 &&
+                              (plan.active_blocks == 1 || plan.sweeps_per_exchange <= (n - 2) / plan.active_blocks);
+            accepted += fits ? 1 : 0;
+            if (!fits) {
+                std::printf("     n=%d blocks=%d: %s (%s)\n", n, blocks, describe(plan).c_str(), last_message().c_str());
+            }
+        }
+    }
+    expect(accepted == 160, "every cluster size 1 .. 16 plans at every listed N where the bands fit, k within the "
+                            "thinnest band; the others are refused");
+    plan = plan_named("persistent-grid", "cluster", 0, 0, 350, &status);
+    expect(status == HF_OK && plan.sweeps_per_exchange < 8, "cluster, N = 350: k lowered to fit: " + describe(plan) +
+                                                                " " + plan.note);
+    plan_named("persistent-grid", "cluster", 0, 0, 501, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "does not fit a cluster of 16", "cluster, N = 501: too large");
+    plan_named("persistent-grid", "cluster", 17, 0, 101, &status);
+    expect_refused(status, HF_ERR_NOT_CORESIDENT, "a cluster holds at most 16", "cluster, 17 blocks");
+    plan_named("persistent-grid", "cluster", 4, 9, 101, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "sweeps_per_exchange = 9 is above 8", "cluster, k = 9");
+    plan_named("persistent-grid", "cluster", 16, 8, 101, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "the thinnest band has 6 rows", "cluster, k beyond the band");
+    device.max_cluster_blocks = 0;
+    plan_named("persistent-grid", "cluster", 0, 0, 101, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "cannot launch thread-block clusters", "cluster, no cluster launch");
+
+    /* auto: block up to 48, then the cluster; without clusters the mode's default. */
+    plan = plan_named("persistent-grid", "auto", 0, 0, 101, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "cg") == 0, "auto without clusters, N = 101: cg");
+    device.max_cluster_blocks = 16;
+    const struct {
+        const char* mode;
+        int n;
+        const char* variant;
+    } automatic[] = {{"persistent-grid", 11, "block"},      {"persistent-grid", 34, "block"},
+                     {"persistent-grid", 65, "cluster"},    {"persistent-grid", 257, "cluster"},
+                     {"persistent-grid", 1001, "cg"},       {"persistent-dataflow", 12, "counters"},
+                     {"persistent-dataflow", 33, "cluster"}, {"persistent-dataflow", 257, "cluster"},
+                     {"persistent-dataflow", 501, "resident"}, {"persistent-dataflow", 1001, "resident"},
+                     {"persistent-dataflow", 4001, "counters"}, {"persistent-host", 11, "relay"}};
+    for (const auto& rule : automatic) {
+        plan = plan_named(rule.mode, "auto", 0, 0, rule.n, &status);
+        expect(status == HF_OK && std::strcmp(plan.variant, rule.variant) == 0,
+               std::string("auto, ") + rule.mode + " N = " + std::to_string(rule.n) + ": " + plan.variant);
+    }
+    plan = plan_named("persistent-grid", "auto", 4, 0, 11, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "cluster") == 0 && plan.blocks == 4,
+           "auto with 4 blocks asked, N = 11: block refuses, the cluster of 4 takes it");
+    const VariantRow* row = nullptr;
+    plan = plan_named("persistent-grid", "cluster", 0, 0, 257, &status);
+    expect(check_plan(plan, &row) == HF_OK, "a cluster plan is passed back and accepted");
+}
+
+/* persistent-grid (temporal): k per exchange picks the kernel, the items size the grid. */
+void temporal_plans()
+{
+    device.blocks_per_sm = kStreamBlocksPerSm;
+    const int temporal = row_of("persistent-grid", "temporal");
+    const VariantRow& row = variant_row(temporal);
+    bool kernels = row.has(HF_TRAIT_TWO_BUFFERS) && row.has(HF_TRAIT_WATCHDOG) && row.has(HF_TRAIT_CUDA_ONLY) &&
+                   row.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && std::string(sweeps_choices(row)) == "1, 2, 3, 4, 6, 8";
+    for (int k : {1, 2, 3, 4, 6, 8}) {
+        const std::string name = "temporal_stream_persistent_k" + std::to_string(k);
+        const KernelRef* kernel = sweeps_kernel(row, k);
+        kernels = kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
+        const std::string twin = "hf_stream_pass_k" + std::to_string(k);
+        kernels = kernels && find_kernel(twin.c_str()) != nullptr;
+    }
+    expect(kernels && sweeps_kernel(row, 5) == nullptr && default_sweeps(row) == 8 &&
+               sweeps_kernel(row, 8)->symbol == row.kernel.symbol,
+           "temporal: a kernel per k = 1, 2, 3, 4, 6, 8 (8 the row's own), found by name, and the standard twins");
+
+    hf_run_config config = config_of("persistent-grid", "temporal", 0, 0);
+    hf_plan plan{};
+    hf_status status = plan_from_facts(config, 10001, temporal, device, &plan);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 8 &&
+               std::strcmp(plan.kernel, "temporal_stream_persistent_k8") == 0 && plan.blocks <= 2 * kSmCount &&
+               plan.blocks == plan.active_blocks && plan.note[0] == '\0',
+           "N = 10001, temporal auto: k = 8, one wave of items: " + describe(plan));
+    const VariantRow* checked = nullptr;
+    expect(check_plan(plan, &checked) == HF_OK && checked == &row, "a temporal plan is accepted back");
+    hf_plan changed = plan;
+    changed.sweeps_per_exchange = 4;
+    expect_refused(check_plan(changed, &checked), HF_ERR_INVALID_ARGUMENT, "not one hf_plan_run made",
+                   "a temporal plan whose k was changed");
+    config.sweeps_per_exchange = 3;
+    status = plan_from_facts(config, 4097, temporal, device, &plan);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 3 &&
+               std::strcmp(plan.kernel, "temporal_stream_persistent_k3") == 0,
+           "k = 3 asked: its kernel: " + describe(plan));
+    config.sweeps_per_exchange = 5;
+    expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
+                   "sweeps_per_exchange = 5, but it has kernels for 1, 2, 3, 4, 6, 8", "k = 5 refused");
+    config = config_of("persistent-grid", "temporal", 0, 128);
+    expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
+                   "runs 256 threads per block", "128 threads refused");
+    config = config_of("persistent-grid", "temporal", 5, 0);
+    status = plan_from_facts(config, 4097, temporal, device, &plan);
+    expect(status == HF_OK && plan.blocks == 5,
+           "5 blocks asked: 5 blocks sharing the items");
+
+    /* The session recomputes the items from the plan's blocks: the same cut the planner made. */
+    int differ = 0;
+    int cases = 0;
+    for (int n = 3; n <= 12000; n += n < 300 ? 1 : 37) {
+        for (int k : {1, 2, 3, 4, 6, 8}) {
+            for (int coresident : {1, 2, 132, 264, 528}) {
+                const StreamGeometry planned = plan_stream_geometry(n, k, coresident);
+                const int blocks = std::min(planned.strips * planned.segments, coresident);
+                const StreamGeometry again = plan_stream_geometry(n, k, blocks);
+                const bool covers = planned.strip_width * planned.strips >= n - 1 &&
+                                    planned.segment_rows * planned.segments >= n - 2 && planned.strip_width % 2 == 0 &&
+                                    planned.strip_width * (planned.strips - 1) < n - 1 &&
+                                    planned.segment_rows * (planned.segments - 1) < n - 2;
+                ++cases;
+                if (!covers || again.strips != planned.strips || again.segments != planned.segments ||
+                    again.segment_rows != planned.segment_rows || again.strip_width != planned.strip_width) {
+                    if (++differ < 5) {
+                        std::printf("     n=%d k=%d coresident=%d: %d x %d items of %d x %d, again %d x %d\n", n, k,
+                                    coresident, planned.strips, planned.segments, planned.strip_width,
+                                    planned.segment_rows, again.strips, again.segments);
+                    }
+                }
+            }
+        }
+    }
+    expect(differ == 0, "items cover the grid, none empty, and the session's cut equals the planner's in all " +
+                            std::to_string(cases) + " cases");
+    device.blocks_per_sm = 8;
+}
+
 }  // namespace
 
-/* The planner asks the device through this; here it is the pretend H200. */
-hf_status holdfast::query_device_facts(const void* kernel, int threads, DeviceFacts* facts)
+/* The planner asks the device through these; here it is the pretend H200, where every cluster of
+ * at most 16 blocks fits. */
+hf_status holdfast::query_row_facts(const VariantRow& row, int threads, DeviceFacts* facts)
 {
-    (void)kernel;
+    (void)row;
     (void)threads;
     *facts = device;
     return HF_OK;
+}
+
+hf_status holdfast::check_cluster_fits(const VariantRow& row, const hf_plan& plan)
+{
+    (void)row;
+    return plan.cluster_size <= device.max_cluster_blocks || plan.cluster_size <= 1
+               ? HF_OK
+               : fail(HF_ERR_NOT_CORESIDENT, "pretend: no room for a cluster of %d", plan.cluster_size);
 }
 
 int main()
@@ -439,6 +651,8 @@ int main()
     resident_plans_fit_the_shared_memory();
     the_auto_rule_picks_by_size();
     a_plan_is_passed_back_unchanged();
+    temporal_plans();
+    on_chip_rows_plan();
     std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");
     return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

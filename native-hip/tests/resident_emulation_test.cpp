@@ -71,7 +71,9 @@ struct Control {
                               fault_block,
                               sweeps,
                               mailbox,
-                              flag_base};
+                              flag_base,
+                              nullptr,
+                              StreamGeometry{}};
     }
 };
 
@@ -129,7 +131,7 @@ void test_resident()
         for (int blocks : {1, 2, 3, 7, 40}) { /* 40: more blocks than rows at every n here */
             for (int k : {1, 2, 3, 4}) {
                 const int bands = active_band_count(blocks, n);
-                if (bands > 1 && k > smallest_band_rows(bands, n)) {
+                if (bands > 1 && k > smallest_band_rows(n, bands)) {
                     continue;
                 }
                 for (const bool chip : {true, false}) {

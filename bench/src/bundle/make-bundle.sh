@@ -3,7 +3,7 @@
 #   runtime/   a jlink Java runtime with only the modules Holdfast uses
 #   lib/       holdfast.jar (the tool, its libraries and the JMH benchmarks) and the native library
 #   config/    the experiment files
-#   docs/      what the columns of the results mean
+#   docs/      what the columns of the results mean, and how to run kernels of your own
 #   bin/       holdfast and holdfast-jmh (the same launcher under two names)
 # Arguments: the bench module's target folder, the tarball's name, the repository root.
 set -eu
@@ -51,7 +51,7 @@ cp "$root/bench/src/bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
 chmod 755 "$bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
 cp "$root/bench/src/bundle/README.txt" "$bundle/"
 mkdir -p "$bundle/docs"
-cp "$root/docs/columns.md" "$bundle/docs/"
+cp "$root/docs/columns.md" "$root/docs/user-kernels.md" "$bundle/docs/"
 
 size_kib=$(du -sk "$bundle" | cut -f1)
 if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then

@@ -11,8 +11,14 @@
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #     sanitize-java        the same three tools on the Java-generated kernels, through the holdfast command
 #     jmh                  a short run of the JMH benchmarks from the bundle
-#     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu)
-#     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS comma-free words joined by '+')
+#     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu;
+#                          with -i in ARGS its own -wi, -i, -w, -r replace the short defaults)
+#     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS words joined by '+'; commas stay inside a word)
+#     before:NAME:ARGS     the same with the baseline the kit carries (make-device-kit.sh, BASELINE_LIB):
+#                          an earlier holdfast.jar and native library on this bundle's runtime
+#     user:ARGS            a user's kernels from outside the repository: the kit's compiled examples/
+#                          copied to a folder of their own, holdfast ARGS run there with --classpath
+#                          classes -o results/user (ARGS as for sweep)
 #
 # Writes $OUT/summary.txt, $OUT/logs.tgz and $OUT/results.tgz (the device tool brings $OUT back).
 set -uo pipefail
@@ -92,11 +98,12 @@ for phase in "$@"; do
       sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
       ;;
     sanitize-java)
-      # memcheck and synccheck on every task-graph mode; racecheck (shared-memory hazards, which the
-      # Java red-black kernels cannot have: they use none) on plain launches, where it is quick.
+      # memcheck and synccheck on every task-graph mode and the persistent modes with Java twins;
+      # racecheck (shared-memory hazards) on plain launches and persistent-grid, whose kernel holds
+      # the grid in shared memory at these sizes (on chip).
       for tool in memcheck synccheck racecheck; do
-        modes=launch,launch-sync,graph
-        [ "$tool" = racecheck ] && modes=launch
+        modes=launch,launch-sync,graph,persistent-grid,persistent-dataflow
+        [ "$tool" = racecheck ] && modes=launch,persistent-grid
         step "java-$tool" "${JAVA_SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
           --target-processes all "$bundle/bin/holdfast" -m "$modes" -k java,native -n 11,12,33 -i 2 -r 1 --no-plots \
           --no-overheads -o "$work/results/sanitize-$tool"
@@ -105,12 +112,31 @@ for phase in "$@"; do
       ;;
     jmh | jmh:*)
       # jmh:ARGS replaces the parameters (ARGS words joined by '+', e.g. jmh:-p+n=11+-p+mode=cpu).
+      # jmh:ARGS also replaces the iteration counts when it names them (-wi, -i, -w, -r).
       params="-p n=101 -p mode=cpu-parallel,graph,persistent-grid,persistent-dataflow"
       [ "$phase" != jmh ] && params=${phase#jmh:} && params=${params//+/ }
+      counts="-wi 2 -i 3 -w 1 -r 1"
+      case " $params " in *" -i "*) counts="" ;; esac
       # shellcheck disable=SC2086 # the parameters are words
-      step jmh 180 "$bundle/bin/holdfast-jmh" SolverBenchmark $params \
-        -wi 2 -i 3 -w 1 -r 1 -f 1 -rf json -rff "$logs/jmh.json"
+      step jmh 180 "$bundle/bin/holdfast-jmh" SolverBenchmark $params $counts \
+        -f 1 -rf json -rff "$logs/jmh.json"
       grep -A 12 '^Benchmark' "$logs/jmh.log" | tee -a "$summary"
+      ;;
+    before:*)
+      spec=${phase#before:}
+      name=${spec%%:*}
+      args=${spec#*:}
+      if [ ! -f "$kit/baseline/holdfast.jar" ]; then
+        say "before:$name: no baseline in the kit (make-device-kit.sh with BASELINE_LIB=DIR)"
+        continue
+      fi
+      if [ ! -d "$work/holdfast-before" ]; then
+        cp -r "$bundle" "$work/holdfast-before"
+        cp "$kit"/baseline/* "$work/holdfast-before/lib/"
+      fi
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      step "before-$name" 540 "$work/holdfast-before/bin/holdfast" ${args//+/ } -o "$work/results/before-$name"
+      cat "$logs/before-$name.log" >>"$summary"
       ;;
     sweep:*)
       spec=${phase#sweep:}
@@ -119,6 +145,14 @@ for phase in "$@"; do
       # shellcheck disable=SC2086 # the arguments are words joined by '+'
       step "sweep-$name" 540 "$bundle/bin/holdfast" ${args//+/ } -o "$work/results/$name"
       cat "$logs/sweep-$name.log" >>"$summary"
+      ;;
+    user:*)
+      args=${phase#user:}
+      mine=$work/user
+      rm -rf "$mine" && mkdir -p "$mine" && cp -r "$kit/user-kernels/classes" "$mine/classes"
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      (cd "$mine" && step user 300 "$bundle/bin/holdfast" ${args//+/ } --classpath classes -o "$work/results/user")
+      cat "$logs/user.log" >>"$summary"
       ;;
     *)
       say "unknown phase $phase"

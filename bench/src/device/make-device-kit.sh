@@ -1,7 +1,8 @@
 #!/bin/sh
 # Packs what a GPU machine without Java, Maven or network needs to test and measure Holdfast:
-# the bundle's tarball, the GPU tests (test classes and JUnit's console launcher) and the native
-# self-test. Run from the repository root after ./mvnw install; writes .device-kit/ (ignored by git),
+# the bundle's tarball, the GPU tests (test classes and JUnit's console launcher), the native
+# self-test, and examples/ compiled as a user would (javac against the bundle's jar, its kernel
+# compiler on the processor path) for the session's user phase. Run from the repository root after ./mvnw verify (or package); writes .device-kit/ (ignored by git),
 # which the device tool carries. See bench/src/device/h200-session.sh for what runs there.
 set -eu
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -18,4 +19,15 @@ cp "$root"/tornado-tasks/compiler/target/holdfast-kernel-compiler-*-tests.jar "$
 "$root/mvnw" -q -B dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:$junit_version \
   -DoutputDirectory="$kit/tests" -Dmdep.stripVersion=true
 cp "$root"/native-hip/target/bin/* "$kit/native/"
+# A baseline to compare with in the same session (h200-session.sh phase before:...): the lib/ folder
+# of an earlier bundle (holdfast.jar and libholdfast_native.so), given as BASELINE_LIB=DIR.
+if [ -n "${BASELINE_LIB:-}" ]; then
+  mkdir -p "$kit/baseline"
+  cp "$BASELINE_LIB"/holdfast.jar "$BASELINE_LIB"/libholdfast_native.so "$kit/baseline/"
+fi
+# A user's kernels, compiled as docs/user-kernels.md says (h200-session.sh phase user:...).
+. "$root/.mvn/select-java.sh"
+mkdir -p "$kit/user-kernels/classes"
+jar=$root/bench/target/holdfast/lib/holdfast.jar
+"$JAVA_HOME/bin/javac" -cp "$jar" -processorpath "$jar" -d "$kit/user-kernels/classes" "$root"/examples/src/org/example/*.java
 du -sh "$kit"

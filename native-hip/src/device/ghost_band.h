@@ -19,9 +19,8 @@
 
 namespace holdfast {
 
-/* Interior rows of the largest and the smallest of `bands` bands. */
+/* Interior rows of the largest of `bands` bands (the smallest: row_bands.h). */
 __host__ __device__ __forceinline__ int largest_band_rows(int bands, int n) { return (n - 2 + bands - 1) / bands; }
-__host__ __device__ __forceinline__ int smallest_band_rows(int bands, int n) { return (n - 2) / bands; }
 
 /* Rows a band stores (own, ghosts and the halo beyond them), and rows it computes in the first
  * half-sweep after an exchange, at most, over all bands. */

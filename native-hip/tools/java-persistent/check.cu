@@ -1,7 +1,10 @@
-// java-persistent GPU check: the CUDA C that the Holdfast kernel compiler generates from the Java
-// sample kernels (PersistentKernels, StuckKernels, AtomicKernels, ClusterKernels), launched the way
-// the CUDA backend launches them: cooperatively on an occupancy-sized grid, with a zeroed control
-// block and the watchdog after the Java parameters; cluster kernels through cudaLaunchKernelEx.
+// java-persistent GPU check: the CUDA C that the Holdfast kernel compiler generates from Java kernels,
+// launched the way the CUDA backend launches them: cooperatively on an occupancy-sized grid, with a
+// zeroed control block and the watchdog after the Java parameters; cluster kernels through
+// cudaLaunchKernelEx; dynamic shared memory with MaxDynamicSharedMemorySize raised first. Kernels:
+// the Java persistent red-black kernels of the bench (PersistentRedBlackKernels: grid barrier,
+// dataflow, one block on chip), a broken one (BrokenPersistentKernels.neverPublishes), and the
+// compiler's samples (PersistentKernels, StuckKernels, AtomicKernels, ClusterKernels).
 //
 // Every timed variant is first checked bit for bit against a CPU reference over the full array,
 // from a seeded random interior, at an iteration count short of convergence (the sensitivity
@@ -36,6 +39,14 @@ extern "C" __global__ void maximum(const int* __restrict__ values, int* __restri
 extern "C" __global__ void rotate(const double* __restrict__ in, double* __restrict__ out, int* __restrict__ ranks);
 extern "C" __global__ void pushHalo(long long* __restrict__ out, int steps, hf_control_block* __restrict__ hf_control,
                                     long long hf_watchdog_ns);
+extern "C" __global__ void gridBarrierSweeps(double* __restrict__ u, const double* __restrict__ f, int n, double h2, int iterations,
+                                             hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns);
+extern "C" __global__ void dataflowSweeps(double* __restrict__ u, const double* __restrict__ f, int n, double h2, int iterations,
+                                          int* __restrict__ counters, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns);
+extern "C" __global__ void onChipSweeps(double* __restrict__ u, const double* __restrict__ f, int n, double h2, int iterations,
+                                        bool fOnChip, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns);
+extern "C" __global__ void neverPublishes(int* __restrict__ counters, int steps, int silent, hf_control_block* __restrict__ hf_control,
+                                          long long hf_watchdog_ns);
 
 namespace {
 
@@ -274,6 +285,130 @@ void watchdogCases()
     cudaFree(flags);
 }
 
+// ---------------------------------------------------------------- the bench's Java persistent kernels
+
+enum class Design { kGridBarrier, kDataflow, kOnChip };
+
+const char* designName(Design design)
+{
+    switch (design) {
+        case Design::kGridBarrier: return "gridBarrierSweeps";
+        case Design::kDataflow: return "dataflowSweeps";
+        default: return "onChipSweeps";
+    }
+}
+
+// One launch of `design` for `iterations` iterations on the device arrays, as the backend launches it
+// (the dataflow kernel's counters zeroed by the caller, outside any timed region).
+void launchDesign(Design design, double* dU, double* dF, int n, double h2, int iterations, int blocks, int threads, int* counters,
+                  bool fOnChip, hf_control_block* control)
+{
+    long long watchdog = kWatchdogNs;
+    if (design == Design::kGridBarrier) {
+        void* args[] = {&dU, &dF, &n, &h2, &iterations, &control, &watchdog};
+        cooperative((const void*)gridBarrierSweeps, blocks, threads, args);
+    } else if (design == Design::kDataflow) {
+        void* args[] = {&dU, &dF, &n, &h2, &iterations, &counters, &control, &watchdog};
+        cooperative((const void*)dataflowSweeps, blocks, threads, args);
+    } else {
+        const int bytes = int(sizeof(double)) * n * n * (fOnChip ? 2 : 1);  // allowed by the caller beyond 48 KiB
+        void* args[] = {&dU, &dF, &n, &h2, &iterations, &fOnChip, &control, &watchdog};
+        CHECK(cudaLaunchCooperativeKernel((const void*)onChipSweeps, dim3(1), dim3(threads), args, bytes, 0));
+    }
+}
+
+// Checks k iterations of `design` bit for bit against the CPU, then times `timed` iterations (median of 5).
+void designCase(Design design, int n, int blocks, int threads, int k, int timed, bool fOnChip = false)
+{
+    std::mt19937_64 random(4321 + n);
+    std::uniform_real_distribution<double> value(-1.0, 1.0);
+    std::vector<double> u(size_t(n) * n), f(size_t(n) * n);
+    for (auto& x : u) x = value(random);
+    for (auto& x : f) x = value(random);
+    const double h2 = 1.0 / double(n - 1) / double(n - 1);
+    std::vector<double> reference = u, previous;
+    for (int it = 0; it < k; ++it) {
+        previous = reference;
+        referenceIteration(reference, f, n, h2);
+    }
+    double *dU = nullptr, *dF = nullptr;
+    int* counters = nullptr;
+    const size_t bytes = sizeof(double) * u.size();
+    CHECK(cudaMalloc(&dU, bytes));
+    CHECK(cudaMalloc(&dF, bytes));
+    CHECK(cudaMalloc(&counters, sizeof(int) * 32 * std::max(1, blocks)));
+    CHECK(cudaMemcpy(dU, u.data(), bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(dF, f.data(), bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemset(counters, 0, sizeof(int) * 32 * std::max(1, blocks)));
+    if (design == Design::kOnChip) {
+        const int shared = int(sizeof(double)) * n * n * (fOnChip ? 2 : 1);
+        CHECK(cudaFuncSetAttribute((const void*)onChipSweeps, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+    }
+    Control control;
+    launchDesign(design, dU, dF, n, h2, k, blocks, threads, counters, fOnChip, control.zeroed());
+    CHECK(cudaDeviceSynchronize());
+    std::vector<double> onGpu(u.size());
+    CHECK(cudaMemcpy(onGpu.data(), dU, bytes, cudaMemcpyDeviceToHost));
+    const bool equal = std::memcmp(onGpu.data(), reference.data(), bytes) == 0 && control.read()[0] == 0;
+    char config[128], detail[256];
+    std::snprintf(config, sizeof config, "N=%d blocks=%d k=%d%s", n, blocks, k, fOnChip ? " f on chip" : "");
+    std::string timing = "";
+    if (equal && timed > 0) {
+        cudaEvent_t start, stop;
+        CHECK(cudaEventCreate(&start));
+        CHECK(cudaEventCreate(&stop));
+        std::vector<float> us;
+        for (int repeat = 0; repeat < 6; ++repeat) {
+            hf_control_block* c = control.zeroed();
+            if (design == Design::kDataflow) {
+                CHECK(cudaMemset(counters, 0, sizeof(int) * 32 * blocks));
+            }
+            CHECK(cudaEventRecord(start));
+            launchDesign(design, dU, dF, n, h2, timed, blocks, threads, counters, fOnChip, c);
+            CHECK(cudaEventRecord(stop));
+            CHECK(cudaEventSynchronize(stop));
+            float ms = 0;
+            CHECK(cudaEventElapsedTime(&ms, start, stop));
+            if (repeat > 0) {
+                us.push_back(ms * 1000.0f / float(timed));
+            }
+        }
+        std::sort(us.begin(), us.end());
+        char t[96];
+        std::snprintf(t, sizeof t, " %.3f us/iter (spread %.3f-%.3f)", us[us.size() / 2], us.front(), us.back());
+        timing = t;
+        cudaEventDestroy(start);
+        cudaEventDestroy(stop);
+    }
+    std::snprintf(detail, sizeof detail, "max|diff|=%.3g sensitivity=%.3g%s", maxDiff(onGpu, reference), maxDiff(reference, previous),
+                  timing.c_str());
+    row(designName(design), config, equal, detail);
+    cudaFree(dU);
+    cudaFree(dF);
+    cudaFree(counters);
+}
+
+// BrokenPersistentKernels.neverPublishes: block 1 never publishes, so block 2 waits for it until the watchdog.
+void neverPublishesCase()
+{
+    const int blocks = 3;
+    int* counters = nullptr;
+    CHECK(cudaMalloc(&counters, sizeof(int) * 32 * blocks));
+    CHECK(cudaMemset(counters, 0, sizeof(int) * 32 * blocks));
+    Control control;
+    hf_control_block* c = control.zeroed();
+    long long watchdog = kShortWatchdogNs;
+    int steps = 5, silent = 1;
+    void* args[] = {&counters, &steps, &silent, &c, &watchdog};
+    cooperative((const void*)neverPublishes, blocks, 64, args);
+    CHECK(cudaDeviceSynchronize());
+    std::vector<int> e = control.read();
+    char detail[160];
+    std::snprintf(detail, sizeof detail, "wait=%d block=%d step=%d index=%d", e[0], e[1], e[2], e[3]);
+    row("watchdog dataflow", "block 1 never publishes, 0.2 s", e[0] == 2 && e[1] == 2 && e[2] == 1 && e[3] == 32, detail);
+    cudaFree(counters);
+}
+
 // ---------------------------------------------------------------- atomics
 
 void atomicCases(int n)
@@ -430,9 +565,17 @@ int main(int argc, char** argv)
         for (int n : {11, 12, 33}) {
             redBlackCase(n, 1, threads, 2, 0);
             redBlackCase(n, 4, 64, 2, 0);
+            designCase(Design::kGridBarrier, n, 1, threads, 2, 0);
+            designCase(Design::kGridBarrier, n, 4, 64, 2, 0);
+            designCase(Design::kDataflow, n, 1, threads, 2, 0);
+            designCase(Design::kDataflow, n, 4, 64, 2, 0);
+            designCase(Design::kOnChip, n, 1, threads, 2, 0, false);
+            designCase(Design::kOnChip, n, 1, threads, 2, 0, true);
         }
+        designCase(Design::kDataflow, 5, 7, 64, 2, 0);  // more blocks than rows
         chainCase(8, 3);
         stagedSumsCase(4, 3);
+        neverPublishesCase();
     } else {
         const int sms = properties.multiProcessorCount;
         redBlackCase(11, 1, threads, 7, 2000);
@@ -444,6 +587,18 @@ int main(int argc, char** argv)
         redBlackCase(1001, resident, threads, 7, 500);
         redBlackCase(4097, resident, threads, 7, 50);
         redBlackCase(4096, resident, threads, 7, 0);
+        const int dataflowResident = coResident((const void*)dataflowSweeps, threads);
+        designCase(Design::kOnChip, 11, 1, threads, 7, 2000, true);
+        designCase(Design::kOnChip, 120, 1, threads, 7, 200, true);  // 230 400 bytes of dynamic shared memory
+        designCase(Design::kOnChip, 170, 1, threads, 7, 100, false);
+        designCase(Design::kGridBarrier, 101, 20, threads, 7, 2000);
+        designCase(Design::kGridBarrier, 1001, resident, threads, 7, 500);
+        designCase(Design::kGridBarrier, 4097, resident, threads, 7, 50);
+        designCase(Design::kDataflow, 101, 99, threads, 7, 2000);
+        designCase(Design::kDataflow, 1001, std::min(999, dataflowResident), threads, 7, 500);
+        designCase(Design::kDataflow, 4097, dataflowResident, threads, 7, 50);
+        designCase(Design::kDataflow, 4096, dataflowResident, threads, 7, 0);
+        neverPublishesCase();
         stagedSumsCase(resident, 10);
         chainCase(resident, 5);
         watchdogCases();

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Runs the java-persistent GPU check THERE (H200, CUDA 13) from the binary build.sh left in this
-# folder: the full check (bit-for-bit correctness, timings, watchdog, atomics, clusters), then the
-# small cases under compute-sanitizer memcheck, racecheck and synccheck. Writes one log,
+# folder: the full check (bit-for-bit correctness and timings of the bench's Java persistent kernels,
+# grid barrier, dataflow and on chip, and of the compiler's samples; watchdog, atomics, clusters,
+# dynamic shared memory beyond 48 KiB), then the small cases under compute-sanitizer memcheck,
+# racecheck and synccheck. Writes one log,
 # $OUT/java-persistent.txt, and prints the full check's table last. Under 120 s.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -9,7 +11,7 @@ out="${OUT:-$here}"
 log="$out/java-persistent.txt"
 mkdir -p "$out"
 status=0
-timeout 60 "$here/java_persistent_check" > "$log" 2>&1 || status=$?
+timeout 40 "$here/java_persistent_check" > "$log" 2>&1 || status=$?
 table=$(sed -n '/^check /,/failed$/p' "$log")
 sanitizers=""
 for tool in memcheck racecheck synccheck; do

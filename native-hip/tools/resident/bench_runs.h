@@ -247,8 +247,8 @@ inline const void* resident_kernel(const ResidentConfig& c)
 inline std::string resident_refusal(const DeviceContext& context, const ResidentConfig& config, int n)
 {
     const int bands = holdfast::active_band_count(config.blocks, n);
-    if (bands > 1 && config.k > holdfast::smallest_band_rows(bands, n)) {
-        return "k > rows of the smallest band (" + std::to_string(holdfast::smallest_band_rows(bands, n)) + ")";
+    if (bands > 1 && config.k > holdfast::smallest_band_rows(n, bands)) {
+        return "k > rows of the smallest band (" + std::to_string(holdfast::smallest_band_rows(n, bands)) + ")";
     }
     const size_t bytes = holdfast::resident_shared_bytes(bands, n, config.k, config.f_on_chip);
     if (bytes > static_cast<size_t>(context.shared_optin)) {

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Packs what a GPU machine without Java needs to run TornadoVM with Holdfast's kernels, as one
-# tarball: a jlink'd Java 25 runtime with only the modules TornadoVM's PTX backend needs, the parts
-# of the SDK that backend uses, Holdfast's jars and the launcher script. Run here, after
-# build-sdk.sh and after building Holdfast against the SDK:
+# Packs what a GPU machine without Java needs to run Holdfast under TornadoVM's launcher, as one
+# tarball that needs nothing beside it (not Holdfast's bundle): a jlink'd Java 25 runtime with the
+# modules TornadoVM's PTX backend and Holdfast need (and the bundle's fonts, for the plots), the
+# parts of the SDK that backend uses with its `tornado` launcher, and Holdfast's holdfast.jar (with
+# the tornadovm backend) and native library. Run here, after build-sdk.sh and after building
+# Holdfast against the SDK:
 #
-#   TORNADO_SDK=/work/tornadovm/sdk ./mvnw -B -DskipTests package -pl tornado-tasks/tornadovm -am
+#   TORNADO_SDK=/work/tornadovm/sdk ./mvnw -B -DskipTests package
 #   native-hip/tools/tornadovm/pack.sh [SDK] [OUTPUT]
 #
 # SDK defaults to $TORNADO_SDK or /work/tornadovm/sdk; OUTPUT to /work/tornadovm/dist. Writes
@@ -16,7 +18,12 @@ output=${2:-/work/tornadovm/dist}
 jdk=${JAVA_HOME_25:-/usr/lib/jvm/temurin-25-jdk-amd64}
 stage=$output/stage/tornadovm-kit
 rm -rf "$output/stage"
-mkdir -p "$stage/sdk/share/java/tornado" "$stage/sdk/share/java/graalJars" "$stage/sdk/lib" "$stage/sdk/etc" "$stage/app"
+mkdir -p "$stage/sdk/share/java/tornado" "$stage/sdk/share/java/graalJars" "$stage/sdk/lib" "$stage/sdk/etc" "$stage/sdk/bin" "$stage/app"
+holdfast_jar=$root/bench/target/holdfast/lib/holdfast.jar
+if ! unzip -Z1 "$holdfast_jar" 2>/dev/null | grep -c 'org/holdfast/tornadovm/TornadoVmBackend.class' >/dev/null; then
+  echo "pack.sh: $holdfast_jar has no tornadovm backend: build Holdfast with TORNADO_SDK=$sdk ./mvnw -B -DskipTests package first" >&2
+  exit 1
+fi
 
 # The JDK modules the kept jars require (jar --describe-module): JVMCI for Graal, java.desktop
 # because tornado.drivers.ptx requires it, management for Graal's Truffle compiler module. The
@@ -25,6 +32,10 @@ mkdir -p "$stage/sdk/share/java/tornado" "$stage/sdk/share/java/graalJars" "$sta
 "$jdk/bin/jlink" --add-modules java.base,java.logging,java.management,jdk.management,jdk.unsupported,jdk.internal.vm.ci,java.desktop \
   --strip-debug --no-man-pages --no-header-files --compress=zip-0 --output "$stage/runtime"
 find "$stage/runtime" -name '*.so' -exec strip --strip-unneeded {} +
+# The plots' fonts, for machines that have none (as the bundle's make-bundle.sh does).
+mkdir -p "$stage/runtime/lib/fonts"
+cp "$root"/bench/src/bundle/fonts/*.ttf "$root/bench/src/bundle/fonts/LICENSE.txt" "$stage/runtime/lib/fonts/"
+cp "$root/bench/src/bundle/fonts/fontconfig.properties" "$stage/runtime/lib/"
 
 # The SDK, less what the PTX backend never loads: examples, benchmarks, unit tests and their
 # libraries, the CUDA-library bindings (cuBLAS and friends), Truffle and polyglot (only Truffle
@@ -41,18 +52,19 @@ for keep in compiler- truffle-compiler- collections- word-; do
 done
 cp "$sdk"/lib/libtornado-ptx.so "$stage/sdk/lib/"
 cp "$sdk"/etc/tornado.properties "$sdk"/etc/tornado.backend "$sdk"/etc/tornado.release "$stage/sdk/etc/"
+cp -r "$sdk"/etc/exportLists "$stage/sdk/etc/"
+cp "$sdk"/bin/tornado "$sdk"/bin/tornado.py "$stage/sdk/bin/"   # the launcher (python3), as the SDK has it
 cp "$sdk"/tornado-argfile.template "$sdk"/LICENSE_* "$stage/sdk/"
 
-# Holdfast: the TornadoVM module (twins and the smoke program) and what it uses; the bundle's
-# holdfast.jar and native library too where they have been built, for the tornado modes to come.
-cp "$root"/tornado-tasks/tornadovm/target/holdfast-tornadovm-*.jar "$root"/tornado-tasks/kernels/target/holdfast-kernels-*.jar \
-  "$root"/tornado-tasks/api/target/holdfast-tornado-api-*.jar "$stage/app/"
-for built in holdfast.jar libholdfast_native.so; do
-  if [ -f "$root/bench/target/holdfast/lib/$built" ]; then
-    cp "$root/bench/target/holdfast/lib/$built" "$stage/app/"
-  fi
-done
+# Holdfast: the bundle's holdfast.jar (the tool, with the tornadovm backend and the kernels' twins)
+# and the native library, found by the persistent modes beside the jar.
+cp "$holdfast_jar" "$stage/app/"
+if [ -f "$root/bench/target/holdfast/lib/libholdfast_native.so" ]; then
+  cp "$root/bench/target/holdfast/lib/libholdfast_native.so" "$stage/app/"
+else
+  echo "pack.sh: no libholdfast_native.so in the bundle (built where nvcc is): the persistent modes will say so" >&2
+fi
 
 tar -czf "$output/holdfast-tornadovm-kit.tar.gz" -C "$output/stage" tornadovm-kit
 rm -rf "$output/stage"
-du -sh "$output/holdfast-tornadovm-kit.tar.gz"
+echo "kit: $output/holdfast-tornadovm-kit.tar.gz, $(du -k "$output/holdfast-tornadovm-kit.tar.gz" | cut -f1) KiB"

@@ -1,25 +1,35 @@
 #!/usr/bin/env bash
-# On the GPU machine (no Java, no network): unpacks the kit made by pack.sh and runs the smoke test
-# of real TornadoVM (PTX backend) with Holdfast's red and black kernels, through their TornadoVM
-# twin and KernelContext: a plain execute() per iteration and the same with withCUDAGraph(), each
-# checked bit for bit against a CPU loop from a seeded random interior after 10 iterations, then
-# timed (us per red-black iteration, median of 5 repeats and the spread).
+# On the GPU machine (no Java, no network): unpacks the kit made by pack.sh and runs Holdfast's
+# harness under TornadoVM's `tornado` launcher with the TornadoVM modes beside Holdfast's own:
 #
-#   bash native-hip/tools/tornadovm/run.sh [KIT [SIZES]]
-#     KIT    default: .device-carry/tornadovm/holdfast-tornadovm-kit.tar.gz in the repository root
-#     SIZES  default: 11,101,1001
+#   holdfast -m tornado,tornado-graph,launch-sync,graph,PERSISTENT -n SIZES --no-plots --no-overheads
 #
-# Writes one log, $OUT/tornadovm.txt, and prints the table last. Takes about a minute (limits: 30 s
-# for the device query, 80 s for the smoke test).
+# Every row is checked by the harness as every mode is (a verification run from a random interior,
+# every timed repeat bit for bit against the reference; TornadoVM with tornado.enable.fma=false,
+# which the tornadovm backend sets). Prints Holdfast's table, then the ratios of issue 13:
+# launch-sync against tornado (Holdfast's launches against TornadoVM's plain execute()) and graph
+# against tornado-graph (the two CUDA-graph paths).
+#
+#   bash native-hip/tools/tornadovm/run.sh [KIT [SIZES [PERSISTENT]]]
+#     KIT         default: .device-carry/tornadovm/holdfast-tornadovm-kit.tar.gz in the repository root
+#     SIZES       default: 11,101,1001,4097
+#     PERSISTENT  the persistent mode (and options) to set beside them; default: persistent-grid
+#
+# Uses TornadoVM's own launcher (sdk/bin/tornado) where python3 is on the PATH, else the argfile the
+# launcher itself documents as its equivalent (java @tornado-argfile). Writes one log,
+# $OUT/tornadovm.txt, and prints the tables last. Takes about 90 s, under 2 minutes in all (limits: 15 s for the
+# device query, 90 s for the run; a run cut short keeps the rows measured so far in results.csv).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 kit=${1:-$root/.device-carry/tornadovm/holdfast-tornadovm-kit.tar.gz}
-sizes=${2:-11,101,1001}
+sizes=${2:-11,101,1001,4097}
+persistent=${3:-persistent-grid}
 out=${OUT:-$root/device-out}
 work=${TMPDIR:-/tmp}/holdfast-tornadovm
 mkdir -p "$out"
 log=$out/tornadovm.txt
+jvm_options="--enable-native-access=ALL-UNNAMED -Djava.awt.headless=true -XX:MaxRAMPercentage=70 -Dholdfast.kernel.cache=$work/kernel-cache"
 
 main() {
   if [ ! -f "$kit" ]; then
@@ -30,32 +40,67 @@ main() {
   mkdir -p "$work/run"
   tar -xzf "$kit" -C "$work" || return 2
   local home=$work/tornadovm-kit
-  export TORNADOVM_HOME=$home/sdk
-  # The SDK's argfile names the SDK folder: write it for where the kit lies now.
-  sed "s|\${TORNADOVM_HOME}|$TORNADOVM_HOME|g" "$TORNADOVM_HOME/tornado-argfile.template" >"$work/tornado-argfile"
-  local java=$home/runtime/bin/java
-  local classpath
-  classpath=$(ls "$home"/app/holdfast-tornadovm-*.jar "$home"/app/holdfast-kernels-*.jar "$home"/app/holdfast-tornado-api-*.jar | paste -sd:)
-  cd "$work/run" || return 2 # the argfile puts "." on the module path: an empty folder
+  export TORNADOVM_HOME=$home/sdk JAVA_HOME=$home/runtime PATH=$PATH:/usr/local/cuda/bin
+  # The argfile names the SDK folder: write it for where the kit lies now (the launcher does the same).
+  sed "s|\${TORNADOVM_HOME}|$TORNADOVM_HOME|g" "$TORNADOVM_HOME/tornado-argfile.template" >"$TORNADOVM_HOME/tornado-argfile"
+  cd "$work/run" || return 2 # the launcher puts "." on the module path: an empty folder
   echo "== machine"
-  if command -v nvidia-smi >/dev/null; then
-    nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
-  fi
-  "$java" -version 2>&1 | head -n 1
+  command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
+  "$JAVA_HOME/bin/java" -version 2>&1 | head -n 1
   echo "kit: $(du -sh "$kit" | cut -f1) packed, $(du -sh "$home" | cut -f1) unpacked"
+  local params="-m tornado,tornado-graph,launch-sync,graph,$persistent -n $sizes -o $work/results --no-plots --no-overheads"
+  local -a query run
+  if command -v python3 >/dev/null; then
+    echo "launcher: TornadoVM's tornado ($(python3 --version 2>&1))"
+    query=("$TORNADOVM_HOME/bin/tornado" --devices)
+    run=("$TORNADOVM_HOME/bin/tornado" "--jvm=$jvm_options" -cp "$home/app/holdfast.jar" org.holdfast.bench.Main "--params=$params")
+  else
+    echo "launcher: java @tornado-argfile (no python3 here for TornadoVM's tornado; the argfile is its documented equivalent)"
+    query=("$JAVA_HOME/bin/java" @"$TORNADOVM_HOME/tornado-argfile" uk.ac.manchester.tornado.drivers.TornadoDeviceQuery verbose)
+    # shellcheck disable=SC2086 # the options and parameters are several words on purpose
+    run=("$JAVA_HOME/bin/java" @"$TORNADOVM_HOME/tornado-argfile" $jvm_options -cp "$home/app/holdfast.jar" org.holdfast.bench.Main $params)
+  fi
   echo "== TornadoVM devices"
-  timeout 30 "$java" @"$work/tornado-argfile" -m tornado.drivers.common/uk.ac.manchester.tornado.drivers.TornadoDeviceQuery
-  echo "device query: exit $?"
-  echo "== smoke test, N = $sizes"
+  timeout 15 "${query[@]}" 2>&1 | grep -v '^\s*$' | tail -n 12
+  echo "== holdfast $params"
   local start=$SECONDS
-  timeout 80 "$java" @"$work/tornado-argfile" -Dtornado.enable.fma=false -cp "$classpath" org.holdfast.tornadovm.TornadoVmSmoke "$sizes" \
-    >"$work/smoke.txt" 2>&1
+  timeout 90 "${run[@]}" >"$work/holdfast.txt" 2>&1
   local status=$?
-  grep -v '^|' "$work/smoke.txt"
-  echo "smoke test: exit $status in $((SECONDS - start)) s$([ "$status" -eq 124 ] && echo ' (stopped at the 80 s limit)')"
+  grep -v '^holdfast: .*(.*%' "$work/holdfast.txt" | grep -v '^|' | grep -v '^\s*$' | tail -n 25
+  echo "holdfast: exit $status in $((SECONDS - start)) s$([ "$status" -eq 124 ] && echo ' (stopped at the 90 s limit)')"
+  echo "== results.csv"
+  cat "$work/results/results.csv" 2>/dev/null
   echo
-  grep '^|' "$work/smoke.txt"
+  grep '^|' "$work/holdfast.txt"
+  echo
+  ratios "$work/results/results.csv"
   return "$status"
+}
+
+# The issue's ratios from results.csv (µs per iteration, median): how many times faster Holdfast's
+# launch-sync is than TornadoVM's execute(), its graph than TornadoVM's withCUDAGraph(), and the
+# persistent mode than both. The CSV's first fields hold no commas (mode, kernels, variant, note).
+ratios() {
+  [ -f "$1" ] || { echo "(no results.csv: no ratios)"; return; }
+  awk -F, 'NR > 1 && $11 != "" {
+      name = $1 ($3 != "" ? " (" $3 ")" : ""); t[$1, $6] = $11; sizes[$6] = 1
+      if ($1 ~ /^persistent/) { p[$6] = $11; pname[$6] = name }
+    }
+    function cell(v) { return v == "" ? "-" : sprintf("%.2f", v) }
+    function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "-" : sprintf("%.1fx", a / b) }
+    END {
+      print "| N | tornado | launch-sync | launch-sync vs tornado | tornado-graph | graph | graph vs tornado-graph | persistent | persistent vs tornado-graph |"
+      print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+      n = 0; for (s in sizes) list[++n] = s + 0
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (list[j] < list[i]) { x = list[i]; list[i] = list[j]; list[j] = x }
+      for (i = 1; i <= n; i++) {
+        s = list[i]
+        print "| " s " | " cell(t["tornado", s]) " | " cell(t["launch-sync", s]) " | " ratio(t["tornado", s], t["launch-sync", s]) \
+          " | " cell(t["tornado-graph", s]) " | " cell(t["graph", s]) " | " ratio(t["tornado-graph", s], t["graph", s]) \
+          " | " (s in p ? pname[s] " " cell(p[s]) : "-") " | " ratio(t["tornado-graph", s], p[s]) " |"
+      }
+      print "(µs per red-black iteration, median of the timed repeats; a ratio is how many times faster the Holdfast mode is; TornadoVM rows: host clock around execute())"
+    }' "$1"
 }
 
 main 2>&1 | tee "$log"

@@ -4,7 +4,9 @@
  * Device memory is host memory and copies are memcpy, but kernels never execute, so results are
  * wrong by design: this checks the plumbing (JDK modules, SDK jars, argfile, PTX generation), not
  * the answers. Each PTX module TornadoVM loads is written to $FAKE_CUDA_PTX_DIR (if set), where
- * ptxas can check it. Only the symbols TornadoVM 5.2's libtornado-ptx.so imports are defined.
+ * ptxas can check it. Only the symbols TornadoVM 5.2's libtornado-ptx.so imports are defined, and
+ * one more: Holdfast's own CUDA binding (used by its harness, in the same process as TornadoVM) is
+ * told "not supported" at its first call beyond the device query, so that it gives up cleanly.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +16,12 @@ typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
 enum { OK = 0 };
 
-static int modules;
+static long modules;
+static long allocations;
+
+/* For the plumbing check (TornadoVmPlumbing): what TornadoVM asked of the driver so far. */
+long fake_cuda_allocations(void) { return allocations; }
+long fake_cuda_modules(void) { return modules; }
 
 CUresult cuInit(unsigned flags) { (void) flags; return OK; }
 CUresult cuDriverGetVersion(int* version) { *version = 13000; return OK; }
@@ -51,6 +58,9 @@ CUresult cuDeviceGetAttribute(int* value, int attribute, int device) {
     return OK;
 }
 
+/* Holdfast's binding retains the primary context first: CUDA_ERROR_NOT_SUPPORTED stops it there. */
+CUresult cuDevicePrimaryCtxRetain(void** context, int device) { (void) context; (void) device; return 801; }
+
 CUresult cuCtxCreate_v4(void** context, void* params, unsigned flags, int device) {
     (void) params; (void) flags; (void) device; *context = malloc(16); return OK;
 }
@@ -58,9 +68,9 @@ CUresult cuCtxDestroy_v2(void* context) { free(context); return OK; }
 CUresult cuCtxSetCurrent(void* context) { (void) context; return OK; }
 CUresult cuCtxGetStreamPriorityRange(int* least, int* greatest) { *least = 0; *greatest = -5; return OK; }
 
-CUresult cuMemAlloc_v2(CUdeviceptr* pointer, size_t bytes) { *pointer = (CUdeviceptr) calloc(1, bytes ? bytes : 1); return OK; }
+CUresult cuMemAlloc_v2(CUdeviceptr* pointer, size_t bytes) { allocations++; *pointer = (CUdeviceptr) calloc(1, bytes ? bytes : 1); return OK; }
 CUresult cuMemFree_v2(CUdeviceptr pointer) { free((void*) pointer); return OK; }
-CUresult cuMemAllocHost_v2(void** pointer, size_t bytes) { *pointer = calloc(1, bytes ? bytes : 1); return OK; }
+CUresult cuMemAllocHost_v2(void** pointer, size_t bytes) { allocations++; *pointer = calloc(1, bytes ? bytes : 1); return OK; }
 CUresult cuMemFreeHost(void* pointer) { free(pointer); return OK; }
 CUresult cuMemHostRegister_v2(void* pointer, size_t bytes, unsigned flags) { (void) pointer; (void) bytes; (void) flags; return OK; }
 CUresult cuMemHostUnregister(void* pointer) { (void) pointer; return OK; }
@@ -99,7 +109,7 @@ static CUresult load(void** module, const void* image) {
     const char* dir = getenv("FAKE_CUDA_PTX_DIR");
     if (dir != NULL) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/module-%d.ptx", dir, modules);
+        snprintf(path, sizeof path, "%s/module-%ld.ptx", dir, modules);
         FILE* out = fopen(path, "w");
         if (out != NULL) {
             fputs((const char*) image, out);

@@ -49,6 +49,12 @@ static void k_clusterRanks(void **p, int bx, int by, int bz, int tx, int ty, int
     int *out = *(int **)p[0]; if (tx == 0) out[bx] = bx / fake_cluster * 100 + bx % fake_cluster;
 }
 
+/* The block's threads run one after another here, so thread 0 does the whole block's exchange through shared memory. */
+static void k_reverseChunks(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) {
+    double *in = *(double **)p[0]; double *out = *(double **)p[1];
+    if (tx == 0) for (int t = 0; t < bdx; t++) out[bx * bdx + t] = in[bx * bdx + bdx - 1 - t];
+}
+
 static void red_black(void **p, int colour, int first, int stride) {
     double *u = *(double **)p[0]; double *f = *(double **)p[1]; int n = *(int *)p[2]; double h2 = *(double *)p[3];
     int half = (n - 1) / 2; int points = (n - 2) * half;
@@ -72,6 +78,7 @@ static struct kernel KERNELS[] = {
     {"clusterRanks", k_clusterRanks, 1, {8}},
     {"red", k_red, 4, {8, 8, 4, 8}},
     {"black", k_black, 4, {8, 8, 4, 8}},
+    {"reverseChunks", k_reverseChunks, 2, {8, 8}},
 };
 #define NKERNELS (sizeof KERNELS / sizeof KERNELS[0])
 
@@ -155,12 +162,22 @@ CUresult cuModuleGetFunction(void **f, void *m, const char *name) {
     return 500;
 }
 static int kernel_of(void *f) { uintptr_t id = (uintptr_t)f; return id >= 0x1000 && id < 0x1000 + NKERNELS ? (int)(id - 0x1000) : -1; }
-CUresult cuFuncGetAttribute(int *v, int a, void *f) { if (kernel_of(f) < 0) return 400; *v = a == 0 ? 1024 : a == 4 ? 24 : 0; return 0; }
-CUresult cuFuncSetAttribute(void *f, int a, int v) { return 0; }
+/* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES per kernel: a launch with more dynamic shared memory fails, as on a GPU. */
+static int max_dynamic_shared[NKERNELS];
+CUresult cuFuncGetAttribute(int *v, int a, void *f) {
+    int k = kernel_of(f); if (k < 0) return 400;
+    *v = a == 0 ? 1024 : a == 4 ? 24 : a == 8 ? (max_dynamic_shared[k] ? max_dynamic_shared[k] : 49152) : 0; return 0;
+}
+CUresult cuFuncSetAttribute(void *f, int a, int v) {
+    int k = kernel_of(f); if (k < 0) return 400;
+    if (a == 8) { if (v < 0 || v > 232448) return 1; max_dynamic_shared[k] = v; }
+    return 0;
+}
 CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, void *f, int block, size_t shared) { *n = 2048 / block; return 0; }
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared, void *s, void **params, void **extra) {
     int k = kernel_of(f); if (k < 0) return 400;
     if (gx == 0 || gy == 0 || gz == 0 || bx * by * bz > 1024) return 1;
+    if (shared > (unsigned)(max_dynamic_shared[k] ? max_dynamic_shared[k] : 49152)) return 1;
     unsigned g[3] = {gx, gy, gz}, b[3] = {bx, by, bz};
     if (capturing(s)) {
         struct graph *gr = ((struct stream *)s)->capture;

@@ -4,7 +4,7 @@ import org.holdfast.tornado.api.KernelContext;
 public class SeveralErrors {
     @Kernel
     public static void many(KernelContext context, double[] a, int n) {
-        double[] tmp = new double[4]; // error: unsupported in a kernel: array creation (new double[4]): pass the array as a parameter, or declare a block-shared array with context.allocateDoubleLocalArray(SIZE)
+        double[] tmp = new double[n]; // error: unsupported in a kernel: per-thread array size that is not a compile-time int constant (n): use a literal, a static final int constant or a @Specialize parameter
         for (int i = 0; i < a.length; i++) { // error: unsupported in a kernel: array length (a.length): the device does not know the length of an array; pass it as an int parameter
             a[i] = 0;
         }

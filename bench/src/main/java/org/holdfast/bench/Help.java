@@ -37,7 +37,8 @@ final class Help {
             Exit status: 0 every row ran and matched the reference; 1 a mode failed or did not match;
             2 bad input (options, config, sizes that do not fit, an output folder that cannot be written
             or is in use by another run); 3 a mode asked for by name cannot run here (no GPU, driver or
-            native library), while the rest ran.
+            native library), while the rest ran; 130 (Ctrl-C) or 143 (SIGTERM) stopped, the rows measured
+            so far kept and results.json marked interrupted.
             """;
 
     private Help() {

@@ -125,10 +125,11 @@ public final class Holdfast {
         }
     }
 
-    /** {@code -k} chooses the kernels of the standard launches: say once when none of them is in the run. */
+    /** {@code -k} chooses the kernels of the modes that offer a choice: say once when none of them is in the run (a user's class runs in every Java mode). */
     private void noteIgnoredKernels(Experiment experiment, CommandLine line) {
         if (line.hasOption(HoldfastOptions.KERNELS)
-                && experiment.modes().stream().noneMatch(m -> m.kernelSources().size() > 1)) {
+                && experiment.modes().stream().noneMatch(m -> m.kernelSources().size() > 1)
+                && experiment.kernels().stream().allMatch(k -> k.userKernels().isEmpty())) {
             err.println("holdfast: note: --kernels " + line.getOptionValue(HoldfastOptions.KERNELS)
                     + " is ignored: it chooses the kernels of the modes that offer a choice ("
                     + modes.list().stream().filter(m -> m.kernelSources().size() > 1).map(ModeDescriptor::name)

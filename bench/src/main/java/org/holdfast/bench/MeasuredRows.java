@@ -85,7 +85,8 @@ final class MeasuredRows implements Consumer<ResultRow>, AutoCloseable {
         }
         stage = Stage.STOPPED;
         report.writeJson(JsonReport.INTERRUPTED, rows, Map.of(), List.of());
-        err.println("holdfast: interrupted; the " + rows.size() + " rows measured so far are in " + folder + ": " + files());
+        String kept = rows.size() == 1 ? "the 1 row measured so far is" : "the " + rows.size() + " rows measured so far are";
+        err.println("holdfast: interrupted; " + kept + " in " + folder + ": " + files());
     }
 
     /** The run's files that are in the folder now, e.g. "results.csv, results.json, bandwidth.png". */

@@ -36,7 +36,7 @@ final class OutputFolder implements AutoCloseable {
 
     /** Every file a run writes into its folder. */
     static final List<String> RUN_FILES = List.of(CsvReport.FILE, JsonReport.FILE, JsonReport.FILE + ".tmp",
-            Plots.TIME_PER_ITERATION, Plots.BANDWIDTH, Plots.OVERHEADS);
+            Plots.TIME_PER_ITERATION, Plots.BANDWIDTH, Plots.OVERHEADS, Plots.BY_SWEEPS);
 
     private final Path folder;
     private final FileChannel channel;

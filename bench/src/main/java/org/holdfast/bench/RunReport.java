@@ -40,11 +40,13 @@ final class RunReport {
             boolean profiler) {
         int status = ExitCode.OK;
         // One line per reason: "launch, graph: skipped: no NVIDIA driver ..."; a mode whose Java
-        // kernels ran but whose hand-written ones could not is named "launch (native kernels)".
+        // kernels ran but whose other ones could not is named "launch (native kernels)" or
+        // "launch (java:org.example.MyKernels)".
         Map<String, Map<String, Boolean>> byReason = new LinkedHashMap<>();
         for (Harness.Skipped skipped : outcome.skipped()) {
+            String mode = skipped.kernels().userKernels().isPresent() ? skipped.mode() + " (" + skipped.kernels() + ")" : skipped.mode();
             byReason.computeIfAbsent(skipped.reason(), r -> new LinkedHashMap<>())
-                    .merge(skipped.mode(), skipped.kernels() == KernelSource.JAVA, Boolean::logicalOr);
+                    .merge(mode, !skipped.kernels().equals(KernelSource.NATIVE), Boolean::logicalOr);
             if (skipped.requested()) {
                 status = ExitCode.UNAVAILABLE;
             }

@@ -72,7 +72,7 @@ class CpuRunTest {
                 "--no-plots");
         assertEquals(ExitCode.OK, run.status(), run.err());
         assertEquals(List.of("holdfast: note: --kernels native is ignored: it chooses the kernels of the modes that offer a choice"
-                + " (launch, launch-sync, graph), and this run has none"),
+                + " (launch, launch-sync, graph, persistent-grid, persistent-dataflow), and this run has none"),
                 run.err().lines().filter(l -> l.contains("--kernels")).toList(), run.err());
     }
 

@@ -41,16 +41,37 @@ public final class PersistentSession implements AutoCloseable {
      *         the step; after {@link WatchdogWait#KERNEL_EXIT} the session refuses further runs
      */
     public synchronized PersistentReport run(long u, long f, int iterations, double h2) {
+        requireOpen();
+        final int status = holdfast_native_h.hf_session_run(session, MemorySegment.ofAddress(u),
+                MemorySegment.ofAddress(f), iterations, h2, report);
+        return checked(status, "hf_session_run");
+    }
+
+    /**
+     * {@link #run(long, long, int, double)} for a two-buffer variant ({@link VariantTrait#TWO_BUFFERS},
+     * temporal blocking): passes alternate between {@code u} and {@code scratch} (device arrays of
+     * n x n doubles whose boundaries are equal), and the report says which holds the result.
+     */
+    public synchronized PersistentReport run(long u, long scratch, long f, int iterations, double h2) {
+        requireOpen();
+        final int status = holdfast_native_h.hf_session_run_two_buffers(session, MemorySegment.ofAddress(u),
+                MemorySegment.ofAddress(scratch), MemorySegment.ofAddress(f), iterations, h2, report);
+        return checked(status, "hf_session_run_two_buffers");
+    }
+
+    private void requireOpen() {
         if (closed) {
             throw new IllegalStateException("the session of " + plan.label() + " is closed");
         }
-        final int status = holdfast_native_h.hf_session_run(session, MemorySegment.ofAddress(u),
-                MemorySegment.ofAddress(f), iterations, h2, report);
+    }
+
+    private PersistentReport checked(int status, String call) {
         final PersistentReport result = new PersistentReport(plan, hf_run_report.device_ms(report),
                 hf_run_report.host_ms(report), hf_run_report.handshakes(report),
                 WatchdogWait.fromCode(hf_run_report.error_code(report)), hf_run_report.error_block(report),
-                hf_run_report.error_step(report), hf_run_report.error_peer(report));
-        bridge.check(status, "hf_session_run", result);
+                hf_run_report.error_step(report), hf_run_report.error_peer(report),
+                hf_run_report.result_in_scratch(report) != 0);
+        bridge.check(status, call, result);
         return result;
     }
 

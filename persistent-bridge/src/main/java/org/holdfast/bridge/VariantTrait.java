@@ -14,7 +14,9 @@ public enum VariantTrait {
     /** Every wait of its own is bounded by the watchdog (so faults can be injected). */
     WATCHDOG(holdfast_native_h.HF_TRAIT_WATCHDOG),
     /** Needs a CUDA-only feature: unsupported in a HIP build. */
-    CUDA_ONLY(holdfast_native_h.HF_TRAIT_CUDA_ONLY);
+    CUDA_ONLY(holdfast_native_h.HF_TRAIT_CUDA_ONLY),
+    /** Runs from u into a scratch buffer and back (temporal blocking): {@link PersistentSession#run(long, long, long, int, double)}. */
+    TWO_BUFFERS(holdfast_native_h.HF_TRAIT_TWO_BUFFERS);
 
     private final int bit;
 

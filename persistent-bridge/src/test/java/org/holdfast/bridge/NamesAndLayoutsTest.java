@@ -72,6 +72,11 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals(WorkSplit.ROW_BANDS, bridge.variant("persistent-host", "lockstep").orElseThrow().workSplit());
         assertEquals(WorkSplit.GRID_STRIDE, bridge.variant("persistent-grid", "cg").orElseThrow().workSplit());
         assertTrue(bridge.variant("persistent-grid", "lockstep").isEmpty());
+        PersistentVariant temporal = bridge.variant("persistent-grid", "temporal").orElseThrow();
+        assertTrue(temporal.has(VariantTrait.TWO_BUFFERS) && temporal.has(VariantTrait.CUDA_ONLY), temporal.toString());
+        assertEquals("temporal_stream_persistent_k8", temporal.kernel());
+        assertEquals(1, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
+                .count(), "only temporal blocking runs between two buffers");
     }
 
     /** One struct of hf_abi_describe(): size, alignment, and each field's offset and size. */

@@ -9,6 +9,7 @@ final class Variants {
     static final List<String[]> ALL = List.of(
             new String[] {"persistent-grid", "cg"},
             new String[] {"persistent-grid", "two-slot"},
+            new String[] {"persistent-grid", "temporal"},
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},
             new String[] {"persistent-host", "relay"},

@@ -8,7 +8,10 @@
 //
 // A persistent kernel runs cooperatively: every thread of every block is a pthread, all at once, so
 // that blocks can wait for each other, and each block has its own barrier. Its __shared__ arrays
-// would be shared by all blocks, so it may declare them only when it runs as one block. The device
+// would be shared by all blocks, so it may declare them only when it runs as one block.
+//
+// Dynamic shared memory is one buffer, as static shared arrays are: HostKernels replaces the
+// generated extern __shared__ declaration by a pointer to it, sized by hf_host_set_dynamic_shared. The device
 // primitives (HF_HOST_EMULATION) are GCC atomics with the same order, and a monotonic clock;
 // clusters are not emulated.
 //
@@ -30,6 +33,7 @@
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
 #define __shared__ static
+#define __launch_bounds__(...)
 #define HF_HOST_EMULATION 1
 
 struct hf_dim3 {
@@ -43,6 +47,16 @@ static hf_dim3 gridDim;
 static thread_local pthread_barrier_t* hf_block_barrier;
 
 static inline void __syncthreads() { pthread_barrier_wait(hf_block_barrier); }
+
+static unsigned char* hf_host_dynamic_shared;
+
+// Sizes the dynamic shared memory of the next launches (zeroed; the GPU leaves it undefined).
+extern "C" int hf_host_set_dynamic_shared(long long bytes)
+{
+    free(hf_host_dynamic_shared);
+    hf_host_dynamic_shared = (unsigned char*) aligned_alloc(16, (size_t) ((bytes + 15) / 16 * 16 + 16));
+    return hf_host_dynamic_shared == NULL;
+}
 
 // The device primitives, with GCC's atomics in the same memory order (scope has no meaning here).
 static inline int hf_ld_acquire_s32(const int* a) { return __atomic_load_n(a, __ATOMIC_ACQUIRE); }
@@ -77,6 +91,25 @@ static inline int hf_cluster_index() { hf_no_clusters(); return 0; }
 static inline void hf_cluster_barrier() { hf_no_clusters(); }
 template <typename T>
 static inline T* hf_map_shared_rank(T* shared, int rank) { hf_no_clusters(); return shared; }
+
+// Warp shuffles over the block's threads (which run as pthreads when a kernel shuffles): each thread
+// leaves its value in a slot, the block waits, each reads its partner's slot within its 32-lane warp
+// (or keeps its own value, as CUDA does), and the block waits again before the slots are reused.
+template <typename T>
+static inline T hf_host_shuffle(T value, int offset) {
+    static T slots[1024];
+    unsigned t = threadIdx.x;
+    slots[t] = value;
+    __syncthreads();
+    int lane = (int) (t % 32);
+    T result = lane + offset >= 0 && lane + offset < 32 && t + offset < blockDim.x ? slots[t + offset] : value;
+    __syncthreads();
+    return result;
+}
+template <typename T>
+static inline T __shfl_up_sync(unsigned, T value, int delta) { return hf_host_shuffle(value, -delta); }
+template <typename T>
+static inline T __shfl_down_sync(unsigned, T value, int delta) { return hf_host_shuffle(value, delta); }
 
 static inline int min(int a, int b) { return a < b ? a : b; }
 static inline int max(int a, int b) { return a > b ? a : b; }

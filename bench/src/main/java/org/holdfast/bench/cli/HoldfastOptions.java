@@ -26,6 +26,7 @@ public final class HoldfastOptions {
     public static final String WATCHDOG = "watchdog";
     public static final String INIT = "init";
     public static final String SEED = "seed";
+    public static final String CLASSPATH = "classpath";
     public static final String DEVICES = "devices";
     public static final String PRINT_KERNEL = "print-kernel";
     public static final String THREAD_INFO = "thread-info";
@@ -53,11 +54,13 @@ public final class HoldfastOptions {
                 "modes to run, comma-separated, or all; modes: " + modes.names() + " " + configDefault(MODES)));
         options.addOption(valued("n", SIZES, "LIST", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size "
                 + configDefault(SIZES)));
-        options.addOption(valued("i", ITERATIONS, "N", "iterations for every size " + configDefault(ITERATIONS)));
+        options.addOption(valued("i", ITERATIONS, "LIST",
+                "iterations of each timed run: one count for every size, or one per size, comma-separated " + configDefault(ITERATIONS)));
         options.addOption(valued("r", REPEATS, "N", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));
         options.addOption(valued("k", KERNELS, "LIST",
-                "kernels of the modes that offer a choice (the standard launches): " + CliNamed.names(KernelSource.class)
-                        + ", or both as java,native " + configDefault(KERNELS)));
+                "kernels of the modes that offer a choice (the standard launches, persistent-grid, persistent-dataflow): "
+                        + KernelSource.names() + " (a class of your own kernels, from --classpath; docs/user-kernels.md),"
+                        + " or several, as java,native " + configDefault(KERNELS)));
         options.addOption(valued("b", BLOCKS, "RULE",
                 "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each "
                         + configDefault(BLOCKS)));
@@ -72,6 +75,8 @@ public final class HoldfastOptions {
         options.addOption(valued(null, INIT, "NAME", "interior the timed runs start from: " + CliNamed.names(InitialInterior.class)
                 + "; the verification run before them always starts from a random interior (default: zero)"));
         options.addOption(valued(null, SEED, "N", "seed of the random interiors (default: " + Settings.DEFAULT_SEED + ")"));
+        options.addOption(valued("cp", CLASSPATH, "PATH", "folders and jars, separated by " + java.io.File.pathSeparator
+                + ", where -k java:<class> finds your kernel class, before Holdfast's own (default: none)"));
         options.addOption(flag(null, DEVICES, "list the CPU and GPU devices and the native library, then exit (default: off)"));
         options.addOption(flag(null, PRINT_KERNEL, "print the CUDA C generated from the Java kernels, then exit (default: off)"));
         options.addOption(flag(null, THREAD_INFO, "print the grid and block of every launch (default: off)"));

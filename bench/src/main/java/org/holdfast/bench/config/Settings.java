@@ -13,6 +13,7 @@ import org.holdfast.bench.mode.ModeOption;
 import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.mode.OptionValues;
 import org.holdfast.bench.mode.RunRequest;
+import org.holdfast.bench.mode.UserKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
 
 /**
@@ -30,7 +31,7 @@ public final class Settings {
     static final List<String> EXPERIMENT_KEYS = List.of(
             "sizes", "iterations", "modes", "kernels", "blocks", "threads", "repeats", "output");
     /** Keys every experiment has, after the modes' options. */
-    private static final List<String> TRAILING_KEYS = List.of("watchdog", "init", "seed");
+    private static final List<String> TRAILING_KEYS = List.of("watchdog", "init", "seed", "classpath");
     /** The seed of the random interiors unless one is given. */
     public static final long DEFAULT_SEED = 1;
     /** The value of {@code modes} that means every mode. */
@@ -43,7 +44,10 @@ public final class Settings {
     private List<Integer> iterations;
     private List<ModeDescriptor> modes;
     private boolean allModes;
-    private List<KernelSource> kernels;
+    /** The kernel sources as spelled; a user's class is loaded when the experiment is made, from the classpath. */
+    private List<String> kernels;
+    /** Where users' kernel classes are looked for (before Holdfast's own class path). */
+    private List<Path> classpath = List.of();
     private List<BlockCountRule> blocks;
     private int threads;
     private int repeats;
@@ -85,7 +89,7 @@ public final class Settings {
             case "sizes" -> setSizes(value);
             case "iterations" -> setIterations(value);
             case "modes" -> setModes(value);
-            case "kernels" -> kernels = parseList(value, "kernel source", KernelSource.class);
+            case "kernels" -> setKernels(value);
             case "blocks" -> setBlocks(value);
             case "threads" -> setThreads(value);
             case "repeats" -> repeats = positive(value, "repeats");
@@ -93,6 +97,7 @@ public final class Settings {
             case "watchdog" -> setWatchdog(value);
             case "init" -> init = parseOne(value, "init", InitialInterior.class);
             case "seed" -> seed = wholeLong(value.trim(), "seed");
+            case "classpath" -> setClasspath(value);
             default -> setOption(key, value);
         }
     }
@@ -190,6 +195,44 @@ public final class Settings {
         allModes = false;
     }
 
+    private void setKernels(String value) {
+        List<String> parsed = new ArrayList<>();
+        for (String item : items(value, "kernel sources")) {
+            boolean user = item.startsWith(KernelSource.USER_PREFIX) && item.length() > KernelSource.USER_PREFIX.length();
+            if (!user && !item.equals(KernelSource.JAVA.cliName()) && !item.equals(KernelSource.NATIVE.cliName())) {
+                throw new IllegalArgumentException("unknown kernel source '" + item + "' (choose from: " + KernelSource.names() + ")");
+            }
+            if (parsed.contains(item)) {
+                throw new IllegalArgumentException("kernel source '" + item + "' is listed twice");
+            }
+            parsed.add(item);
+        }
+        kernels = List.copyOf(parsed);
+    }
+
+    /** Folders and jars separated by the platform's path separator ({@code :}), as for {@code java -cp}. */
+    private void setClasspath(String value) {
+        List<Path> entries = new ArrayList<>();
+        for (String entry : value.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator), -1)) {
+            if (entry.isBlank()) {
+                throw new IllegalArgumentException("the class path '" + value.trim() + "' has an empty entry");
+            }
+            entries.add(Path.of(entry.trim()));
+        }
+        classpath = List.copyOf(entries);
+    }
+
+    /** The kernel sources, a user's class loaded from the class path and checked (its errors name what is missing). */
+    private List<KernelSource> kernelSources() {
+        List<KernelSource> sources = new ArrayList<>();
+        for (String name : kernels) {
+            sources.add(name.equals(KernelSource.JAVA.cliName()) ? KernelSource.JAVA
+                    : name.equals(KernelSource.NATIVE.cliName()) ? KernelSource.NATIVE
+                    : KernelSource.of(UserKernels.load(name.substring(KernelSource.USER_PREFIX.length()), classpath)));
+        }
+        return List.copyOf(sources);
+    }
+
     private void setBlocks(String value) {
         List<BlockCountRule> rules = new ArrayList<>();
         for (String item : items(value, "block-count rules")) {
@@ -245,7 +288,7 @@ public final class Settings {
         Path folder = output != null ? output : Path.of("results", name);
         Map<String, String> values = new LinkedHashMap<>(registry.defaults().byName());
         values.putAll(options);
-        return new Experiment(name, sizes, perSize, modes, allModes, kernels, blocks, threads, repeats, folder,
+        return new Experiment(name, sizes, perSize, modes, allModes, kernelSources(), blocks, threads, repeats, folder,
                 new OptionValues(values), watchdog, init, seed);
     }
 
@@ -298,15 +341,4 @@ public final class Settings {
                 "unknown " + what + " '" + value.trim() + "' (choose from: " + CliNamed.names(type) + ")"));
     }
 
-    private static <E extends Enum<E> & CliNamed> List<E> parseList(String value, String what, Class<E> type) {
-        List<E> parsed = new ArrayList<>();
-        for (String item : items(value, what + "s")) {
-            E constant = parseOne(item, what, type);
-            if (parsed.contains(constant)) {
-                throw new IllegalArgumentException(what + " '" + item + "' is listed twice");
-            }
-            parsed.add(constant);
-        }
-        return List.copyOf(parsed);
-    }
 }

@@ -60,13 +60,24 @@ public final class DeviceProblem implements AutoCloseable {
 
     /** Copies the device's u into {@code values}. */
     public void downloadU(double[] values) {
-        u.copyToHost(staging);
+        download(u, values);
+    }
+
+    /** Copies {@code values} into {@code target}, a device buffer of the problem's size (a second buffer for two-buffer runs). */
+    public void upload(double[] values, DeviceBuffer target) {
+        MemorySegment.copy(values, 0, staging, ValueLayout.JAVA_DOUBLE, 0, values.length);
+        target.copyFromHost(staging);
+    }
+
+    /** Copies {@code source}, a device buffer of the problem's size, into {@code values}. */
+    public void download(DeviceBuffer source, double[] values) {
+        source.copyToHost(staging);
         MemorySegment.copy(staging, ValueLayout.JAVA_DOUBLE, 0, values, 0, values.length);
     }
 
-    private void upload(double[] values, DeviceBuffer target) {
-        MemorySegment.copy(values, 0, staging, ValueLayout.JAVA_DOUBLE, 0, values.length);
-        target.copyFromHost(staging);
+    /** Whether {@link #abandon()} was called: memory a stuck kernel may use stays allocated. */
+    public boolean abandoned() {
+        return abandoned;
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.holdfast.bench.harness;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.KernelStillRunningException;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.OptionValues;
 import org.holdfast.bench.mode.ModeUnavailableException;
 import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.report.OverheadRow;
@@ -100,10 +102,12 @@ public final class Harness {
             for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : kernelSources(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
-                        measure(mode, kernels, blocks, size).ifPresent(row -> {
-                            rows.add(row);
-                            onRow.accept(row);
-                        });
+                        for (OptionValues options : experiment.options().each(mode.options())) {
+                            measure(mode, kernels, blocks, options, size).ifPresent(row -> {
+                                rows.add(row);
+                                onRow.accept(row);
+                            });
+                        }
                     }
                 }
             }
@@ -128,9 +132,27 @@ public final class Harness {
         return new OverheadProbe(machine.gpu(), machine.bridgeIfPresent().orElse(null)).measure();
     }
 
-    /** One size: its problem, the initial array and reference of its timed runs, and its verification run. */
+    /**
+     * One size: its problem, the initial array and reference of its timed runs, and its verification
+     * run; and those of each user's kernel class, computed with that class on the CPU when a row first needs them.
+     */
     private record Size(PoissonProblem problem, double[] f, int iterations, double[] initial, double[] reference,
-            Verification verification) {
+            Verification verification, Map<KernelSource, Checks> users) {
+
+        /** What rows of {@code kernels} are checked against. */
+        Checks checksFor(KernelSource kernels, long seed) {
+            if (kernels.userKernels().isEmpty()) {
+                return new Checks(reference, verification);
+            }
+            return users.computeIfAbsent(kernels, k -> {
+                UserReference solver = new UserReference(k.userKernels().get(), problem, f);
+                return new Checks(solver.solve(initial, iterations), Verification.of(problem, seed, solver));
+            });
+        }
+    }
+
+    /** The reference of the timed runs and the verification run that rows are checked against. */
+    private record Checks(double[] reference, Verification verification) {
     }
 
     private Size prepare(int n, int iterations) {
@@ -141,27 +163,31 @@ public final class Harness {
         progress.update("reference N=" + n);
         double[] reference = ReferenceSolver.solve(problem, initial, f, iterations);
         progress.update("verification run N=" + n);
-        return new Size(problem, f, iterations, initial, reference, Verification.of(problem, f, experiment.seed()));
+        return new Size(problem, f, iterations, initial, reference, Verification.of(problem, f, experiment.seed()),
+                new HashMap<>());
     }
 
     /** The row of one mode, or nothing when the mode cannot run here (it is listed as skipped) or the GPU stopped. */
-    private Optional<ResultRow> measure(ModeDescriptor mode, KernelSource kernels, BlockCountRule blocks, Size size) {
+    private Optional<ResultRow> measure(ModeDescriptor mode, KernelSource kernels, BlockCountRule blocks, OptionValues options,
+            Size size) {
         progress.begin(Progress.work(size.problem().interiorPoints(), size.iterations(), experiment.repeats() + 1));
-        if (skipped.stream().anyMatch(s -> s.mode().equals(mode.name()) && s.kernels() == kernels)
+        if (skipped.stream().anyMatch(s -> s.mode().equals(mode.name()) && s.kernels().equals(kernels))
                 || gpuStopped != null && mode.paradigm().needsGpu()) {
             progress.skip();
             return Optional.empty();
         }
-        RunRequest request = new RunRequest(size.problem(), size.f(), kernels, blocks, experiment.options(),
+        RunRequest request = new RunRequest(size.problem(), size.f(), kernels, blocks, options,
                 experiment.threads(), experiment.watchdogSeconds(), profiler);
         RowBuilder row = new RowBuilder(mode, request, size.iterations(), experiment.repeats(), experiment.init(),
-                size.verification().sensitivity());
+                Sensitivity.NONE);
         try (RepeatChecks checks = new RepeatChecks(mode, request, machine, progress)) {
             gpuModeRan |= mode.paradigm().needsGpu();
-            checks.verify(size.verification());
-            checks.timedRepeats(size.initial(), size.reference(), size.iterations(), experiment.repeats());
+            Checks against = checksFor(kernels, size);
+            checks.verify(against.verification());
+            checks.timedRepeats(size.initial(), against.reference(), size.iterations(), experiment.repeats());
             keep(checks, mode, kernels, size.problem().n());
-            return Optional.of(row.measured(checks, ceiling(mode)));
+            return Optional.of(new RowBuilder(mode, request, size.iterations(), experiment.repeats(), experiment.init(),
+                    against.verification().sensitivity()).measured(checks, ceiling(mode)));
         } catch (ModeUnavailableException e) {
             skipped.add(new Skipped(mode.name(), kernels, e.getMessage(), !experiment.allModes()));
             progress.skip();
@@ -174,6 +200,18 @@ public final class Harness {
         }
     }
 
+    /** What rows of {@code kernels} are checked against at {@code size}; a user's class runs on the CPU for it, once. */
+    private Checks checksFor(KernelSource kernels, Size size) {
+        if (kernels.userKernels().isPresent()) {
+            progress.update("reference: " + kernels + " on the CPU, N=" + size.problem().n());
+        }
+        try {
+            return size.checksFor(kernels, experiment.seed());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("the reference run of " + kernels + " on the CPU failed: " + oneLine(e), e);
+        }
+    }
+
     /** The run's work for the progress line: the reference, a warm-up and the repeats of every row. */
     private double plannedWork() {
         double work = 0;
@@ -182,7 +220,7 @@ public final class Harness {
             int iterations = experiment.iterationsAt(index);
             work += Progress.work(points, iterations, 1);
             for (ModeDescriptor mode : experiment.modes()) {
-                work += kernelSources(mode).size() * blockRules(mode).size()
+                work += kernelSources(mode).size() * blockRules(mode).size() * experiment.options().each(mode.options()).size()
                         * Progress.work(points, iterations, experiment.repeats() + 1);
             }
         }
@@ -218,11 +256,14 @@ public final class Harness {
         }
     }
 
-    /** The kernel sources a mode runs with: its own when it has one, else those of the experiment it offers. */
+    /**
+     * The kernel sources a mode runs with: those of the experiment it runs (a user's class wherever the
+     * Java kernels run), else its first.
+     */
     private List<KernelSource> kernelSources(ModeDescriptor mode) {
         List<KernelSource> offered = mode.kernelSources();
-        List<KernelSource> chosen = experiment.kernels().stream().filter(offered::contains).toList();
-        return offered.size() == 1 || chosen.isEmpty() ? List.of(offered.get(0)) : chosen;
+        List<KernelSource> chosen = experiment.kernels().stream().filter(k -> k.runsIn(offered)).toList();
+        return chosen.isEmpty() ? List.of(offered.get(0)) : chosen;
     }
 
     /** The block-count rules a mode runs with: a mode without blocks runs once. */

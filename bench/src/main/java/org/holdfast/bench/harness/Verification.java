@@ -30,12 +30,49 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
     /** What the run must be sensitive to: a thousand times the largest tolerance a mode may declare. */
     public static final double REQUIRED = 1000 * Tolerance.LARGEST;
 
+    /**
+     * What a verification run is computed with: the plain reference, or a user's kernels on the CPU
+     * (rows that run a user's class are checked against that class).
+     */
+    public interface Solver {
+
+        /** A copy of {@code initial} after {@code iterations} iterations. */
+        double[] solve(double[] initial, int iterations);
+
+        /** A copy of {@code start} after one half-sweep of each of {@code colours}, in order; null when the kernels cannot run one alone. */
+        double[] halfSweeps(double[] start, Colour... colours);
+    }
+
+    /** The plain reference ({@link ReferenceSolver}) as a solver. */
+    static Solver plain(PoissonProblem problem, double[] f) {
+        return new Solver() {
+            @Override
+            public double[] solve(double[] initial, int iterations) {
+                return ReferenceSolver.solve(problem, initial, f, iterations);
+            }
+
+            @Override
+            public double[] halfSweeps(double[] start, Colour... colours) {
+                double[] u = start.clone();
+                for (Colour colour : colours) {
+                    ReferenceSolver.halfSweep(problem, u, f, colour);
+                }
+                return u;
+            }
+        };
+    }
+
     /** The verification run of {@code problem} from the random interior of {@code seed}. */
     public static Verification of(PoissonProblem problem, double[] f, long seed) {
+        return of(problem, seed, plain(problem, f));
+    }
+
+    /** The verification run of {@code problem} from the random interior of {@code seed}, computed by {@code solver}. */
+    public static Verification of(PoissonProblem problem, long seed, Solver solver) {
         double[] initial = problem.randomInitialU(seed);
         int k = (int) Math.max(1, Math.min(START_K, BUDGET / problem.interiorPoints()));
         while (true) {
-            Verification candidate = at(problem, f, initial, k);
+            Verification candidate = at(problem, solver, initial, k);
             if (k == 1 || candidate.sensitive()) {
                 return candidate;
             }
@@ -45,22 +82,27 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
 
     /** The reference after {@code k} iterations, and its sensitivity. */
     static Verification at(PoissonProblem problem, double[] f, double[] initial, int k) {
-        double[] before = ReferenceSolver.solve(problem, initial, f, k - 1);
-        double[] full = withHalfSweeps(problem, f, before, Colour.RED, Colour.BLACK);
-        double[] withoutRed = withHalfSweeps(problem, f, before, Colour.BLACK);
-        double[] withoutBlack = withHalfSweeps(problem, f, before, Colour.RED);
+        return at(problem, plain(problem, f), initial, k);
+    }
+
+    /**
+     * The reference after {@code k} iterations, and its sensitivity; a half-sweep the solver cannot
+     * skip alone (a persistent kernel runs whole iterations) has NaN for its sensitivity.
+     */
+    static Verification at(PoissonProblem problem, Solver solver, double[] initial, int k) {
+        double[] before = solver.solve(initial, k - 1);
+        double[] full = solver.halfSweeps(before, Colour.RED, Colour.BLACK);
+        if (full == null) {
+            full = solver.solve(initial, k);
+            Sensitivity sensitivity = new Sensitivity(k, PoissonProblem.maxAbsDiff(full, before), Double.NaN, Double.NaN);
+            return new Verification(sensitivity, initial, full);
+        }
+        double[] withoutRed = solver.halfSweeps(before, Colour.BLACK);
+        double[] withoutBlack = solver.halfSweeps(before, Colour.RED);
         double black = Colour.BLACK.presentAt(problem.n()) ? PoissonProblem.maxAbsDiff(full, withoutBlack) : Double.NaN;
         Sensitivity sensitivity = new Sensitivity(k, PoissonProblem.maxAbsDiff(full, before),
                 PoissonProblem.maxAbsDiff(full, withoutRed), black);
         return new Verification(sensitivity, initial, full);
-    }
-
-    private static double[] withHalfSweeps(PoissonProblem problem, double[] f, double[] start, Colour... colours) {
-        double[] u = start.clone();
-        for (Colour colour : colours) {
-            ReferenceSolver.halfSweep(problem, u, f, colour);
-        }
-        return u;
     }
 
     /** Whether every change a broken run could make is at least {@link #REQUIRED}. */

@@ -31,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * nothing left to allocate (a CUDA graph) falls into a measured call. The array stays where the
  * mode keeps it between invocations (it keeps converging; the arithmetic does not depend on the
  * values), so no copy is timed. GPU modes fail their set-up on a machine without a GPU, the
- * persistent ones without the native library. The modes are the registry's, in its order.
+ * persistent ones without the native library, the TornadoVM ones outside TornadoVM's launcher. The
+ * modes are the registry's, in its order.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(org.openjdk.jmh.annotations.Mode.AverageTime)
@@ -47,7 +48,7 @@ public class SolverBenchmark {
     int n;
 
     @Param({"cpu", "cpu-parallel", "launch", "launch-sync", "graph", "persistent-grid", "persistent-host",
-        "persistent-dataflow"})
+        "persistent-dataflow", "tornado", "tornado-graph"})
     String mode;
 
     @Param({"" + RunRequest.DEFAULT_THREADS})

@@ -1,6 +1,7 @@
 package org.holdfast.bench.mode;
 
 import java.util.List;
+import java.util.Optional;
 import org.holdfast.tornado.api.TornadoDevice;
 
 /**
@@ -23,8 +24,16 @@ public abstract class CpuKernelsMode extends DescribedMode {
     /** Work items per group. */
     protected abstract int threads(RunRequest request);
 
+    /**
+     * A runner of the Java kernels, or of a user's class: its red and black, or, for a class with only
+     * the persistent kernel, that kernel with every group at once on the grid the CPU backend chooses.
+     */
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
+        Optional<UserKernels> user = request.kernels().userKernels();
+        if (user.isPresent() && user.get().halfSweeps().isEmpty()) {
+            return JavaPersistentRunner.onCpu(request, device(), user.get().solve().orElseThrow());
+        }
         int threads = threads(request);
         return new TaskGraphRunner(request, device(), groups(request, threads), threads, plan -> {
             if (request.profiler()) {

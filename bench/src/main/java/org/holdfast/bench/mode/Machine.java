@@ -6,6 +6,7 @@ import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeLibraryMissingException;
 import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.cuda.CudaLoad;
 import org.holdfast.tornado.cuda.backend.CudaBackend;
@@ -82,8 +83,23 @@ public final class Machine implements AutoCloseable {
     /** The GPU launching the hand-written standard kernels in place of the Java ones. */
     public CudaTornadoDevice gpuWithNativeKernels() {
         PersistentBridge library = bridge();
-        return gpu().withKernelOverride(halfSweep("red"), library.kernel("hf_red"))
+        CudaTornadoDevice view = gpu().withKernelOverride(halfSweep("red"), library.kernel("hf_red"))
                 .withKernelOverride(halfSweep("black"), library.kernel("hf_black"));
+        Method streamPass = kernel(TemporalKernels.class, "streamPass");
+        for (int k : TemporalKernels.SWEEPS) {
+            // The compiler's instance of k (@Specialize) and its hand-written twin in the library.
+            view = view.withKernelOverride(streamPass, "streamPass_k" + k, library.kernel("hf_stream_pass_k" + k));
+        }
+        return view;
+    }
+
+    private static Method kernel(Class<?> owner, String name) {
+        for (Method method : owner.getMethods()) {
+            if (method.getName().equals(name)) {
+                return method;
+            }
+        }
+        throw new IllegalStateException(owner.getSimpleName() + "." + name + " is missing");
     }
 
     private static Method halfSweep(String name) {

@@ -15,9 +15,17 @@ import java.util.function.UnaryOperator;
  * @param defaultValue the value when none is given
  * @param parser checks a value and returns it as stored; throws {@link IllegalArgumentException} with a
  *     message that does not name where the value came from
+ * @param several whether a run may give several values, comma-separated: the harness then measures
+ *     the mode once per value, each a row of its own ({@link #withSeveralValues()})
  */
 public record ModeOption(String name, String description, String values, List<String> choices, String defaultValue,
-        UnaryOperator<String> parser) {
+        UnaryOperator<String> parser, boolean several) {
+
+    /** An option with one value per run. */
+    public ModeOption(String name, String description, String values, List<String> choices, String defaultValue,
+            UnaryOperator<String> parser) {
+        this(name, description, values, choices, defaultValue, parser, false);
+    }
 
     public ModeOption {
         if (name == null || !name.matches("[a-z][a-z0-9-]*")) {
@@ -47,6 +55,24 @@ public record ModeOption(String name, String description, String values, List<St
     public static ModeOption parsed(String name, String description, String values, String defaultValue,
             UnaryOperator<String> parser) {
         return new ModeOption(name, description, values, List.of(), defaultValue, parser);
+    }
+
+    /**
+     * This option taking several values in one run, comma-separated ({@code 1,2,4}), each checked by
+     * this option's parser and kept once, in the order given: the mode gets a row per value.
+     */
+    public ModeOption withSeveralValues() {
+        UnaryOperator<String> one = parser;
+        return new ModeOption(name, description, values + "; several, comma-separated, give a row each", choices,
+                defaultValue, text -> {
+                    List<String> parsed = java.util.Arrays.stream(text.split(",", -1)).map(one).distinct().toList();
+                    return String.join(",", parsed);
+                }, true);
+    }
+
+    /** The values a stored value stands for: itself, or each of a list for an option that takes several. */
+    public List<String> split(String stored) {
+        return several ? List.of(stored.split(",")) : List.of(stored);
     }
 
     /** The value {@code text} stands for. */

@@ -24,7 +24,9 @@ public final class Modes {
             new GraphMode(),
             new PersistentGridMode(),
             new PersistentHostMode(),
-            new PersistentDataflowMode()));
+            new PersistentDataflowMode(),
+            new TornadoMode(),
+            new TornadoGraphMode()));
 
     private final List<ModeDescriptor> modes;
 

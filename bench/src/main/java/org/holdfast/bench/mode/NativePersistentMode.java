@@ -6,28 +6,72 @@ import java.util.stream.Collectors;
 import org.holdfast.bridge.HostPolling;
 import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.kernels.PersistentTaskGraph;
 
 /**
- * What the persistent modes of the native library share: one kernel for all iterations, planned by
- * the library (variant, blocks, on chip or not) and run in a session on our stream. A mode hands
- * the planner its name and its variant's name, both as the command line spells them and as the
- * library's variant table lists them; Java never re-derives the plan.
+ * What the persistent modes share: one kernel for all iterations. The native library's kernels are
+ * planned by the library (variant, blocks, on chip or not) and run in a session on our stream: a
+ * mode hands the planner its name and its variant's name, both as the command line spells them and
+ * as the library's variant table lists them; Java never re-derives the native plan. A mode with a
+ * Java twin ({@link #javaTwin()}) also runs its kernel written in Java ({@code --kernels java}, and a
+ * user's {@code solve} with {@code java:<class>} where it runs the grid-barrier design), planned by
+ * the same block-count rules with the Java kernel's own occupancy ({@link JavaPersistentPlan}).
  */
 public abstract class NativePersistentMode extends DescribedMode {
 
-    /** The most half-sweeps per exchange the command line takes (the native planner checks the rest). */
-    static final int MAX_SWEEPS_PER_EXCHANGE = 64;
+    /**
+     * The most half-sweeps between halo exchanges the command line takes; each variant's planner refuses what it does not
+     * take (the clusters more than 8, temporal other than 1, 2, 3, 4, 6, 8, resident more than its thinnest band).
+     */
+    public static final int MOST_SWEEPS_PER_EXCHANGE = 64;
 
     /**
-     * Half-sweeps between halo exchanges (ghost rows): {@code auto} for the planner's choice, or a number; a variant that
-     * exchanges after every half-sweep refuses more than 1. A mode that takes it lists it in {@link #options()}.
+     * Half-sweeps between halo exchanges (k ghost rows per side), for the variants that keep the grid on chip in a
+     * cluster or in every multiprocessor's shared memory ({@code --signal resident}), and k half-sweeps per pass of the
+     * temporally blocked variant ({@code --barrier temporal});
+     * {@code auto} (0 to the planner) lets the planner choose per size. Variants that exchange after every
+     * half-sweep take only 1 or auto. Several values in one run give a row each.
      */
     public static final ModeOption SWEEPS_PER_EXCHANGE = ModeOption.parsed("sweeps-per-exchange",
-            "half-sweeps between halo exchanges", "auto, or a whole number from 1 to " + MAX_SWEEPS_PER_EXCHANGE, "auto",
-            NativePersistentMode::sweepsText);
+            "half-sweeps between halo exchanges", "auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE, "auto",
+            text -> {
+                String value = text.trim();
+                if (value.equals("auto")) {
+                    return value;
+                }
+                try {
+                    int sweeps = Integer.parseInt(value);
+                    if (sweeps >= 1 && sweeps <= MOST_SWEEPS_PER_EXCHANGE) {
+                        return Integer.toString(sweeps);
+                    }
+                } catch (NumberFormatException e) {
+                    // falls through to the message below
+                }
+                throw new IllegalArgumentException(
+                        "sweeps-per-exchange must be auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE + ", got '" + value + "'");
+            }).withSeveralValues();
 
+    /**
+     * The Java twin of a mode's native kernels.
+     *
+     * @param design the Java kernel's design
+     * @param nativeVariant the variant of the native table it is the twin of, which the Java rows are labelled with
+     */
+    protected record JavaTwin(PersistentTaskGraph.Design design, String nativeVariant) {
+    }
+
+    private final JavaTwin javaTwin;
+
+    /** A mode with native kernels only. */
     protected NativePersistentMode(String name, String description, int plotColour) {
-        super(name, description, Paradigm.PERSISTENT, List.of(KernelSource.NATIVE), BlockCount.NATIVE_PLANNER, plotColour);
+        this(name, description, plotColour, null);
+    }
+
+    /** A mode whose native kernels have the Java twin {@code javaTwin} (run first when the experiment names no kernels). */
+    protected NativePersistentMode(String name, String description, int plotColour, JavaTwin javaTwin) {
+        super(name, description, Paradigm.PERSISTENT, javaTwin == null ? List.of(KernelSource.NATIVE)
+                : List.of(KernelSource.JAVA, KernelSource.NATIVE), BlockCount.NATIVE_PLANNER, plotColour);
+        this.javaTwin = javaTwin;
     }
 
     /** The option whose value is the native variant's name; empty for a mode with one variant (the planner's choice). */
@@ -35,47 +79,77 @@ public abstract class NativePersistentMode extends DescribedMode {
         return Optional.empty();
     }
 
+    /** The planner's sweeps per exchange: the option's number, or 0 (auto, or a mode without the option). */
+    private int sweepsPerExchange(OptionValues values) {
+        if (!options().contains(SWEEPS_PER_EXCHANGE)) {
+            return 0;
+        }
+        String value = values.get(SWEEPS_PER_EXCHANGE);
+        return value.equals("auto") ? 0 : Integer.parseInt(value);
+    }
+
     /** How the host polls the device's flags, for the variants that have them. */
     protected HostPolling polling(OptionValues values) {
         return HostPolling.BUSY;
     }
 
+    /** The Java twin of the mode's native kernels, if it has one. */
+    protected final Optional<JavaTwin> javaTwin() {
+        return Optional.ofNullable(javaTwin);
+    }
+
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         OptionValues values = request.options();
+        if (!request.kernels().equals(KernelSource.NATIVE)) {
+            return javaRunner(request, machine);
+        }
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
-        int sweeps = options().contains(SWEEPS_PER_EXCHANGE) ? sweepsPerExchange(values.get(SWEEPS_PER_EXCHANGE)) : 0;
         PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
-                .withSweepsPerExchange(sweeps).withHostPolling(polling(values)).withWatchdogSeconds(request.watchdogSeconds());
-        return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, plan -> label(plan, values));
+                .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
+                .withWatchdogSeconds(request.watchdogSeconds());
+        return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
     }
 
-    /** The row's label: the values of the mode's options, the variant's and the sweeps' being what the planner resolved. */
-    private String label(PersistentPlan plan, OptionValues values) {
-        return options().stream().map(o -> variantOption().filter(o::equals).map(v -> plan.variant())
-                .orElse(o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + plan.sweepsPerExchange() : values.get(o)))
+    /** Before the run: the options' values, the sweeps per exchange as {@code k=...}. */
+    @Override
+    public String variant(OptionValues values) {
+        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + values.get(o) : values.get(o))
                 .collect(Collectors.joining("/"));
     }
 
-    /** The native request's value: 0 for {@code auto} (the planner's choice), else the number. */
-    static int sweepsPerExchange(String value) {
-        return value.equals("auto") ? 0 : Integer.parseInt(value);
+    /**
+     * The Java kernel of the twin's design, labelled as its native twin; or a user's {@code solve}, in the
+     * mode of the grid-barrier design.
+     */
+    private ModeRunner javaRunner(RunRequest request, Machine machine) {
+        JavaTwin twin = javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
+        if (sweepsPerExchange(request.options()) > 1) {
+            throw new IllegalArgumentException(name() + " (" + request.kernels() + "): the Java kernels exchange halos after every"
+                    + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them, got " + sweepsPerExchange(request.options()));
+        }
+        Optional<UserKernels> user = request.kernels().userKernels();
+        if (user.isEmpty()) {
+            JavaPersistentPlan plan = JavaPersistentPlan.of(twin.design(), request, machine.gpu());
+            return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, label(twin.nativeVariant(), 1, request.options()));
+        }
+        if (twin.design() != PersistentTaskGraph.Design.GRID_BARRIER) {
+            throw new ModeUnavailableException("a user's solve is one persistent kernel with its own synchronisation: it runs in"
+                    + " persistent-grid, not " + name());
+        }
+        JavaPersistentPlan plan = JavaPersistentPlan.of(user.get().solveFor(name()), request, machine.gpu());
+        return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, "");
     }
 
-    private static String sweepsText(String text) {
-        String value = text.trim();
-        if (value.equals("auto")) {
-            return value;
-        }
-        try {
-            int sweeps = Integer.parseInt(value);
-            if (sweeps >= 1 && sweeps <= MAX_SWEEPS_PER_EXCHANGE) {
-                return Integer.toString(sweeps);
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw new IllegalArgumentException("sweeps-per-exchange must be auto or a whole number from 1 to "
-                + MAX_SWEEPS_PER_EXCHANGE + ", got '" + value + "'");
+    /** The row's label: the values of the mode's options, the variant and k being those the planner resolved. */
+    private String label(PersistentPlan ran, OptionValues values) {
+        return label(ran.variant(), ran.sweepsPerExchange(), values);
+    }
+
+    /** The row's label: the values of the mode's options, with the variant and k that ran. */
+    private String label(String resolvedVariant, int sweepsPerExchange, OptionValues values) {
+        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + sweepsPerExchange
+                : variantOption().filter(o::equals).map(v -> resolvedVariant).orElse(values.get(o)))
+                .collect(Collectors.joining("/"));
     }
 }

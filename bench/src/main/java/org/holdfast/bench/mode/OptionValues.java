@@ -15,6 +15,30 @@ public record OptionValues(Map<String, String> byName) {
         return byName.getOrDefault(option.name(), option.defaultValue());
     }
 
+    /**
+     * One set of values per combination of the values of {@code options} that take several in this
+     * run (every other option as it is): what the harness measures a mode with, a row each.
+     */
+    public java.util.List<OptionValues> each(java.util.List<ModeOption> options) {
+        java.util.List<OptionValues> combinations = java.util.List.of(this);
+        for (ModeOption option : options) {
+            java.util.List<String> values = option.split(get(option));
+            if (values.size() < 2) {
+                continue;
+            }
+            java.util.List<OptionValues> longer = new java.util.ArrayList<>();
+            for (OptionValues prefix : combinations) {
+                for (String value : values) {
+                    Map<String, String> changed = new LinkedHashMap<>(prefix.byName());
+                    changed.put(option.name(), value);
+                    longer.add(new OptionValues(changed));
+                }
+            }
+            combinations = longer;
+        }
+        return combinations;
+    }
+
     /** These values with {@code option} set to {@code value} (checked by the option). */
     public OptionValues with(ModeOption option, String value) {
         Map<String, String> changed = new LinkedHashMap<>(byName);

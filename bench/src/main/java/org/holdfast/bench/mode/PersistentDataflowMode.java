@@ -2,33 +2,39 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.Optional;
+import org.holdfast.kernels.PersistentTaskGraph;
 
 /**
  * {@code persistent-dataflow}: a persistent kernel whose blocks wait only for their neighbours: through step counters with
- * the grid in global memory, or with every block's band resident in shared memory and the halos as self-flagged lines.
+ * the grid in global memory, in one thread-block cluster holding the grid on chip, or with every block's band resident in
+ * shared memory and the halos as self-flagged lines.
  */
 public final class PersistentDataflowMode extends NativePersistentMode {
 
     public static final String NAME = "persistent-dataflow";
 
     /**
-     * How neighbours hand over their halos, a variant of the native table: step counters beside the grid in global memory,
-     * or bands resident in shared memory that swap self-flagged halo lines ({@code auto}: the planner's rule by size).
+     * How a block learns that its neighbours' rows are ready, a variant of the native table: {@code auto} (the
+     * planner's rule for the size), step {@code counters} in global memory, {@code cluster} (one thread-block
+     * cluster holding the grid on chip; the halo rows arrive by st.async on the receiver's mbarrier), or
+     * {@code resident} (every multiprocessor holds its band in shared memory; the halo rows arrive as self-flagged lines).
      */
-    public static final ModeOption HALO = ModeOption.choice("halo", "halo exchange", "auto", "auto", "counters", "resident");
+    public static final ModeOption SIGNAL = ModeOption.choice("signal", "how a block learns its neighbours are ready", "auto",
+            "auto", "counters", "cluster", "resident");
 
     public PersistentDataflowMode() {
-        super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, or bands resident in shared"
-                + " memory with self-flagged halos)", 0x2ca02c);
+        super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, halos in a cluster, or bands"
+                + " resident in shared memory with self-flagged halos)", 0x2ca02c,
+                new JavaTwin(PersistentTaskGraph.Design.DATAFLOW, "counters"));
     }
 
     @Override
     public List<ModeOption> options() {
-        return List.of(HALO, SWEEPS_PER_EXCHANGE);
+        return List.of(SIGNAL, SWEEPS_PER_EXCHANGE);
     }
 
     @Override
     protected Optional<ModeOption> variantOption() {
-        return Optional.of(HALO);
+        return Optional.of(SIGNAL);
     }
 }

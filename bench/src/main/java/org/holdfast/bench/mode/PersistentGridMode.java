@@ -2,22 +2,31 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.Optional;
+import org.holdfast.kernels.PersistentTaskGraph;
 
 /** {@code persistent-grid}: one cooperative launch for all iterations, a grid barrier between half-sweeps. */
 public final class PersistentGridMode extends NativePersistentMode {
 
     public static final String NAME = "persistent-grid";
 
-    /** The grid barrier, a variant of the native table: cooperative groups' {@code grid.sync()}, or Holdfast's two-slot barrier. */
-    public static final ModeOption BARRIER = ModeOption.choice("barrier", "grid barrier", "cg", "cg", "two-slot");
+    /**
+     * The barrier between half-sweeps, a variant of the native table: {@code auto} (the planner's rule for the size),
+     * cooperative groups' {@code grid.sync()}, Holdfast's two-slot barrier, {@code block} (one block or one warp
+     * holding the grid on chip: a block barrier) or {@code cluster} (one thread-block cluster holding it: the
+     * hardware cluster barrier), or {@code temporal} (passes of k = {@code --sweeps-per-exchange} half-sweeps
+     * streamed through shared memory, temporal blocking between two buffers, the two-slot barrier between passes).
+     */
+    public static final ModeOption BARRIER = ModeOption.choice("barrier", "barrier between half-sweeps", "auto", "auto", "cg",
+            "two-slot", "block", "cluster", "temporal");
 
     public PersistentGridMode() {
-        super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4);
+        super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4,
+                new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"));
     }
 
     @Override
     public List<ModeOption> options() {
-        return List.of(BARRIER);
+        return List.of(BARRIER, SWEEPS_PER_EXCHANGE);
     }
 
     @Override

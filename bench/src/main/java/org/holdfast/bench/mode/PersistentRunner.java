@@ -9,12 +9,14 @@ import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentReport;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentSession;
+import org.holdfast.bridge.VariantTrait;
 import org.holdfast.bridge.WatchdogWait;
 import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaStream;
+import org.holdfast.tornado.cuda.DeviceBuffer;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
@@ -22,6 +24,10 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  * driver API. The library plans the run (variant, blocks, on chip or not) and Java passes the plan
  * back unchanged to open a session on our stream: every allocation happens here. Each run is one
  * synchronous call that allocates nothing, timed by the events the library records around its kernel.
+ *
+ * <p>A two-buffer variant (temporal blocking) also gets a scratch buffer here, loaded with the same
+ * array (its boundary must be u's); a run may end in either buffer, and the next one starts from
+ * there, so the runner keeps which of the two holds the state.
  */
 final class PersistentRunner implements ModeRunner {
 
@@ -32,10 +38,14 @@ final class PersistentRunner implements ModeRunner {
     private final DeviceProblem device;
     private final PersistentSession session;
     private final Function<PersistentPlan, String> variantLabel;
+    /** Two-buffer variants: the second buffer; null otherwise. */
+    private final DeviceBuffer scratch;
+    /** Two-buffer variants: whether the state is in the scratch buffer now. */
+    private boolean inScratch;
 
     /**
      * @param request what the mode asks the planner for, its block count still to come from the rule
-     * @param variantLabel the row's variant label, given the plan (the variant and sweeps per exchange it resolved)
+     * @param variantLabel the row's variant label, given the plan the planner made
      */
     PersistentRunner(PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
             Function<PersistentPlan, String> variantLabel) {
@@ -47,11 +57,21 @@ final class PersistentRunner implements ModeRunner {
         int blocks = run.blocks().plannerBlocks(RedBlackKernels.pointsPerColour(problem.n()), request.threadsPerBlock());
         this.plan = bridge.plan(request.withBlocks(blocks), problem.n());
         this.stream = CudaStream.create(context);
+        boolean twoBuffers = bridge.variant(plan.mode(), plan.variant()).map(v -> v.has(VariantTrait.TWO_BUFFERS))
+                .orElse(false);
         DeviceProblem allocatedDevice = null;
+        DeviceBuffer allocatedScratch = null;
         try {
             allocatedDevice = new DeviceProblem(context, problem, run.f());
+            if (twoBuffers) {
+                allocatedScratch = DeviceBuffer.allocate(context, (long) problem.points() * Double.BYTES,
+                        "N = " + problem.n() + " (scratch)");
+            }
             this.session = bridge.open(plan, stream.handle());
         } catch (RuntimeException e) {
+            if (allocatedScratch != null) {
+                allocatedScratch.close();
+            }
             if (allocatedDevice != null) {
                 allocatedDevice.close();
             }
@@ -59,18 +79,31 @@ final class PersistentRunner implements ModeRunner {
             throw e;
         }
         this.device = allocatedDevice;
+        this.scratch = allocatedScratch;
     }
 
     @Override
     public void load(double[] u) {
         context.makeCurrent();
         device.uploadU(u);
+        if (scratch != null) {
+            device.upload(u, scratch);
+            inScratch = false;
+        }
     }
 
     @Override
     public double run(int iterations) {
         try {
-            PersistentReport report = session.run(device.u(), device.f(), iterations, device.problem().h2());
+            PersistentReport report;
+            if (scratch == null) {
+                report = session.run(device.u(), device.f(), iterations, device.problem().h2());
+            } else {
+                long from = inScratch ? scratch.pointer() : device.u();
+                long other = inScratch ? device.u() : scratch.pointer();
+                report = session.run(from, other, device.f(), iterations, device.problem().h2());
+                inScratch ^= report.resultInScratch();
+            }
             return report.deviceMillis() * 1e3;
         } catch (NativeException e) {
             if (e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)) {
@@ -85,7 +118,11 @@ final class PersistentRunner implements ModeRunner {
     @Override
     public void unload(double[] u) {
         context.makeCurrent();
-        device.downloadU(u);
+        if (inScratch) {
+            device.download(scratch, u);
+        } else {
+            device.downloadU(u);
+        }
     }
 
     /** The plan as it came back: the variant the planner resolved, its blocks, and its note ("on chip"). */
@@ -93,13 +130,15 @@ final class PersistentRunner implements ModeRunner {
     public RunShape shape() {
         LaunchInfo launch = new LaunchInfo(plan.label(), plan.onChip() ? "persistent, on chip" : "persistent",
                 new int[] {plan.blocks(), 1, 1}, new int[] {plan.threadsPerBlock(), 1, 1}, 0, deviceId);
-        return new RunShape(plan.blocks(), plan.threadsPerBlock(), variantLabel.apply(plan), plan.note(),
-                List.of(launch));
+        return new RunShape(plan.blocks(), plan.threadsPerBlock(), variantLabel.apply(plan), plan.note(), List.of(launch));
     }
 
     @Override
     public void close() {
         session.close();
+        if (scratch != null && !device.abandoned()) {
+            scratch.close();
+        }
         device.close();
         stream.close();
     }

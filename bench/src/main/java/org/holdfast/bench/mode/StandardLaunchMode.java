@@ -1,15 +1,27 @@
 package org.holdfast.bench.mode;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.tornado.api.TornadoDevice;
 import org.holdfast.tornado.api.TornadoExecutionPlan;
 
 /**
  * What the standard-launch modes share: the red-black task graph on the GPU, with the Java kernels
- * or the hand-written ones, its block count from the Java rule. A mode adds how the plan launches.
+ * or the hand-written ones, its block count from the Java rule; with {@code --sweeps-per-launch k}
+ * above 1, the temporally blocked pass ({@link TemporalKernels}) instead, k half-sweeps per launch.
+ * A mode adds how the plan launches.
  */
 public abstract class StandardLaunchMode extends DescribedMode {
+
+    /** Half-sweeps per launch: 1 is one launch per half-sweep; more runs the temporally blocked kernel. */
+    public static final ModeOption SWEEPS_PER_LAUNCH = ModeOption.choice("sweeps-per-launch",
+            "half-sweeps per launch (above 1: temporal blocking, k half-sweeps per pass)", "1",
+            IntStream.concat(IntStream.of(1), Arrays.stream(TemporalKernels.SWEEPS).filter(k -> k > 1))
+                    .mapToObj(Integer::toString).toArray(String[]::new)).withSeveralValues();
 
     protected StandardLaunchMode(String name, String description, int plotColour) {
         super(name, description, Paradigm.STANDARD, List.of(KernelSource.JAVA, KernelSource.NATIVE), BlockCount.JAVA_RULE,
@@ -20,10 +32,29 @@ public abstract class StandardLaunchMode extends DescribedMode {
     protected abstract void configure(TornadoExecutionPlan plan, boolean profiler);
 
     @Override
+    public List<ModeOption> options() {
+        return List.of(SWEEPS_PER_LAUNCH);
+    }
+
+    /** {@code k=1}: the half-sweeps per launch. */
+    @Override
+    public String variant(OptionValues values) {
+        return options().stream().map(o -> "k=" + values.get(o)).collect(Collectors.joining("/"));
+    }
+
+    @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         TornadoDevice device = request.kernels() == KernelSource.NATIVE ? machine.gpuWithNativeKernels() : machine.gpu();
+        int k = Integer.parseInt(request.options().get(SWEEPS_PER_LAUNCH));
+        String variant = variant(request.options());
+        if (k > 1) {
+            int wave = TemporalKernels.BLOCKS_PER_SM * machine.gpu().device().multiprocessors();
+            int asked = request.blocks().plannerBlocks(RedBlackKernels.pointsPerColour(request.problem().n()), request.threads());
+            return new TemporalGraphRunner(request, device, k, asked == 0 ? wave : asked, variant,
+                    plan -> configure(plan, request.profiler()));
+        }
         int threads = request.threads();
         int blocks = request.blocks().standardBlocks(RedBlackKernels.pointsPerColour(request.problem().n()), threads);
-        return new TaskGraphRunner(request, device, blocks, threads, plan -> configure(plan, request.profiler()));
+        return new TaskGraphRunner(request, device, blocks, threads, variant, plan -> configure(plan, request.profiler()));
     }
 }

@@ -10,8 +10,8 @@ import org.holdfast.tornado.api.TornadoDevice;
 import org.holdfast.tornado.api.TornadoExecutionPlan;
 
 /**
- * Runs the Java red-black task graph through an execution plan: the CPU modes, and the standard
- * launches on a GPU. One plan execution of {@code iterations} repeats of the graph is one run.
+ * Runs the Java red-black task graph (or a user's red and black) through an execution plan: the CPU
+ * modes, and the standard launches on a GPU. One plan execution of {@code iterations} repeats of the graph is one run.
  *
  * <p>{@code u} goes to the device on the first execution after {@link #load} and comes back only on
  * {@link #unload}, so a run moves no data and its time is the kernels' alone.
@@ -31,14 +31,24 @@ public final class TaskGraphRunner implements ModeRunner {
      */
     public TaskGraphRunner(RunRequest request, TornadoDevice device, int blocks, int threads,
             Consumer<TornadoExecutionPlan> configure) {
+        this(request, device, blocks, threads, "", configure);
+    }
+
+    /** @param variant how the row labels the variant that runs ({@code k=1}), or empty */
+    public TaskGraphRunner(RunRequest request, TornadoDevice device, int blocks, int threads, String variant,
+            Consumer<TornadoExecutionPlan> configure) {
         this.u = new double[request.problem().points()];
-        PoissonTaskGraph tasks = new PoissonTaskGraph(request.problem(), u, request.f(), blocks, threads,
-                DataTransferMode.FIRST_EXECUTION);
+        PoissonTaskGraph tasks = request.kernels().userKernels()
+                .map(UserKernels::halfSweepsForStandardLaunches)
+                .map(pair -> new PoissonTaskGraph(request.problem(), u, request.f(), blocks, threads, DataTransferMode.FIRST_EXECUTION,
+                        pair.get(0), pair.get(1)))
+                .orElseGet(() -> new PoissonTaskGraph(request.problem(), u, request.f(), blocks, threads,
+                        DataTransferMode.FIRST_EXECUTION));
         this.plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device).withGridScheduler(tasks.scheduler());
         configure.accept(plan);
         List<org.holdfast.tornado.api.LaunchInfo> launches = plan.threadInfo(); // compiles and allocates: here, not in a run
         boolean gpu = device.isGpu();
-        this.shape = new RunShape(gpu ? blocks : 0, gpu ? threads : 0, "", "", launches);
+        this.shape = new RunShape(gpu ? blocks : 0, gpu ? threads : 0, variant, "", launches);
     }
 
     @Override

@@ -3,7 +3,9 @@ package org.holdfast.bench.report;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +14,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 
-/** {@code results.json}: the run's settings, machine, ceilings and every row, for tools. */
+/**
+ * {@code results.json}: the run's settings, machine, ceilings and every row, for tools. A number a
+ * row does not have (the time of a failed row, a sensitivity that does not exist) is {@code null},
+ * as strict JSON parsers expect, where results.csv leaves the cell empty.
+ */
 public final class JsonReport {
 
     public static final String FILE = "results.json";
@@ -34,16 +40,19 @@ public final class JsonReport {
      */
     public static void write(Path folder, Map<String, Object> run, String status, Map<String, Double> ceilings,
             List<OverheadRow> overheads, List<ResultRow> rows) throws IOException {
-        Gson gson = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().disableHtmlEscaping().create();
+        Gson gson = new GsonBuilder().setPrettyPrinting().serializeNulls().serializeSpecialFloatingPointValues().disableHtmlEscaping()
+                .create();
         JsonObject root = new JsonObject();
         root.addProperty("status", status);
         root.add("run", gson.toJsonTree(run));
-        root.add("copy_bandwidth_gb_per_s", gson.toJsonTree(ceilings));
+        JsonObject ceilingObject = new JsonObject();
+        ceilings.forEach((device, gbPerSecond) -> number(ceilingObject, device, gbPerSecond));
+        root.add("copy_bandwidth_gb_per_s", ceilingObject);
         JsonArray overheadArray = new JsonArray();
         for (OverheadRow overhead : overheads) {
             JsonObject item = new JsonObject();
             item.addProperty("what", overhead.what());
-            item.addProperty("us", overhead.micros());
+            number(item, "us", overhead.micros());
             item.addProperty("how", overhead.how());
             overheadArray.add(item);
         }
@@ -61,21 +70,21 @@ public final class JsonReport {
             item.addProperty("repeats", row.repeats());
             item.addProperty("blocks", row.blocks());
             item.addProperty("threads", row.threads());
-            item.addProperty("us_per_iter_median", row.medianMicros());
-            item.addProperty("us_per_iter_min", row.minMicros());
-            item.addProperty("us_per_iter_max", row.maxMicros());
-            item.addProperty("spread_pct", row.spreadPercent());
-            item.addProperty("points_per_s", row.pointsPerSecond());
-            item.addProperty("gb_per_s", row.gbPerSecond());
-            item.addProperty("copy_gb_per_s", row.copyGbPerSecond());
-            item.addProperty("copy_fraction", row.copyFraction());
-            item.addProperty("max_diff", row.maxDiff());
-            item.addProperty("max_error", row.maxError());
+            number(item, "us_per_iter_median", row.medianMicros());
+            number(item, "us_per_iter_min", row.minMicros());
+            number(item, "us_per_iter_max", row.maxMicros());
+            number(item, "spread_pct", row.spreadPercent());
+            number(item, "points_per_s", row.pointsPerSecond());
+            number(item, "gb_per_s", row.gbPerSecond());
+            number(item, "copy_gb_per_s", row.copyGbPerSecond());
+            number(item, "copy_fraction", row.copyFraction());
+            number(item, "max_diff", row.maxDiff());
+            number(item, "max_error", row.maxError());
             item.addProperty("init", row.init());
             item.addProperty("verify_k", row.verification().k());
-            item.addProperty("sensitivity_iteration", row.verification().oneIterationFewer());
-            item.addProperty("sensitivity_red", row.verification().redSkipped());
-            item.addProperty("sensitivity_black", row.verification().blackSkipped());
+            number(item, "sensitivity_iteration", row.verification().oneIterationFewer());
+            number(item, "sensitivity_red", row.verification().redSkipped());
+            number(item, "sensitivity_black", row.verification().blackSkipped());
             item.addProperty("repeats_equal", row.equalRepeats());
             item.addProperty("status", row.status());
             rowArray.add(item);
@@ -85,5 +94,10 @@ public final class JsonReport {
         Path temporary = folder.resolve(FILE + ".tmp");
         Files.writeString(temporary, gson.toJson(root) + "\n", StandardCharsets.UTF_8);
         Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** {@code value} under {@code key}, or null where it is not a number (NaN, which JSON does not have). */
+    private static void number(JsonObject object, String key, double value) {
+        object.add(key, Double.isFinite(value) ? new JsonPrimitive(value) : JsonNull.INSTANCE);
     }
 }

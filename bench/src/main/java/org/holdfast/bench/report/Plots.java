@@ -27,13 +27,15 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * The three PNG plots of a run, each readable without the text: a title, axis units and a legend.
+ * The PNG plots of a run, each readable without the text: a title, axis units and a legend.
  */
 public final class Plots {
 
     public static final String TIME_PER_ITERATION = "time-per-iteration.png";
     public static final String BANDWIDTH = "bandwidth.png";
     public static final String OVERHEADS = "overheads.png";
+    /** Time per iteration against k, the half-sweeps per launch or exchange (temporal blocking). */
+    public static final String BY_SWEEPS = SweepsPlot.FILE;
 
     private static final int WIDTH = 1200;
     private static final int HEIGHT = 800;
@@ -50,6 +52,9 @@ public final class Plots {
         if (!measured.isEmpty()) {
             written.add(save(folder.resolve(TIME_PER_ITERATION), timePerIteration(measured)));
             written.add(save(folder.resolve(BANDWIDTH), bandwidth(measured, ceilings)));
+        }
+        if (SweepsPlot.applies(measured)) {
+            written.add(save(folder.resolve(BY_SWEEPS), SweepsPlot.chart(measured)));
         }
         List<OverheadRow> measuredOverheads = overheads.stream().filter(o -> !Double.isNaN(o.micros())).toList();
         if (!measuredOverheads.isEmpty()) {

@@ -63,7 +63,7 @@ public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<Overhe
         return value == null || value.isJsonNull() ? 0 : value.getAsInt();
     }
 
-    /** A number, NaN where the writer had none (Gson writes NaN as the bare token NaN). */
+    /** A number, NaN where the writer had none (null; files from before wrote the bare token NaN, which Gson reads). */
     private static double number(JsonObject item, String key) {
         JsonElement value = item.get(key);
         return value == null || value.isJsonNull() ? Double.NaN : value.getAsDouble();

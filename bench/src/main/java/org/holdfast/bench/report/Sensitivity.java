@@ -7,17 +7,24 @@ package org.holdfast.bench.report;
  *
  * @param k iterations of the verification run; 0 when the row has none (it failed before)
  * @param oneIterationFewer max |reference(k) - reference(k - 1)|
- * @param redSkipped max |reference(k) - the same without its last red half-sweep|
+ * @param redSkipped max |reference(k) - the same without its last red half-sweep|; NaN where it cannot be
+ *     measured (a user's persistent kernel runs whole iterations only)
  * @param blackSkipped the same for the last black half-sweep; NaN where the grid has no black point (N = 3)
+ *     or it cannot be measured
  */
 public record Sensitivity(int k, double oneIterationFewer, double redSkipped, double blackSkipped) {
 
     /** A row without a verification run. */
     public static final Sensitivity NONE = new Sensitivity(0, Double.NaN, Double.NaN, Double.NaN);
 
-    /** The smallest of the changes, over the half-sweeps that exist. */
+    /** The smallest of the changes, over the half-sweeps that exist and could be measured. */
     public double weakest() {
-        double weakest = Math.min(oneIterationFewer, redSkipped);
-        return Double.isNaN(blackSkipped) ? weakest : Math.min(weakest, blackSkipped);
+        double weakest = oneIterationFewer;
+        for (double skipped : new double[] {redSkipped, blackSkipped}) {
+            if (!Double.isNaN(skipped)) {
+                weakest = Math.min(weakest, skipped);
+            }
+        }
+        return weakest;
     }
 }

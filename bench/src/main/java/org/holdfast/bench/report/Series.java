@@ -53,9 +53,9 @@ record Series(XYSeriesCollection data, XYLineAndShapeRenderer renderer) {
         return Modes.ALL.find(row.mode());
     }
 
-    /** GPU modes name their kernels; the CPU modes run only the Java ones. */
+    /** GPU modes name their kernels; the CPU modes name a user's only (else they run the Java ones). */
     private static boolean namesKernels(ResultRow row) {
-        return descriptor(row).map(d -> d.paradigm().needsGpu()).orElse(true);
+        return descriptor(row).map(d -> d.paradigm().needsGpu()).orElse(true) || !row.kernels().equals(KernelSource.JAVA.cliName());
     }
 
     private static boolean dashed(ResultRow row) {

@@ -1,8 +1,12 @@
 package org.holdfast.bench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -119,6 +123,20 @@ class BrokenRunnersTest {
             for (String time : List.of("us_per_iter_median", "us_per_iter_min", "us_per_iter_max", "spread_pct",
                     "points_per_s", "gb_per_s", "copy_fraction")) {
                 assertEquals(broken, row.get(time).isEmpty(), row.get("mode") + " N = " + row.get("n") + ": " + time);
+            }
+        }
+    }
+
+    @Test
+    void theJsonHasNullForABrokenRowsTimeAndNoBareNaN() throws IOException {
+        String text = Files.readString(temp.resolve("out/results.json"));
+        assertFalse(text.contains("NaN"), "strict JSON has no NaN");
+        for (JsonElement element : JsonParser.parseString(text).getAsJsonObject().getAsJsonArray("rows")) {
+            JsonObject row = element.getAsJsonObject();
+            boolean broken = !row.get("mode").getAsString().equals("correct");
+            for (String time : List.of("us_per_iter_median", "us_per_iter_min", "us_per_iter_max", "spread_pct",
+                    "points_per_s", "gb_per_s", "copy_fraction")) {
+                assertEquals(broken, row.get(time).isJsonNull(), row.get("mode") + " N = " + row.get("n") + ": " + time);
             }
         }
     }

@@ -18,10 +18,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every persistent mode and variant, through its descriptor's runner, equals the plain reference
- * bit for bit over the whole array, from a zero and from a random interior, at every size and
- * block count the persistent issue names (the resident bands at those that fit in shared memory,
- * with k = 1, 2 and 3); and a second run from a fresh load does too.
+ * Every persistent mode and variant, native and Java, through its descriptor's runner, equals the
+ * plain reference bit for bit over the whole array, from a zero and from a random interior, at every
+ * size and block count the persistent issue names (the resident bands at those that fit in shared
+ * memory, with k = 1, 2 and 3); and a second run from a fresh load does too.
  */
 @Tag("gpu")
 class PersistentModesGpuTest {
@@ -43,39 +43,66 @@ class PersistentModesGpuTest {
         String[][] variants = {
             {"persistent-grid", "barrier=cg"}, {"persistent-grid", "barrier=two-slot"},
             {"persistent-host", "schedule=lockstep"}, {"persistent-host", "schedule=neighbour"},
-            {"persistent-host", "schedule=relay"}, {"persistent-host", "poll=sleep"}, {"persistent-dataflow", ""},
-            {"persistent-dataflow", "halo=counters"},
+            {"persistent-host", "schedule=relay"}, {"persistent-host", "poll=sleep"},
+            {"persistent-dataflow", "signal=counters"}, {"persistent-grid", "barrier=auto"},
+            {"persistent-dataflow", "signal=auto"},
         };
         List<Arguments> cases = new ArrayList<>();
         for (String[] variant : variants) {
             for (int n : new int[] {3, 4, 11, 12, 101, 1001, 4097}) {
                 for (String blocks : new String[] {"1", "2", "7", "auto"}) {
-                    cases.add(Arguments.of(variant[0], variant[1], n, blocks));
+                    cases.add(Arguments.of(variant[0], variant[1], KernelSource.NATIVE, n, blocks));
+                }
+            }
+        }
+        // The Java twins at the persistent issue's sizes, with more blocks than rows (N = 5 has 3) and a block per SM.
+        for (String mode : new String[] {"persistent-grid", "persistent-dataflow"}) {
+            for (int n : new int[] {3, 4, 5, 11, 12, 33, 34, 101, 102, 257, 1001, 1002, 4097}) {
+                for (String blocks : new String[] {"1", "7", "132", "auto"}) {
+                    cases.add(Arguments.of(mode, "", KernelSource.JAVA, n, blocks));
+                }
+            }
+        }
+        // The on-chip variants: one block (or warp) up to N = 91; one cluster of 1 to 16 blocks.
+        for (int n : new int[] {3, 4, 11, 12, 33, 91}) {
+            for (String blocks : new String[] {"1", "auto"}) {
+                cases.add(Arguments.of("persistent-grid", "barrier=block", KernelSource.NATIVE, n, blocks));
+            }
+        }
+        String[][] clusters = {{"persistent-grid", "barrier=cluster"}, {"persistent-dataflow", "signal=cluster"}};
+        for (String[] variant : clusters) {
+            for (int n : new int[] {3, 4, 11, 12, 101, 257}) {
+                // A band must fit one block's registers: N = 101 needs 2 blocks, N = 257 needs 8.
+                String[] counts = n == 257 ? new String[] {"8", "16", "auto"}
+                        : n == 101 ? new String[] {"2", "7", "16", "auto"} : new String[] {"1", "2", "7", "16", "auto"};
+                for (String blocks : counts) {
+                    cases.add(Arguments.of(variant[0], variant[1], KernelSource.NATIVE, n, blocks));
                 }
             }
         }
         // The resident bands must fit in shared memory: few blocks only at small N, one per SM at N = 1001.
-        for (String options : new String[] {"halo=resident", "halo=resident,sweeps-per-exchange=2"}) {
+        for (String settings : new String[] {"signal=resident", "signal=resident,sweeps-per-exchange=2"}) {
             for (int n : new int[] {3, 4, 11, 12, 101}) {
                 for (String blocks : new String[] {"1", "2", "7", "auto"}) {
-                    cases.add(Arguments.of("persistent-dataflow", options, n, blocks));
+                    cases.add(Arguments.of("persistent-dataflow", settings, KernelSource.NATIVE, n, blocks));
                 }
             }
-            cases.add(Arguments.of("persistent-dataflow", options, 1001, "auto"));
-            cases.add(Arguments.of("persistent-dataflow", options, 1002, "auto"));
+            cases.add(Arguments.of("persistent-dataflow", settings, KernelSource.NATIVE, 1001, "auto"));
+            cases.add(Arguments.of("persistent-dataflow", settings, KernelSource.NATIVE, 1002, "auto"));
         }
-        cases.add(Arguments.of("persistent-dataflow", "halo=resident,sweeps-per-exchange=3", 1001, "auto"));
+        cases.add(Arguments.of("persistent-dataflow", "signal=resident,sweeps-per-exchange=3", KernelSource.NATIVE, 1001,
+                "auto"));
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0} {1} N={2} blocks={3}")
+    @ParameterizedTest(name = "{0} {1} {2} N={3} blocks={4}")
     @MethodSource("cases")
-    void equalsThePlainReferenceBitForBit(String name, String chosen, int n, String blocks) {
+    void equalsThePlainReferenceBitForBit(String name, String settings, KernelSource kernels, int n, String blocks) {
         assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
                 "no GPU, or no native library, on this machine");
         ModeDescriptor mode = Modes.ALL.parse(name);
         OptionValues options = Modes.ALL.defaults();
-        for (String setting : chosen.isEmpty() ? new String[0] : chosen.split(",")) {
+        for (String setting : settings.isEmpty() ? new String[0] : settings.split(",")) {
             String[] pair = setting.split("=");
             for (ModeOption declared : mode.options()) {
                 if (declared.name().equals(pair[0])) {
@@ -85,7 +112,7 @@ class PersistentModesGpuTest {
         }
         PoissonProblem problem = new PoissonProblem(n);
         double[] f = problem.rightHandSide();
-        RunRequest request = new RunRequest(problem, f, KernelSource.NATIVE, BlockCountRule.parse(blocks), options,
+        RunRequest request = new RunRequest(problem, f, kernels, BlockCountRule.parse(blocks), options,
                 RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
         try (ModeRunner runner = mode.runner(request, machine)) {
             for (double[] initial : List.of(problem.initialU(), problem.randomInitialU(n))) {
@@ -100,5 +127,30 @@ class PersistentModesGpuTest {
                 assertEquals(Integer.parseInt(blocks), runner.shape().blocks());
             }
         }
+    }
+
+    /** The Java twins get their grids by the native planner's rules: the same blocks, and on chip where the native kernel is. */
+    @ParameterizedTest(name = "{0} N={1}")
+    @org.junit.jupiter.params.provider.CsvSource({"persistent-grid, 11", "persistent-grid, 101", "persistent-grid, 1001",
+        "persistent-grid, 4097", "persistent-dataflow, 11", "persistent-dataflow, 101", "persistent-dataflow, 1001",
+        "persistent-dataflow, 4097"})
+    void aJavaTwinGetsTheGridOfItsNativeTwin(String name, int n) {
+        assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
+                "no GPU, or no native library, on this machine");
+        NativePersistentMode mode = (NativePersistentMode) Modes.ALL.parse(name);
+        OptionValues options = Modes.ALL.defaults().with(mode.variantOption().orElseThrow(),
+                mode.javaTwin().orElseThrow().nativeVariant());
+        PoissonProblem problem = new PoissonProblem(n);
+        List<RunShape> shapes = new ArrayList<>();
+        for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {
+            RunRequest request = new RunRequest(problem, problem.rightHandSide(), kernels, BlockCountRule.parse("auto"), options,
+                    RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
+            try (ModeRunner runner = mode.runner(request, machine)) {
+                shapes.add(runner.shape());
+            }
+        }
+        assertEquals(shapes.get(1).blocks(), shapes.get(0).blocks(), "blocks, java against native");
+        assertEquals(shapes.get(1).note(), shapes.get(0).note(), "on chip or not");
+        assertEquals(shapes.get(1).variant(), shapes.get(0).variant(), "labelled as its twin");
     }
 }

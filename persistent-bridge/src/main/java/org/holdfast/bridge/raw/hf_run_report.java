@@ -19,7 +19,9 @@ public final class hf_run_report {
             JAVA_INT.withName("error_code"),
             JAVA_INT.withName("error_block"),
             JAVA_INT.withName("error_step"),
-            JAVA_INT.withName("error_peer"))
+            JAVA_INT.withName("error_peer"),
+            JAVA_INT.withName("result_in_scratch"),
+            MemoryLayout.paddingLayout(4))
             .withName("hf_run_report");
 
     public static final long device_ms$OFFSET = offset("device_ms");
@@ -29,6 +31,7 @@ public final class hf_run_report {
     public static final long error_block$OFFSET = offset("error_block");
     public static final long error_step$OFFSET = offset("error_step");
     public static final long error_peer$OFFSET = offset("error_peer");
+    public static final long result_in_scratch$OFFSET = offset("result_in_scratch");
 
     private hf_run_report() {
     }
@@ -63,5 +66,9 @@ public final class hf_run_report {
 
     public static int error_peer(MemorySegment struct) {
         return struct.get(JAVA_INT, error_peer$OFFSET);
+    }
+
+    public static int result_in_scratch(MemorySegment struct) {
+        return struct.get(JAVA_INT, result_in_scratch$OFFSET);
     }
 }

@@ -26,7 +26,7 @@ public final class holdfast_native_h {
     static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
     static final AddressLayout C_POINTER = ValueLayout.ADDRESS;
 
-    public static final int HF_ABI_VERSION = 3;
+    public static final int HF_ABI_VERSION = 4;
 
     // hf_status
     public static final int HF_OK = 0;
@@ -45,7 +45,8 @@ public final class holdfast_native_h {
     public static final int HF_TRAIT_CLUSTER = 4;
     public static final int HF_TRAIT_WATCHDOG = 8;
     public static final int HF_TRAIT_CUDA_ONLY = 16;
-    public static final int HF_TRAIT_COUNT = 5;
+    public static final int HF_TRAIT_TWO_BUFFERS = 32;
+    public static final int HF_TRAIT_COUNT = 6;
 
     // work split
     public static final int HF_SPLIT_GRID_STRIDE = 0;
@@ -295,6 +296,21 @@ public final class holdfast_native_h {
     public static int hf_session_run(MemorySegment session, MemorySegment u, MemorySegment f, int iterations, double h2, MemorySegment report) {
         try {
             return (int) hf_session_run.HANDLE.invokeExact(session, u, f, iterations, h2, report);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_session_run_two_buffers$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER, C_INT, C_DOUBLE, C_POINTER);
+
+    private static final class hf_session_run_two_buffers {
+        static final MethodHandle HANDLE = link(hf_session_run_two_buffers$DESC, "hf_session_run_two_buffers");
+    }
+
+    /** {@code hf_status hf_session_run_two_buffers(hf_session *session, double *u, double *scratch, const double *f, int32_t iterations, double h2, hf_run_report *report)} */
+    public static int hf_session_run_two_buffers(MemorySegment session, MemorySegment u, MemorySegment scratch, MemorySegment f, int iterations, double h2, MemorySegment report) {
+        try {
+            return (int) hf_session_run_two_buffers.HANDLE.invokeExact(session, u, scratch, f, iterations, h2, report);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }

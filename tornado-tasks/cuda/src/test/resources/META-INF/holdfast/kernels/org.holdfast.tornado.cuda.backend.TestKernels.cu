@@ -91,14 +91,15 @@ static __device__ __forceinline__ void hf_cluster_barrier()
 
 // Whether a wait begun at `start` gives up: another block recorded an error, or the
 // watchdog expired, and then this block records (wait, block, step, index), first writer
-// wins. Called every 32 polls, so the checks cost little against the polls.
-static __device__ __noinline__ bool hf_wait_gives_up(hf_persistent_state& state, int wait, int step, int index, long long start)
+// wins. Called every 32 polls, so the checks cost little against the polls. Not inlined
+// (the waits stay small); it takes the state's fields by value, so that the state itself
+// never leaves registers for a stack frame.
+static __device__ __noinline__ bool hf_wait_gives_up(hf_control_block* control, long long watchdog_ns, int wait, int step, int index, long long start)
 {
-    hf_control_block* control = state.control;
     if (hf_ld_relaxed_s32(&control->error.code) != 0) {
         return true;
     }
-    if (hf_globaltimer() - start <= state.watchdog_ns) {
+    if (hf_globaltimer() - start <= watchdog_ns) {
         return false;
     }
     if (hf_atom_cas_relaxed_s32(&control->error.code, 0, wait)) {
@@ -119,7 +120,7 @@ static __device__ __forceinline__ void hf_wait_at_least_s32(hf_persistent_state&
     }
     const long long start = hf_globaltimer();
     for (unsigned int polls = 1; hf_ld_acquire_s32(flag) < value; ++polls) {
-        if (polls % 32 == 0 && hf_wait_gives_up(state, 2, value, index, start)) {
+        if (polls % 32 == 0 && hf_wait_gives_up(state.control, state.watchdog_ns, 2, value, index, start)) {
             return;
         }
     }
@@ -186,4 +187,15 @@ extern "C" __global__ void clusterRanks(int* __restrict__ out)
     if ((int)threadIdx.x == 0) {
         out[(int)blockIdx.x] = (hf_cluster_index() * 100) + hf_cluster_rank();
     }
+}
+
+// @Kernel reverseChunks, TestKernels.java line 84
+extern "C" __global__ void reverseChunks(const double* __restrict__ in, double* __restrict__ out)
+{
+    extern __shared__ __align__(16) unsigned char hf_dynamic_shared[];
+    double* chunk = reinterpret_cast<double*>(hf_dynamic_shared);
+    int lid = (int)threadIdx.x;
+    chunk[lid] = in[(int)(blockIdx.x * blockDim.x + threadIdx.x)];
+    __syncthreads();
+    out[(int)(blockIdx.x * blockDim.x + threadIdx.x)] = chunk[((int)blockDim.x - 1) - lid];
 }

@@ -99,6 +99,39 @@ public class KernelContext {
         return (long[]) sharedArray(size, long[].class);
     }
 
+    /**
+     * The group's dynamic shared memory as doubles: an array of the launch's dynamic shared bytes
+     * ({@link WorkerGrid#setDynamicSharedBytes(int)}) divided by 8, shared by the group's threads
+     * (CUDA {@code extern __shared__}). A kernel takes it once, at the top level of its body; its
+     * size comes from the launch, so it may exceed static shared memory's 48 KiB.
+     */
+    public double[] dynamicSharedDoubles() {
+        return (double[]) dynamicSharedArray(double[].class);
+    }
+
+    /** {@link #dynamicSharedDoubles()} as floats: the launch's dynamic shared bytes divided by 4. */
+    public float[] dynamicSharedFloats() {
+        return (float[]) dynamicSharedArray(float[].class);
+    }
+
+    /** {@link #dynamicSharedDoubles()} as ints: the launch's dynamic shared bytes divided by 4. */
+    public int[] dynamicSharedInts() {
+        return (int[]) dynamicSharedArray(int[].class);
+    }
+
+    /** {@link #dynamicSharedDoubles()} as longs: the launch's dynamic shared bytes divided by 8. */
+    public long[] dynamicSharedLongs() {
+        return (long[]) dynamicSharedArray(long[].class);
+    }
+
+    private Object dynamicSharedArray(Class<?> type) {
+        if (group == null) {
+            throw new IllegalStateException("dynamic shared memory needs a backend that runs groups as threads: the kernel's"
+                    + " metadata from the Holdfast kernel compiler is missing (is the annotation processor on the build?)");
+        }
+        return group.dynamicSharedArray(type);
+    }
+
     private Object sharedArray(int size, Class<?> type) {
         int call = localArrayCalls++;
         if (group == null) {
@@ -106,6 +139,55 @@ public class KernelContext {
                     + " metadata from the Holdfast kernel compiler is missing (is the annotation processor on the build?)");
         }
         return group.sharedArray(call, type, size);
+    }
+
+    // ----- warp shuffles -----
+
+    /** Threads per warp: the lanes a shuffle exchanges values among. */
+    public static final int WARP_SIZE = 32;
+    /** The keys of the shuffles' slots among the group's shared arrays (allocation calls count up from 0). */
+    private static final int SHUFFLE_DOUBLES = -1;
+    private static final int SHUFFLE_INTS = -2;
+
+    /**
+     * The {@code value} of the thread {@code delta} lanes below this one in its warp (the 32 threads
+     * {@code localIdx / 32}), or this thread's own {@code value} when there is none (lane < delta):
+     * CUDA's {@code __shfl_up_sync} over the full warp. Every thread of the group must reach the call,
+     * as at {@link #localBarrier()}; groups are one-dimensional and a multiple of 32 threads. On the CPU
+     * the group's threads exchange the values through an array between two barriers.
+     */
+    public double shuffleUp(double value, int delta) {
+        return (double) shuffled(value, -delta, SHUFFLE_DOUBLES, double[].class);
+    }
+
+    /** The {@code value} of the thread {@code delta} lanes above this one in its warp, or its own at the warp's top: {@code __shfl_down_sync}. */
+    public double shuffleDown(double value, int delta) {
+        return (double) shuffled(value, delta, SHUFFLE_DOUBLES, double[].class);
+    }
+
+    /** {@link #shuffleUp(double, int)} of an int. */
+    public int shuffleUp(int value, int delta) {
+        return (int) shuffled(value, -delta, SHUFFLE_INTS, int[].class);
+    }
+
+    /** {@link #shuffleDown(double, int)} of an int. */
+    public int shuffleDown(int value, int delta) {
+        return (int) shuffled(value, delta, SHUFFLE_INTS, int[].class);
+    }
+
+    private Object shuffled(Object value, int offset, int key, Class<?> type) {
+        if (group == null) {
+            throw new IllegalStateException("warp shuffles need a backend that runs groups as threads: the kernel's metadata"
+                    + " from the Holdfast kernel compiler is missing (is the annotation processor on the build?)");
+        }
+        Object slots = group.sharedArray(key, type, localGroupSizeX);
+        java.lang.reflect.Array.set(slots, localIdx, value);
+        group.barrier();
+        int lane = localIdx % WARP_SIZE;
+        boolean inWarp = lane + offset >= 0 && lane + offset < WARP_SIZE && localIdx + offset < localGroupSizeX;
+        Object result = inWarp ? java.lang.reflect.Array.get(slots, localIdx + offset) : value;
+        group.barrier(); // nobody overwrites a slot before every thread has read it
+        return result;
     }
 
     /** Called by backends before a thread runs a kernel body. */
@@ -148,7 +230,8 @@ public class KernelContext {
     private GridResources requireGrid(String what) {
         if (grid == null) {
             throw new IllegalStateException(what + " needs a backend that runs every group of a @Persistent or @Cluster"
-                    + " kernel at once; this one runs groups one after another, where the wait would never end");
+                    + " kernel at once, and this one runs groups one after another, where the wait would never end: the"
+                    + " kernel's metadata from the Holdfast kernel compiler is missing (is the annotation processor on the build?)");
         }
         return grid;
     }

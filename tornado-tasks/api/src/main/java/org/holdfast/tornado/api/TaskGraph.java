@@ -14,6 +14,11 @@ import org.holdfast.tornado.api.TornadoFunctions.Task7;
 import org.holdfast.tornado.api.TornadoFunctions.Task8;
 import org.holdfast.tornado.api.TornadoFunctions.Task9;
 import org.holdfast.tornado.api.TornadoFunctions.Task10;
+import org.holdfast.tornado.api.TornadoFunctions.Task11;
+import org.holdfast.tornado.api.TornadoFunctions.Task12;
+import org.holdfast.tornado.api.TornadoFunctions.Task13;
+import org.holdfast.tornado.api.TornadoFunctions.Task14;
+import org.holdfast.tornado.api.TornadoFunctions.Task15;
 
 /**
  * A named, ordered list of tasks over shared arrays, with the arrays' transfers, as in TornadoVM.
@@ -96,6 +101,38 @@ public final class TaskGraph {
         return addTask(id, code, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
     }
 
+    public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11> TaskGraph task(String id, Task11<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11) {
+        return addTask(id, code, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11);
+    }
+
+    public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12> TaskGraph task(String id, Task12<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12) {
+        return addTask(id, code, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12);
+    }
+
+    public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13> TaskGraph task(String id, Task13<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13) {
+        return addTask(id, code, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13);
+    }
+
+    public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14> TaskGraph task(String id, Task14<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14) {
+        return addTask(id, code, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14);
+    }
+
+    public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> TaskGraph task(String id, Task15<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15) {
+        return addTask(id, code, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15);
+    }
+
+    /**
+     * A task running {@code kernel}, a {@code public static} {@link Kernel} method known by reflection
+     * (a user's class loaded at run time, say), with {@code args} in order; the same as a method
+     * reference to it. On the CPU it is invoked through a method handle.
+     *
+     * @throws IllegalArgumentException when the method is not a public static {@code @Kernel} of 1 to 10
+     *     parameters, or {@code args} do not match them in number
+     */
+    public TaskGraph task(String id, Method kernel, Object... args) {
+        return addTask(id, ReflectiveKernel.of(kernel, args.length), args);
+    }
+
     private TaskGraph addTask(String id, TornadoFunction code, Object... args) {
         if (id == null || !id.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             throw new IllegalArgumentException("a task name is a Java identifier, got \"" + id + "\"");
@@ -105,7 +142,7 @@ public final class TaskGraph {
                 throw new IllegalArgumentException("task graph " + name + " already has a task named " + id);
             }
         }
-        Method method = TaskMethods.resolve(code);
+        Method method = code instanceof ReflectiveKernel reflective ? reflective.method() : TaskMethods.resolve(code);
         if (!method.isAnnotationPresent(Kernel.class)) {
             throw new IllegalArgumentException("task " + name + "." + id + ": " + method.getDeclaringClass().getSimpleName()
                     + "." + method.getName() + " is not annotated @Kernel");

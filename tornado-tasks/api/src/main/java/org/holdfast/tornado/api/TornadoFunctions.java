@@ -3,7 +3,8 @@ package org.holdfast.tornado.api;
 import java.io.Serializable;
 
 /**
- * The shapes a task can take: a method reference to a {@link Kernel} with one to ten parameters.
+ * The shapes a task can take: a method reference to a {@link Kernel} with one to fifteen parameters
+ * (TornadoVM's limit).
  *
  * <p>They are serializable so that a backend can find the method behind a method reference
  * ({@link TaskMethods}), which is how the CUDA backend finds the kernel's generated code.
@@ -125,6 +126,61 @@ public final class TornadoFunctions {
         @SuppressWarnings("unchecked")
         default void invoke(Object[] a) {
             apply((T1) a[0], (T2) a[1], (T3) a[2], (T4) a[3], (T5) a[4], (T6) a[5], (T7) a[6], (T8) a[7], (T9) a[8], (T10) a[9]);
+        }
+    }
+
+    @FunctionalInterface
+    public interface Task11<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11> extends TornadoFunction {
+        void apply(T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11);
+
+        @Override
+        @SuppressWarnings("unchecked")
+        default void invoke(Object[] a) {
+            apply((T1) a[0], (T2) a[1], (T3) a[2], (T4) a[3], (T5) a[4], (T6) a[5], (T7) a[6], (T8) a[7], (T9) a[8], (T10) a[9], (T11) a[10]);
+        }
+    }
+
+    @FunctionalInterface
+    public interface Task12<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12> extends TornadoFunction {
+        void apply(T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12);
+
+        @Override
+        @SuppressWarnings("unchecked")
+        default void invoke(Object[] a) {
+            apply((T1) a[0], (T2) a[1], (T3) a[2], (T4) a[3], (T5) a[4], (T6) a[5], (T7) a[6], (T8) a[7], (T9) a[8], (T10) a[9], (T11) a[10], (T12) a[11]);
+        }
+    }
+
+    @FunctionalInterface
+    public interface Task13<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13> extends TornadoFunction {
+        void apply(T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13);
+
+        @Override
+        @SuppressWarnings("unchecked")
+        default void invoke(Object[] a) {
+            apply((T1) a[0], (T2) a[1], (T3) a[2], (T4) a[3], (T5) a[4], (T6) a[5], (T7) a[6], (T8) a[7], (T9) a[8], (T10) a[9], (T11) a[10], (T12) a[11], (T13) a[12]);
+        }
+    }
+
+    @FunctionalInterface
+    public interface Task14<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14> extends TornadoFunction {
+        void apply(T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14);
+
+        @Override
+        @SuppressWarnings("unchecked")
+        default void invoke(Object[] a) {
+            apply((T1) a[0], (T2) a[1], (T3) a[2], (T4) a[3], (T5) a[4], (T6) a[5], (T7) a[6], (T8) a[7], (T9) a[8], (T10) a[9], (T11) a[10], (T12) a[11], (T13) a[12], (T14) a[13]);
+        }
+    }
+
+    @FunctionalInterface
+    public interface Task15<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> extends TornadoFunction {
+        void apply(T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15);
+
+        @Override
+        @SuppressWarnings("unchecked")
+        default void invoke(Object[] a) {
+            apply((T1) a[0], (T2) a[1], (T3) a[2], (T4) a[3], (T5) a[4], (T6) a[5], (T7) a[6], (T8) a[7], (T9) a[8], (T10) a[9], (T11) a[10], (T12) a[11], (T13) a[12], (T14) a[13], (T15) a[14]);
         }
     }
 }

@@ -12,6 +12,7 @@ public abstract sealed class WorkerGrid permits WorkerGrid1D, WorkerGrid2D, Work
     private final int dimensions;
     private final long[] global = {1, 1, 1};
     private final int[] local = {1, 1, 1};
+    private int dynamicSharedBytes;
 
     WorkerGrid(int dimensions, long x, long y, long z) {
         this.dimensions = dimensions;
@@ -48,6 +49,25 @@ public abstract sealed class WorkerGrid permits WorkerGrid1D, WorkerGrid2D, Work
         }
         System.arraycopy(values, 0, local, 0, 3);
         return this;
+    }
+
+    /**
+     * Sets the dynamic shared memory of every group, in bytes: what the kernel's
+     * {@code context.dynamicSharedDoubles()} (or Floats, Ints, Longs) hands it, on the CPU as on the
+     * GPU (CUDA's launch parameter {@code sharedMemBytes}). 0, the default, gives none. The GPU
+     * backend refuses before the launch a size beyond what a block may opt in to.
+     */
+    public final WorkerGrid setDynamicSharedBytes(int bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("dynamic shared memory cannot be negative, got " + bytes + " bytes");
+        }
+        this.dynamicSharedBytes = bytes;
+        return this;
+    }
+
+    /** Dynamic shared bytes per group; 0 when the kernel takes none. */
+    public final int dynamicSharedBytes() {
+        return dynamicSharedBytes;
     }
 
     public final int dimensions() {
@@ -87,6 +107,7 @@ public abstract sealed class WorkerGrid permits WorkerGrid1D, WorkerGrid2D, Work
 
     @Override
     public String toString() {
-        return "grid " + Arrays.toString(numberOfGroups()) + " x block " + Arrays.toString(local);
+        return "grid " + Arrays.toString(numberOfGroups()) + " x block " + Arrays.toString(local)
+                + (dynamicSharedBytes > 0 ? ", " + dynamicSharedBytes + " dynamic shared bytes" : "");
     }
 }

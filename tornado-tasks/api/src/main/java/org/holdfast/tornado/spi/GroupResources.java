@@ -14,4 +14,11 @@ public interface GroupResources {
      * of the group gets the same array for the same call.
      */
     Object sharedArray(int call, Class<?> type, int size);
+
+    /**
+     * The group's dynamic shared memory as an array of {@code type} ({@code double[]}, {@code float[]},
+     * {@code int[]} or {@code long[]}): the launch's dynamic shared bytes divided by the element size;
+     * every thread of the group gets the same array.
+     */
+    Object dynamicSharedArray(Class<?> type);
 }

@@ -44,8 +44,12 @@ final class ClassTranslator {
     /** CUDA's largest block. */
     static final int MAX_THREADS_PER_BLOCK = 1024;
 
-    /** What the compiler writes for a class. */
-    record Generated(String cuda, String properties) {
+    /**
+     * What the compiler writes for a class.
+     *
+     * @param tornadoVmLacks why TornadoVM cannot run one of its kernels ("kernel k is @Persistent"), or null
+     */
+    record Generated(String cuda, String properties, String tornadoVmLacks) {
     }
 
     /** One annotated method and its tree. */
@@ -55,6 +59,8 @@ final class ClassTranslator {
     private final Elements elements;
     private final Trees trees;
     private final TypeElement type;
+    /** Each kernel's {@code @Specialize}d parameters, by Java name. */
+    private final Map<String, Specializations> specializations = new HashMap<>();
     private CompilationUnitTree unit;
     private int errors;
 
@@ -88,6 +94,9 @@ final class ClassTranslator {
                                     : " in clusters; a device function called by a @Cluster kernel may use clusters like it"));
                 }
             }
+            if (!kernel) {
+                LaunchBoundsMark.of(elements, m, trees.getTree(m), false, 0, this::error); // an error where it stands
+            }
             if (kernel && device) {
                 error(trees.getTree(m), "method " + name + " is both @Kernel and @DeviceFunction: choose one");
             } else if (kernel || device) {
@@ -120,14 +129,20 @@ final class ClassTranslator {
         for (Annotated a : annotated) {
             FunctionInfo info = headers.get(a.element().getSimpleName().toString());
             if (a.kernel() && info != null) {
-                translateBody(cls, a, info);
-                kernelOrder.add(info);
+                for (FunctionInfo instance : instances(info, kernels, methodNames, a.tree())) {
+                    int before = errors;
+                    translateBody(cls, a, instance);
+                    kernelOrder.add(instance);
+                    if (errors > before) {
+                        break; // the other instances would report the same errors
+                    }
+                }
             }
         }
         if (errors > 0) {
             return null;
         }
-        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder));
+        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder), tornadoVmLacks(kernelOrder));
     }
 
     private static boolean hasAnnotation(ExecutableElement m, String name) {
@@ -176,6 +191,24 @@ final class ClassTranslator {
         }
         return persistent == null && cluster == null ? FunctionInfo.Launch.PLAIN
                 : new FunctionInfo.Launch(persistent != null, threads, clusterSize);
+    }
+
+    /** A kernel's instances: itself, or one per combination of its {@code @Specialize}d parameters' values. */
+    private List<FunctionInfo> instances(FunctionInfo kernel, Set<String> kernelNames, Set<String> methodNames, Tree where) {
+        Specializations specialized = specializations.get(kernel.javaName());
+        if (specialized == null || !specialized.any()) {
+            return List.of(kernel);
+        }
+        List<FunctionInfo> instances = new ArrayList<>();
+        for (Specializations.Instance instance : specialized.instances(kernel.javaName())) {
+            if (methodNames.contains(instance.cName()) || kernelNames.contains(instance.cName())) {
+                error(where, "@Kernel method " + kernel.javaName() + ": its instance " + instance.cName()
+                        + " has the name of another method of the class; rename one of them");
+                return List.of();
+            }
+            instances.add(kernel.instance(instance.cName(), specialized.parameters(), instance.values()));
+        }
+        return instances;
     }
 
     /**
@@ -238,11 +271,18 @@ final class ClassTranslator {
             params.add(new Variable(pname, t == JType.CONTEXT ? null : MethodTranslator.variableName(cls, pname), t,
                     Variable.Kind.PARAMETER));
         }
+        Specializations specialized = Specializations.of(m, tree, a.kernel(), this::error);
         if (tree.getBody() == null) {
             return null;
         }
-        return new FunctionInfo(name, a.kernel() ? name : CNames.function(name), a.kernel(), result, params,
-                a.kernel() ? launch(m, tree) : FunctionInfo.Launch.PLAIN);
+        FunctionInfo.Launch launch = a.kernel() ? launch(m, tree) : FunctionInfo.Launch.PLAIN;
+        FunctionInfo info = new FunctionInfo(name, a.kernel() ? name : CNames.function(name), a.kernel(), result, params, launch);
+        if (a.kernel()) {
+            specializations.put(name, specialized);
+            info.setLaunchBounds(LaunchBoundsMark.of(elements, m, tree, true, launch.persistent() ? launch.threadsPerBlock() : 0,
+                    this::error));
+        }
+        return info;
     }
 
     private void translateBody(ClassContext cls, Annotated a, FunctionInfo info) {
@@ -348,17 +388,41 @@ final class ClassTranslator {
         return cu.toString();
     }
 
+    /** The first launch feature of a kernel that TornadoVM has no equivalent for, or null. */
+    private static String tornadoVmLacks(List<FunctionInfo> kernels) {
+        for (FunctionInfo k : kernels) {
+            if (k.launch().persistent()) {
+                return "kernel " + k.javaName() + " is @Persistent (TornadoVM has no grid barrier or bounded wait)";
+            }
+            if (k.launch().clusterSize() > 0) {
+                return "kernel " + k.javaName() + " is @Cluster (TornadoVM has no thread-block clusters)";
+            }
+            if (k.dynamicShared()) {
+                return "kernel " + k.javaName() + " takes dynamic shared memory (TornadoVM sizes local memory at compile time)";
+            }
+        }
+        return null;
+    }
+
     private String properties(List<FunctionInfo> kernels) {
         Map<String, FunctionInfo> sorted = new java.util.TreeMap<>();
+        Map<String, Integer> sharedBytes = new HashMap<>();
+        Map<String, Boolean> barrier = new HashMap<>();
         for (FunctionInfo k : kernels) {
-            sorted.put(k.javaName(), k);
+            sorted.putIfAbsent(k.javaName(), k); // a specialised kernel's instances share its metadata
+            sharedBytes.merge(k.javaName(), k.sharedBytes(), Math::max);
+            barrier.merge(k.javaName(), k.usesBarrier(), Boolean::logicalOr);
         }
         StringBuilder p = new StringBuilder();
         p.append("# Generated by the Holdfast kernel compiler from ").append(elements.getBinaryName(type)).append("; do not edit.\n");
         p.append("kernels=").append(String.join(",", sorted.keySet())).append('\n');
         for (FunctionInfo k : sorted.values()) {
-            p.append(k.javaName()).append(".barrier=").append(k.usesBarrier()).append('\n');
-            p.append(k.javaName()).append(".sharedBytes=").append(k.sharedBytes()).append('\n');
+            p.append(k.javaName()).append(".barrier=").append(barrier.get(k.javaName())).append('\n');
+            p.append(k.javaName()).append(".sharedBytes=").append(sharedBytes.get(k.javaName())).append('\n');
+            p.append(specializations.get(k.javaName()).properties(k.javaName()));
+            if (k.dynamicShared()) {
+                p.append(k.javaName()).append(".dynamicShared=true\n");
+            }
             FunctionInfo.Launch launch = k.launch();
             if (launch.persistent()) {
                 p.append(k.javaName()).append(".persistent=true\n");

@@ -16,7 +16,8 @@ final class ContextCalls {
 
     /** The context's methods a kernel may call, for the error about any other. */
     static final String METHODS = "localBarrier(), gridBarrier(), waitUntilAtLeast, atomicAdd, atomicCompareAndSet, loadAcquire,"
-            + " storeRelease, clusterBarrier(), mapSharedRank and allocateDoubleLocalArray/Float/Int/Long(SIZE)";
+            + " storeRelease, clusterBarrier(), mapSharedRank, shuffleUp, shuffleDown, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
+            + " dynamicSharedDoubles/Floats/Ints/Longs()";
 
     /** The cluster fields of the context and the helpers that read them. */
     static final Map<String, String> CLUSTER_FIELDS = Map.of("clusterRank", "hf_cluster_rank", "clusterSize", "hf_cluster_size",
@@ -38,6 +39,9 @@ final class ContextCalls {
     /** {@code context.name(args)}; with {@code whole}, the call is a statement, an initialiser or a local's new value. */
     Expr call(MethodInvocationTree t, String name, boolean whole) {
         List<? extends ExpressionTree> args = t.getArguments();
+        if (WarpShuffles.isShuffle(name)) {
+            return new WarpShuffles(exprs, scope).shuffle(t, name, args);
+        }
         switch (name) {
             case "localBarrier" -> {
                 requireArguments(t, name, 0);
@@ -94,7 +98,7 @@ final class ContextCalls {
             case "mapSharedRank" -> throw Errors.unsupported(t, "context.mapSharedRank here",
                     "it must initialise a local, as in double[] left = context.mapSharedRank(tile, rank);");
             default -> {
-                if (name.startsWith("allocate") && name.endsWith("LocalArray")) {
+                if (name.startsWith("allocate") && name.endsWith("LocalArray") || name.startsWith("dynamicShared")) {
                     throw Errors.unsupported(t, "block-shared array allocation here",
                             "it must initialise a local at the top level of a kernel body, as in double[] tile = context.allocateDoubleLocalArray(SIZE);");
                 }

@@ -162,14 +162,15 @@ final class DeviceRuntime {
         function("hf_wait_gives_up", List.of(STATE_TYPE, "hf_ld_relaxed_s32", "hf_atom_cas_relaxed_s32", "hf_globaltimer"), """
                 // Whether a wait begun at `start` gives up: another block recorded an error, or the
                 // watchdog expired, and then this block records (wait, block, step, index), first writer
-                // wins. Called every %d polls, so the checks cost little against the polls.
-                static __device__ __noinline__ bool hf_wait_gives_up(hf_persistent_state& state, int wait, int step, int index, long long start)
+                // wins. Called every %d polls, so the checks cost little against the polls. Not inlined
+                // (the waits stay small); it takes the state's fields by value, so that the state itself
+                // never leaves registers for a stack frame.
+                static __device__ __noinline__ bool hf_wait_gives_up(hf_control_block* control, long long watchdog_ns, int wait, int step, int index, long long start)
                 {
-                    hf_control_block* control = state.control;
                     if (hf_ld_relaxed_s32(&control->error.code) != 0) {
                         return true;
                     }
-                    if (hf_globaltimer() - start <= state.watchdog_ns) {
+                    if (hf_globaltimer() - start <= watchdog_ns) {
                         return false;
                     }
                     if (hf_atom_cas_relaxed_s32(&control->error.code, 0, wait)) {
@@ -208,7 +209,7 @@ final class DeviceRuntime {
                         } else {
                             const long long start = hf_globaltimer();
                             for (unsigned int polls = 1; hf_ld_acquire_s32(&control->generation.value) == generation; ++polls) {
-                                if (polls %% %d == 0 && hf_wait_gives_up(state, 1, generation, -1, start)) {
+                                if (polls %% %d == 0 && hf_wait_gives_up(control, state.watchdog_ns, 1, generation, -1, start)) {
                                     break;
                                 }
                             }
@@ -231,7 +232,7 @@ final class DeviceRuntime {
                         }
                         const long long start = hf_globaltimer();
                         for (unsigned int polls = 1; hf_ld_acquire_s%1$s(flag) < value; ++polls) {
-                            if (polls %% %3$d == 0 && hf_wait_gives_up(state, 2, %4$s, index, start)) {
+                            if (polls %% %3$d == 0 && hf_wait_gives_up(state.control, state.watchdog_ns, 2, %4$s, index, start)) {
                                 return;
                             }
                         }

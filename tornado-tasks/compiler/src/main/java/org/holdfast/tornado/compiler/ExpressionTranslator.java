@@ -107,7 +107,8 @@ final class ExpressionTranslator {
                 throw Errors.unsupported(t, "object allocation", null);
             case NEW_ARRAY:
                 throw Errors.unsupported(t, "array creation",
-                        "pass the array as a parameter, or declare a block-shared array with context.allocateDoubleLocalArray(SIZE)");
+                        "pass the array as a parameter, declare a block-shared array with context.allocateDoubleLocalArray(SIZE),"
+                                + " or a per-thread one as a local: double[] a = new double[SIZE];");
             case LAMBDA_EXPRESSION:
                 throw Errors.unsupported(t, "lambda", null);
             case MEMBER_REFERENCE:
@@ -156,6 +157,9 @@ final class ExpressionTranslator {
             throw Errors.unsupported(t, name, "kernels and device functions are static");
         }
         Variable v = variable(t, name);
+        if (v != null && v.kind() == Variable.Kind.SPECIALIZED) {
+            return Constants.literal(v.constantValue(), v.type()); // this instance's value
+        }
         if (v != null) {
             return new Expr(v.cName() == null ? name : v.cName(), v.type(), Expr.Prec.ATOM, null, v);
         }

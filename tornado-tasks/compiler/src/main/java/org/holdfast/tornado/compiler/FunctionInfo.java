@@ -23,8 +23,10 @@ final class FunctionInfo {
     private final JType returnType;
     private final List<Variable> params;
     private final Launch launch;
+    private String launchBounds = "";
     private boolean usesBarrier;
     private int sharedBytes;
+    private boolean dynamicShared;
     private Scope.Uses uses = Scope.Uses.NONE;
     private String code = "";
 
@@ -58,6 +60,32 @@ final class FunctionInfo {
         return params;
     }
 
+    /** A kernel's {@code __launch_bounds__(...) } (with a trailing space), or "". */
+    String launchBounds() {
+        return launchBounds;
+    }
+
+    void setLaunchBounds(String bounds) {
+        launchBounds = bounds;
+    }
+
+    /**
+     * The instance {@code cName} of this specialised kernel: the same Java method with its
+     * specialised parameters bound to {@code values} (in parameter order).
+     */
+    FunctionInfo instance(String instanceName, List<Specializations.Parameter> specialized, List<Integer> values) {
+        List<Variable> bound = new java.util.ArrayList<>(params);
+        for (int i = 0; i < specialized.size(); i++) {
+            Variable p = params.get(specialized.get(i).index());
+            Variable constant = new Variable(p.javaName(), p.cName(), p.type(), Variable.Kind.SPECIALIZED);
+            constant.setConstantValue(values.get(i));
+            bound.set(specialized.get(i).index(), constant);
+        }
+        FunctionInfo copy = new FunctionInfo(javaName, instanceName, kernel, returnType, bound, launch);
+        copy.launchBounds = launchBounds;
+        return copy;
+    }
+
     /** A kernel's launch; {@link Launch#PLAIN} for device functions. */
     Launch launch() {
         return launch;
@@ -70,6 +98,11 @@ final class FunctionInfo {
 
     int sharedBytes() {
         return sharedBytes;
+    }
+
+    /** Whether the kernel takes the launch's dynamic shared memory. */
+    boolean dynamicShared() {
+        return dynamicShared;
     }
 
     /** What it uses, itself or through a call, that needs a persistent or cluster launch. */
@@ -91,9 +124,10 @@ final class FunctionInfo {
         return usesBarrier || params.stream().anyMatch(p -> p.type().isArray() && p.written());
     }
 
-    void finish(boolean barrier, int shared, Scope.Uses used, String cCode) {
+    void finish(boolean barrier, int shared, boolean dynamic, Scope.Uses used, String cCode) {
         this.usesBarrier = barrier;
         this.sharedBytes = shared;
+        this.dynamicShared = dynamic;
         this.uses = used;
         this.code = cCode;
     }

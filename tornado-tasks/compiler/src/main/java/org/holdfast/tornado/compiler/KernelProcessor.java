@@ -54,7 +54,8 @@ public final class KernelProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(ClassTranslator.KERNEL, ClassTranslator.DEVICE_FUNCTION, ClassTranslator.PERSISTENT, ClassTranslator.CLUSTER);
+        return Set.of(ClassTranslator.KERNEL, ClassTranslator.DEVICE_FUNCTION, ClassTranslator.PERSISTENT, ClassTranslator.CLUSTER,
+                LaunchBoundsMark.LAUNCH_BOUNDS);
     }
 
     @Override
@@ -92,7 +93,12 @@ public final class KernelProcessor extends AbstractProcessor {
                 if (generated != null) {
                     write(entry.getKey() + ".cu", generated.cuda(), entry.getValue());
                     write(entry.getKey() + ".properties", generated.properties(), entry.getValue());
-                    TornadoTwins.write(processingEnv, trees, entry.getValue(), twins);
+                    if (generated.tornadoVmLacks() == null) {
+                        TornadoTwins.write(processingEnv, trees, entry.getValue(), twins);
+                    } else if (twins != TornadoTwins.Output.OFF) {
+                        processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, "no TornadoVM twin of " + entry.getKey()
+                                + ": " + generated.tornadoVmLacks(), entry.getValue());
+                    }
                 }
             }
         }

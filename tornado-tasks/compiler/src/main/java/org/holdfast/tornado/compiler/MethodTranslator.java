@@ -14,6 +14,7 @@ import com.sun.source.tree.IfTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.PrimitiveTypeTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
@@ -43,6 +44,7 @@ final class MethodTranslator {
     private final ExpressionTranslator exprs;
     private final Consumer<KernelError> report;
     private final SpinCheck spins;
+    private final SharedArrays shared;
     private final CodeWriter out = new CodeWriter();
 
     MethodTranslator(ClassContext cls, MethodTree method, FunctionInfo info, Consumer<KernelError> report) {
@@ -52,6 +54,7 @@ final class MethodTranslator {
         this.scope = new Scope(info);
         this.exprs = new ExpressionTranslator(cls, scope);
         this.spins = new SpinCheck(cls, scope);
+        this.shared = new SharedArrays(scope, exprs);
         this.report = report;
         for (Variable param : info.params()) {
             scope.declare(param);
@@ -63,10 +66,11 @@ final class MethodTranslator {
         out.indent();
         statements(method.getBody(), true);
         out.dedent();
-        int shared = scope.sharedBytes();
-        if (shared > MAX_STATIC_SHARED_BYTES) {
-            report.accept(new KernelError(method, "block-shared arrays of " + info.javaName() + " take " + shared
-                    + " bytes: CUDA allows " + MAX_STATIC_SHARED_BYTES + " bytes of static shared memory per block"));
+        int staticShared = scope.sharedBytes();
+        if (staticShared > MAX_STATIC_SHARED_BYTES) {
+            report.accept(new KernelError(method, "block-shared arrays of " + info.javaName() + " take " + staticShared
+                    + " bytes: CUDA allows " + MAX_STATIC_SHARED_BYTES + " bytes of static shared memory per block;"
+                    + " take more as the launch's dynamic shared memory (context.dynamicSharedDoubles())"));
         }
         Scope.Uses uses = scope.uses();
         String prologue = "";
@@ -78,7 +82,7 @@ final class MethodTranslator {
             }
         }
         String code = comment() + signature(uses) + "\n{\n" + prologue + out.text() + "}\n";
-        info.finish(scope.usesBarrier(), shared, uses, code);
+        info.finish(scope.usesBarrier(), staticShared, scope.dynamicSharedName() != null, uses, code);
     }
 
     private String comment() {
@@ -95,6 +99,9 @@ final class MethodTranslator {
         List<String> params = new ArrayList<>();
         boolean stateParameter = !info.kernel() && uses.stateFeature() != null;
         for (Variable p : info.params()) {
+            if (p.kind() == Variable.Kind.SPECIALIZED) {
+                continue; // a constant of this instance
+            }
             if (p.type() == JType.CONTEXT) {
                 if (stateParameter) {
                     cls.useRuntime(DeviceRuntime.STATE_TYPE);
@@ -113,7 +120,8 @@ final class MethodTranslator {
             params.add(DeviceRuntime.CONTROL_PARAMETER);
             params.add(DeviceRuntime.WATCHDOG_PARAMETER);
         }
-        String head = info.kernel() ? "extern \"C\" __global__ void " : "static __device__ __forceinline__ " + info.returnType().c() + " ";
+        String head = info.kernel() ? "extern \"C\" __global__ void " + info.launchBounds()
+                : "static __device__ __forceinline__ " + info.returnType().c() + " ";
         return head + info.cName() + "(" + String.join(", ", params) + ")";
     }
 
@@ -269,6 +277,9 @@ final class MethodTranslator {
                 update.add(exprs.statement(u.getExpression()));
             }
             String updates = update.isEmpty() ? "" : " " + String.join(", ", update);
+            if (Unrolling.requested(s, cls.symbols())) {
+                out.line("#pragma unroll");
+            }
             out.line("for (" + String.join(", ", init) + ";" + condition + ";" + updates + ") {");
             body(s.getStatement());
             out.line("}");
@@ -300,12 +311,19 @@ final class MethodTranslator {
 
     private void local(VariableTree v, boolean topLevel) {
         ExpressionTree init = v.getInitializer();
-        if (init instanceof MethodInvocationTree call && isSharedAllocation(call)) {
+        if (init instanceof MethodInvocationTree call && (shared.isStatic(call) || shared.isDynamic(call))) {
             sharedArray(v, call, topLevel);
             return;
         }
         if (init instanceof MethodInvocationTree call && isContextCall(call, "mapSharedRank")) {
             clusterSharedArray(v, call);
+            return;
+        }
+        Unrolling.requireLoopVariable(v, cls.symbols());
+        if (PrivateArrays.isCreation(init)) {
+            String name = v.getName().toString();
+            checkName(v, name);
+            out.line(new PrivateArrays(exprs, scope).declare(v, (NewArrayTree) init, declaredType(v), localName(name)));
             return;
         }
         Local local = declareLocal(v);
@@ -322,7 +340,7 @@ final class MethodTranslator {
         String name = v.getName().toString();
         checkName(v, name);
         ExpressionTree init = v.getInitializer();
-        if (init instanceof MethodInvocationTree call && isSharedAllocation(call)) {
+        if (init instanceof MethodInvocationTree call && (shared.isStatic(call) || shared.isDynamic(call))) {
             throw Errors.unsupported(init, "block-shared array allocation here",
                     "it must initialise a local at the top level of a kernel body, as in double[] tile = context.allocateDoubleLocalArray(SIZE);");
         }
@@ -393,56 +411,19 @@ final class MethodTranslator {
         return false;
     }
 
-    private boolean isSharedAllocation(MethodInvocationTree call) {
-        if (call.getMethodSelect() instanceof MemberSelectTree select && select.getExpression() instanceof IdentifierTree id) {
-            Variable v = scope.lookup(id.getName().toString());
-            String name = select.getIdentifier().toString();
-            return v != null && v.type() == JType.CONTEXT && name.startsWith("allocate") && name.endsWith("LocalArray");
-        }
-        return false;
-    }
-
+    /** A block-shared array local: static ({@code allocateDoubleLocalArray(SIZE)}) or the launch's dynamic shared memory. */
     private void sharedArray(VariableTree v, MethodInvocationTree call, boolean topLevel) {
         String name = v.getName().toString();
         checkName(v, name);
-        if (!scope.kernel()) {
-            throw Errors.unsupported(call, "block-shared array in the @DeviceFunction " + scope.functionName(),
-                    "declare it in the kernel and pass it as an argument");
-        }
-        if (!topLevel) {
-            throw Errors.unsupported(call, "block-shared array " + name + " inside a block, branch or loop",
-                    "declare it at the top level of the kernel body");
-        }
-        String method = ((MemberSelectTree) call.getMethodSelect()).getIdentifier().toString();
-        String kind = method.substring("allocate".length(), method.length() - "LocalArray".length()).toLowerCase(Locale.ROOT);
-        JType element = switch (kind) {
-            case "double" -> JType.DOUBLE;
-            case "float" -> JType.FLOAT;
-            case "int" -> JType.INT;
-            case "long" -> JType.LONG;
-            default -> throw Errors.unsupported(call, "KernelContext method " + method, null);
-        };
-        if (call.getArguments().size() != 1) {
-            throw Errors.unsupported(call, method + " with " + call.getArguments().size() + " arguments", "it takes the size");
-        }
-        ExpressionTree sizeTree = call.getArguments().get(0);
-        Expr size = exprs.expr(sizeTree);
-        Object value = size.constant() != null ? size.constant() : size.variable() != null ? size.variable().constantValue() : null;
-        if (!(value instanceof Integer count)) {
-            throw Errors.unsupported(sizeTree, "block-shared array size that is not a compile-time int constant",
-                    "use a literal or a static final int constant");
-        }
-        if (count <= 0) {
-            throw Errors.unsupported(sizeTree, "block-shared array of " + count + " elements", "the size must be positive");
-        }
+        JType element = shared.element(call, name, topLevel);
         JType declared = declaredType(v);
         if (declared != null && declared != element.arrayOf()) {
             throw Errors.typeMismatch(call, element.arrayOf(), declared.java());
         }
         Variable var = new Variable(name, localName(name), element.arrayOf(), Variable.Kind.SHARED);
-        scope.addSharedBytes(count * element.bytes());
+        String declaration = shared.isDynamic(call) ? shared.declareDynamic(var, call) : shared.declareStatic(var, call);
         scope.declare(var);
-        out.line("__shared__ " + element.c() + " " + var.cName() + "[" + count + "];");
+        declaration.lines().forEach(out::line);
     }
 
     private void checkName(Tree where, String name) {

@@ -25,6 +25,7 @@ final class Scope {
     private final Deque<Map<String, Variable>> blocks = new ArrayDeque<>();
     private boolean usesBarrier;
     private int sharedBytes;
+    private String dynamicShared;
     private Uses uses = Uses.NONE;
 
     Scope(FunctionInfo function) {
@@ -83,6 +84,21 @@ final class Scope {
     void addSharedBytes(int bytes) {
         sharedBytes += bytes;
         usesBarrier = true;
+    }
+
+    /** Records that the kernel takes its dynamic shared memory as {@code name}; false when it already did. */
+    boolean markDynamicShared(String name) {
+        if (dynamicShared != null) {
+            return false;
+        }
+        dynamicShared = name;
+        usesBarrier = true;
+        return true;
+    }
+
+    /** The local holding the kernel's dynamic shared memory, or null when it takes none. */
+    String dynamicSharedName() {
+        return dynamicShared;
     }
 
     Uses uses() {

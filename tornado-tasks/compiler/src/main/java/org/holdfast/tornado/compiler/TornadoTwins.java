@@ -19,6 +19,10 @@ import javax.tools.StandardLocation;
  * against a TornadoVM SDK); {@code source} writes it as a generated source that javac compiles with
  * the class (TornadoVM's API must then be on the class path); {@code off}, the default, writes
  * nothing. What a twin looks like is in {@link TwinGenerator}.
+ *
+ * <p>A class TornadoVM cannot run gets no twin but, with either output, the resource
+ * {@code META-INF/holdfast/tornadovm/p/CTornadoVM.unsupported}: the reasons, one a line, so that
+ * whoever looks for the twin at run time (Holdfast's TornadoVM modes) can say why there is none.
  */
 final class TornadoTwins {
 
@@ -26,6 +30,8 @@ final class TornadoTwins {
     static final String OPTION = "holdfast.tornadovm";
     /** Folder of the twins written as resources, followed by the package path. */
     static final String RESOURCE_FOLDER = "META-INF/holdfast/tornadovm/";
+    /** Added to the twin's resource name for the reasons a class has no twin. */
+    static final String UNSUPPORTED_SUFFIX = ".unsupported";
 
     /** What the option asks for. */
     enum Output {
@@ -50,30 +56,40 @@ final class TornadoTwins {
         }
     }
 
-    /** Generates and writes the twin of {@code type}; errors are reported at the construct. */
+    /**
+     * Generates and writes the twin of {@code type}, or the reasons it has none (each also a warning
+     * at its construct).
+     */
     static void write(ProcessingEnvironment env, Trees trees, TypeElement type, Output output) {
         if (output == Output.OFF) {
             return;
         }
-        TwinGenerator.Twin twin = new TwinGenerator(env.getElementUtils(), trees, type).generate();
-        if (twin == null) {
+        TwinGenerator.Outcome outcome = new TwinGenerator(env.getElementUtils(), trees, type).generate();
+        if (outcome == null) {
             return;
         }
         try {
-            FileObject file = output == Output.SOURCE
-                    ? env.getFiler().createSourceFile(twin.qualifiedName(), type)
-                    : env.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", resourceName(twin), type);
+            FileObject file = switch (outcome) {
+                case TwinGenerator.Twin twin when output == Output.SOURCE -> env.getFiler().createSourceFile(twin.qualifiedName(), type);
+                case TwinGenerator.Twin twin -> env.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", resourceName(twin, ".java"), type);
+                case TwinGenerator.Refused refused ->
+                    env.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", resourceName(refused, UNSUPPORTED_SUFFIX), type);
+            };
             try (Writer out = new java.io.OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-                out.write(twin.source());
+                out.write(switch (outcome) {
+                    case TwinGenerator.Twin twin -> twin.source();
+                    case TwinGenerator.Refused refused -> "# No TornadoVM twin of " + env.getElementUtils().getBinaryName(type)
+                            + ": TornadoVM cannot run what these lines name.\n" + String.join("\n", refused.reasons()) + "\n";
+                });
             }
         } catch (IOException e) {
             env.getMessager().printMessage(Diagnostic.Kind.ERROR,
-                    "the Holdfast kernel compiler cannot write the TornadoVM twin " + twin.qualifiedName() + ": " + e.getMessage(), type);
+                    "the Holdfast kernel compiler cannot write the TornadoVM twin " + outcome.qualifiedName() + ": " + e.getMessage(), type);
         }
     }
 
-    /** Where a twin written as a resource lies in the class output. */
-    static String resourceName(TwinGenerator.Twin twin) {
-        return RESOURCE_FOLDER + twin.qualifiedName().replace('.', '/') + ".java";
+    /** Where a twin ({@code .java}) or the reasons for its absence lie in the class output. */
+    static String resourceName(TwinGenerator.Outcome twin, String suffix) {
+        return RESOURCE_FOLDER + twin.qualifiedName().replace('.', '/') + suffix;
     }
 }

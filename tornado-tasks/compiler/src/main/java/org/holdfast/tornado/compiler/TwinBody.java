@@ -210,7 +210,7 @@ final class TwinBody {
             TwinBindings.Local local = bindings.local(q);
             boolean call = bindings.isMethodName(select);
             if (local.context() && !(call ? CONTEXT_METHODS : CONTEXT_FIELDS).contains(name)) {
-                generator.error(select, "TornadoVM twin: KernelContext " + (call ? "method " : "member ") + name + " (" + Errors.excerpt(select)
+                generator.unsupported(select, "KernelContext " + (call ? "method " : "member ") + name + " (" + Errors.excerpt(select)
                         + ") has no TornadoVM equivalent; TornadoVM's KernelContext offers " + String.join(", ", sorted(call ? CONTEXT_METHODS : CONTEXT_FIELDS)));
             } else if (local.context() && bindings.initialisesVar(select)) {
                 return "(int) " + select; // TornadoVM's fields are Integer: keep the local an int
@@ -225,7 +225,7 @@ final class TwinBody {
             if (owner != null && owner.getQualifiedName().contentEquals("java.lang.Math")) {
                 return null;
             }
-            generator.error(select, "TornadoVM twin: call to " + select + " has no TornadoVM equivalent: a twin calls Math and the class's device functions");
+            generator.unsupported(select, "call to " + select + " has no TornadoVM equivalent: a twin calls Math and the class's device functions");
             return null;
         }
         VariableElement field = owner == null ? null : symbols.field(owner, name);
@@ -244,7 +244,7 @@ final class TwinBody {
             if (symbols.importsFromMath(name)) {
                 return "Math." + name;
             }
-            generator.error(id, "TornadoVM twin: call to " + name + " has no TornadoVM equivalent: a twin calls Math and the class's device functions");
+            generator.unsupported(id, "call to " + name + " has no TornadoVM equivalent: a twin calls Math and the class's device functions");
             return null;
         }
         VariableElement field = symbols.field(name);

@@ -36,7 +36,10 @@ import javax.tools.Diagnostic;
  * the kernels are written once, in the Holdfast kernel language, and TornadoVM runs the same code.
  *
  * <p>The twin is made after the class has been translated to CUDA C without errors, so its bodies are
- * in the kernel language; a construct TornadoVM has no equivalent for is an error here.
+ * in the kernel language. A twin is optional: where the class uses what TornadoVM lacks (a persistent
+ * or cluster kernel, the grid barrier, atomics, a call TornadoVM cannot compile), each such construct
+ * is a warning, no twin is written, and the reasons are kept for whoever looks for the twin
+ * ({@link Refused}); the class itself compiles as before.
  */
 final class TwinGenerator {
 
@@ -45,11 +48,28 @@ final class TwinGenerator {
     static final String TORNADO_CONTEXT = "uk.ac.manchester.tornado.api.KernelContext";
     static final String TORNADO_ARRAYS = "uk.ac.manchester.tornado.api.types.arrays.";
 
-    /** A generated twin. */
-    record Twin(String packageName, String simpleName, String source) {
+    /** What the generator made of a class: a twin, or the reasons there is none. */
+    sealed interface Outcome {
 
-        String qualifiedName() {
-            return packageName.isEmpty() ? simpleName : packageName + "." + simpleName;
+        String packageName();
+
+        /** The twin's simple name ({@code CTornadoVM}), whether or not it was written. */
+        String simpleName();
+
+        default String qualifiedName() {
+            return packageName().isEmpty() ? simpleName() : packageName() + "." + simpleName();
+        }
+    }
+
+    /** A generated twin. */
+    record Twin(String packageName, String simpleName, String source) implements Outcome {
+    }
+
+    /** No twin: each reason is {@code File.java:line: what TornadoVM lacks}. */
+    record Refused(String packageName, String simpleName, List<String> reasons) implements Outcome {
+
+        Refused {
+            reasons = List.copyOf(reasons);
         }
     }
 
@@ -62,7 +82,7 @@ final class TwinGenerator {
     private final Trees trees;
     private final TypeElement type;
     private CompilationUnitTree unit;
-    private int errors;
+    private final List<String> refusals = new ArrayList<>();
 
     TwinGenerator(Elements elements, Trees trees, TypeElement type) {
         this.elements = elements;
@@ -70,18 +90,19 @@ final class TwinGenerator {
         this.type = type;
     }
 
-    /** The twin, or null when an error was reported. */
-    Twin generate() {
+    /** The twin, or why there is none (each reason also reported as a warning); null where javac has no tree of the class. */
+    Outcome generate() {
         TreePath path = trees.getPath(type);
         if (path == null) {
             return null;
         }
         unit = path.getCompilationUnit();
+        String twinName = twinName(type);
         TwinSource source = TwinSource.of(trees, unit);
         if (source == null) {
-            error(trees.getTree(type), "TornadoVM twin: javac keeps no end positions in this compilation, so the source of "
+            unsupported(trees.getTree(type), "javac keeps no end positions in this compilation, so the source of "
                     + type.getSimpleName() + " cannot be copied; compile through javax.tools (as Maven and Gradle do) or with -Xjcov");
-            return null;
+            return new Refused(packageName(), twinName, refusals);
         }
         Symbols symbols = new Symbols(elements, type, unit);
         List<ExecutableElement> annotated = new ArrayList<>();
@@ -94,6 +115,18 @@ final class TwinGenerator {
                 deviceFunctions.put(m.getSimpleName().toString(), Types.of(m.getReturnType()));
             }
         }
+        for (ExecutableElement m : annotated) {
+            for (String launch : List.of(ClassTranslator.PERSISTENT, ClassTranslator.CLUSTER)) {
+                if (hasAnnotation(m, launch)) {
+                    unsupported(annotationTree(trees.getTree(m), launch), "kernel " + m.getSimpleName() + " is @" + launch.substring(launch.lastIndexOf('.') + 1)
+                            + ", and TornadoVM has no " + (launch.equals(ClassTranslator.PERSISTENT) ? "co-resident (cooperative) launch"
+                                    : "thread-block cluster launch"));
+                }
+            }
+        }
+        if (!refusals.isEmpty()) {
+            return new Refused(packageName(), twinName, refusals);
+        }
         Map<String, TwinMethod> methods = new LinkedHashMap<>();
         for (ExecutableElement m : annotated) {
             MethodTree tree = trees.getTree(m);
@@ -103,13 +136,12 @@ final class TwinGenerator {
         Map<String, List<Memory>> memory = arrayMemory(methods);
         Set<String> imports = new TreeSet<>();
         List<String> rendered = new ArrayList<>();
-        String twinName = twinName(type);
         for (TwinMethod method : methods.values()) {
             TwinBody body = new TwinBody(this, source, symbols, elements, method, deviceFunctions, memory, imports::add);
             rendered.add(body.render());
         }
-        if (errors > 0) {
-            return null;
+        if (!refusals.isEmpty()) {
+            return new Refused(packageName(), twinName, refusals);
         }
         return new Twin(packageName(), twinName, classText(twinName, imports, rendered));
     }
@@ -185,7 +217,7 @@ final class TwinGenerator {
                 Set<Memory> set = sets.get(i);
                 if (set.size() > 1) {
                     VariableTree p = m.tree().getParameters().get(i);
-                    error(p, "TornadoVM twin: parameter " + p.getName() + " of " + m.name() + " receives both block-shared and global arrays,"
+                    unsupported(p, "parameter " + p.getName() + " of " + m.name() + " receives both block-shared and global arrays,"
                             + " which TornadoVM types differently (double[] and DoubleArray); give each its own device function");
                 }
                 params.add(set.contains(Memory.SHARED) ? Memory.SHARED : Memory.GLOBAL);
@@ -239,16 +271,29 @@ final class TwinGenerator {
         return name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
     }
 
+    /** The annotation {@code name} on {@code method} as written (where warnings about it point), else the method. */
+    private static Tree annotationTree(MethodTree method, String name) {
+        String simple = name.substring(name.lastIndexOf('.') + 1);
+        return method.getModifiers().getAnnotations().stream()
+                .filter(a -> a.getAnnotationType().toString().equals(simple) || a.getAnnotationType().toString().equals(name))
+                .<Tree>map(a -> a).findFirst().orElse(method);
+    }
+
     private static boolean hasAnnotation(ExecutableElement m, String name) {
         return m.getAnnotationMirrors().stream()
                 .anyMatch(a -> ((TypeElement) a.getAnnotationType().asElement()).getQualifiedName().contentEquals(name));
     }
 
-    // ----- errors -----
+    // ----- what TornadoVM lacks -----
 
-    void error(Tree tree, String message) {
-        errors++;
-        trees.printMessage(Diagnostic.Kind.ERROR, message, tree, unit);
+    /**
+     * Records that the twin cannot be written because of {@code tree}: a warning there (the class
+     * still compiles: a twin is optional), and a reason for the {@link Refused} outcome.
+     */
+    void unsupported(Tree tree, String reason) {
+        trees.printMessage(Diagnostic.Kind.WARNING, "no TornadoVM twin of " + type.getSimpleName() + ": " + reason, tree, unit);
+        long line = unit.getLineMap().getLineNumber(trees.getSourcePositions().getStartPosition(unit, tree));
+        refusals.add(fileName() + ":" + line + ": " + reason);
     }
 
     /** One annotated method and what its body binds. */

@@ -6,6 +6,10 @@ final class Variable {
     /** Where a variable lives. */
     enum Kind {
         PARAMETER, LOCAL, SHARED,
+        /** A per-thread array of constant size ({@code new double[K]}). */
+        PRIVATE,
+        /** A {@code @Specialize}d parameter, bound to one value in each instance of its kernel (a constant). */
+        SPECIALIZED,
         /** An array local that maps a block-shared array of another block of the cluster (distributed shared memory). */
         CLUSTER_SHARED
     }

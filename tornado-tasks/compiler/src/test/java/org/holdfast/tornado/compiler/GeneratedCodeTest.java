@@ -11,6 +11,7 @@ import org.holdfast.tornado.compiler.samples.AtomicKernels;
 import org.holdfast.tornado.compiler.samples.ClusterKernels;
 import org.holdfast.tornado.compiler.samples.ConstantKernels;
 import org.holdfast.tornado.compiler.samples.DeviceFunctionKernels;
+import org.holdfast.tornado.compiler.samples.DynamicSharedKernels;
 import org.holdfast.tornado.compiler.samples.IntegerKernels;
 import org.holdfast.tornado.compiler.samples.MathKernels;
 import org.holdfast.tornado.compiler.samples.PersistentKernels;
@@ -258,5 +259,26 @@ class GeneratedCodeTest {
         assertEquals(16, cluster.clusterSize(pushHalo));
         assertTrue(cluster.isPersistent(pushHalo));
         assertFalse(KernelMetadata.of(VectorKernels.class).orElseThrow().isPersistent(JavaKernels.kernel(VectorKernels.class, "vectorAdd")));
+    }
+
+    @Test
+    void dynamicSharedMemoryIsOneExternArrayViewedThroughATypedPointer() {
+        hasLines(DynamicSharedKernels.class,
+                "extern __shared__ __align__(16) unsigned char hf_dynamic_shared[];",
+                "double* chunk = reinterpret_cast<double*>(hf_dynamic_shared);",
+                "int* parts = reinterpret_cast<int*>(hf_dynamic_shared);",
+                "__shared__ int counts[1];",
+                "sums[(int)blockIdx.x] = sum(parts, 0, size) + counts[0];",
+                "long long* mine = reinterpret_cast<long long*>(hf_dynamic_shared);",
+                "long long* next = hf_map_shared_rank(mine, (hf_cluster_rank() + 1) % hf_cluster_size());");
+        KernelMetadata metadata = KernelMetadata.of(DynamicSharedKernels.class).orElseThrow();
+        Method reverse = JavaKernels.kernel(DynamicSharedKernels.class, "reverseChunks");
+        Method twoParts = JavaKernels.kernel(DynamicSharedKernels.class, "twoParts");
+        assertTrue(metadata.usesDynamicShared(reverse));
+        assertTrue(metadata.usesBarrier(reverse), "the CPU runs the group's threads together");
+        assertEquals(0, metadata.sharedBytes(reverse), "static shared bytes only");
+        assertEquals(4, metadata.sharedBytes(twoParts));
+        assertFalse(KernelMetadata.of(ReductionKernels.class).orElseThrow()
+                .usesDynamicShared(JavaKernels.kernel(ReductionKernels.class, "blockSum")));
     }
 }

@@ -42,8 +42,13 @@ class SampleKernelsCompileTest {
             }
         }
         assertTrue(!kernels.isEmpty());
-        for (String name : kernels) {
-            assertTrue(metadata.cudaSource().contains("extern \"C\" __global__ void " + name + "("), "no kernel " + name);
+        for (Method m : sample.getDeclaredMethods()) {
+            if (m.isAnnotationPresent(Kernel.class)) {
+                for (String instance : metadata.instances(m)) { // a @Specialize'd kernel: one per value
+                    assertTrue(metadata.cudaSource().matches("(?s).*extern \"C\" __global__ void (__launch_bounds__\\([0-9, ]+\\) )?"
+                            + instance + "\\(.*"), "no kernel " + instance);
+                }
+            }
         }
     }
 

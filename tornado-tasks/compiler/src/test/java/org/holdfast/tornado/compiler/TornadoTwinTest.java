@@ -127,23 +127,33 @@ class TornadoTwinTest {
     }
 
     @Test
-    void everySampleKernelClassHasATwinThatCompiles() throws IOException {
+    void everySampleKernelClassHasATwinThatCompilesOrTheReasonsItHasNone() throws IOException {
         Path samples = Path.of(System.getProperty("basedir", "")).toAbsolutePath().resolve(SAMPLES);
-        List<Path> portable = new java.util.ArrayList<>();
-        for (Path sample : TwinJavac.javaFiles(samples)) {
-            // Samples.java only lists the classes, the excluded ones among them.
-            if (!usesWhatTornadoVmLacks(Files.readString(sample)) && !sample.endsWith("Samples.java")) {
-                portable.add(sample);
+        List<Path> sources = TwinJavac.javaFiles(samples);
+        Javac.Result compiled = TwinJavac.withProcessor(sources, work.resolve("samples"), "resource");
+        assertTrue(compiled.success(), compiled.describe());
+        Path folder = compiled.classes().resolve(TornadoTwins.RESOURCE_FOLDER);
+        List<Path> twins = TwinJavac.javaFiles(folder);
+        int refused = 0;
+        for (Path sample : sources) {
+            String text = Files.readString(sample);
+            String name = sample.getFileName().toString().replace(".java", TwinGenerator.SUFFIX);
+            Path twin = twins.stream().filter(t -> t.getFileName().toString().equals(name + ".java")).findFirst().orElse(null);
+            Path reasons = folder.resolve("org/holdfast/tornado/compiler/samples/" + name + TornadoTwins.UNSUPPORTED_SUFFIX);
+            boolean kernelClass = text.contains("@Kernel");
+            boolean lacking = kernelClass && usesWhatTornadoVmLacks(text);
+            assertEquals(kernelClass && !lacking, twin != null, name + " among " + twins);
+            assertEquals(lacking, Files.exists(reasons), reasons + ": the reasons there is no twin");
+            if (lacking) {
+                refused++;
+                List<String> lines = Files.readAllLines(reasons);
+                assertTrue(lines.size() > 1 && lines.get(0).startsWith("# No TornadoVM twin of org.holdfast.tornado.compiler.samples."), lines.toString());
+                String sampleName = sample.getFileName().toString().replace(".java", "");
+                assertTrue(compiled.diagnostics().stream().anyMatch(d -> d.getKind() == Diagnostic.Kind.WARNING
+                        && d.getMessage(Locale.ROOT).startsWith("no TornadoVM twin of " + sampleName + ": ")), sampleName + " is warned about");
             }
         }
-        Javac.Result compiled = TwinJavac.withProcessor(portable, work.resolve("samples"), "resource");
-        assertTrue(compiled.success(), compiled.describe());
-        List<Path> twins = TwinJavac.javaFiles(compiled.classes().resolve(TornadoTwins.RESOURCE_FOLDER));
-        for (Path sample : portable) {
-            String name = sample.getFileName().toString().replace(".java", TwinGenerator.SUFFIX + ".java");
-            boolean kernelClass = Files.readString(sample).contains("@Kernel");
-            assertEquals(kernelClass, twins.stream().anyMatch(t -> t.getFileName().toString().equals(name)), name + " among " + twins);
-        }
+        assertEquals(4, refused, "the persistent, cluster, atomic and stuck samples have no twin");
         Javac.Result result = TwinJavac.plain(twins, work.resolve("sample-twins"), compiled.classes(), stub);
         assertTrue(result.success(), result.describe());
         // The samples narrow in compound assignments and cast redundantly on purpose: a twin may repeat its source's warnings, never add one.
@@ -153,10 +163,44 @@ class TornadoTwinTest {
         }
     }
 
-    /** Persistent, atomic and cluster kernels have no TornadoVM form: their twins are refused with a reason (tested apart). */
+    /** Persistent, atomic and cluster kernels have no TornadoVM form. */
     private static boolean usesWhatTornadoVmLacks(String source) {
         return source.contains("@Persistent") || source.contains("@Cluster") || source.contains(".atomic")
-                || source.contains(".loadAcquire") || source.contains(".storeRelease");
+                || source.contains(".loadAcquire") || source.contains(".storeRelease") || source.contains(".dynamicShared");
+    }
+
+    @Test
+    void aClassWithKernelsTornadoVmCannotRunGetsNoTwinAndANote() throws IOException {
+        Path samples = Path.of(System.getProperty("basedir", "")).toAbsolutePath().resolve(SAMPLES);
+        Javac.Result result = TwinJavac.withProcessor(List.of(samples.resolve("PersistentKernels.java"),
+                samples.resolve("DynamicSharedKernels.java")), work.resolve("lacking"), "resource");
+        assertTrue(result.success(), result.describe());
+        assertTrue(TwinJavac.javaFiles(result.classes()).isEmpty(), "no twin");
+        List<String> notes = result.diagnostics().stream().filter(d -> d.getKind() == javax.tools.Diagnostic.Kind.NOTE)
+                .map(d -> d.getMessage(java.util.Locale.ROOT)).toList();
+        assertTrue(notes.contains("no TornadoVM twin of org.holdfast.tornado.compiler.samples.PersistentKernels: kernel stagedSums is"
+                + " @Persistent (TornadoVM has no grid barrier or bounded wait)"), notes.toString());
+        assertTrue(notes.contains("no TornadoVM twin of org.holdfast.tornado.compiler.samples.DynamicSharedKernels: kernel"
+                + " reverseChunks takes dynamic shared memory (TornadoVM sizes local memory at compile time)"), notes.toString());
+    }
+
+    @Test
+    void aPersistentKernelClassCompilesWithAWarningAndTheReasonsInPlaceOfItsTwin() throws IOException {
+        Path persistent = Path.of(System.getProperty("basedir", "")).toAbsolutePath().resolve(SAMPLES + "/PersistentKernels.java");
+        Javac.Result result = TwinJavac.withProcessor(List.of(persistent), work.resolve("persistent"), "source", stub);
+        assertTrue(result.success(), result.describe());
+        assertTrue(Files.exists(result.classes().resolve("org/holdfast/tornado/compiler/samples/PersistentKernels.class")));
+        assertFalse(Files.exists(result.classes().resolve("org/holdfast/tornado/compiler/samples/PersistentKernelsTornadoVM.class")));
+        List<String> warnings = result.diagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.WARNING)
+                .map(TornadoTwinTest::located).toList();
+        String reason = " is @Persistent, and TornadoVM has no co-resident (cooperative) launch";
+        List<String> expected = List.of("PersistentKernels.java:19: kernel stagedSums" + reason, "PersistentKernels.java:41: kernel redBlack" + reason,
+                "PersistentKernels.java:70: kernel chain" + reason, "PersistentKernels.java:89: kernel waitLong" + reason,
+                "PersistentKernels.java:100: kernel fill" + reason);
+        assertEquals(expected.stream().map(e -> e.replace(": kernel", ": no TornadoVM twin of PersistentKernels: kernel")).toList(), warnings);
+        assertEquals("# No TornadoVM twin of org.holdfast.tornado.compiler.samples.PersistentKernels: TornadoVM cannot run what these lines name.\n"
+                + String.join("\n", expected) + "\n", Files.readString(result.classes().resolve(TornadoTwins.RESOURCE_FOLDER
+                        + "org/holdfast/tornado/compiler/samples/PersistentKernelsTornadoVM" + TornadoTwins.UNSUPPORTED_SUFFIX)));
     }
 
     @Test
@@ -183,12 +227,17 @@ class TornadoTwinTest {
     }
 
     @Test
-    void aDeviceFunctionGivenSharedAndGlobalArraysIsAnError() throws IOException {
+    void aDeviceFunctionGivenSharedAndGlobalArraysGetsNoTwinAndAWarning() throws IOException {
         Javac.Result result = TwinJavac.withProcessor(List.of(TwinJavac.resource("/twin/MixedMemory.java")), work.resolve("mixed"), "resource");
-        assertFalse(result.success());
-        assertEquals(List.of("MixedMemory.java:25: TornadoVM twin: parameter values of total receives both block-shared and global arrays,"
-                + " which TornadoVM types differently (double[] and DoubleArray); give each its own device function"), located(result));
-        assertFalse(Files.exists(result.classes().resolve(TornadoTwins.RESOURCE_FOLDER)));
+        assertTrue(result.success(), result.describe());
+        String reason = "parameter values of total receives both block-shared and global arrays,"
+                + " which TornadoVM types differently (double[] and DoubleArray); give each its own device function";
+        assertEquals(List.of("MixedMemory.java:25: no TornadoVM twin of MixedMemory: " + reason),
+                result.diagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.WARNING).map(TornadoTwinTest::located).toList());
+        Path folder = result.classes().resolve(TornadoTwins.RESOURCE_FOLDER);
+        assertEquals(List.of(), TwinJavac.javaFiles(folder));
+        assertEquals("# No TornadoVM twin of twin.MixedMemory: TornadoVM cannot run what these lines name.\nMixedMemory.java:25: " + reason + "\n",
+                Files.readString(folder.resolve("twin/MixedMemoryTornadoVM" + TornadoTwins.UNSUPPORTED_SUFFIX)));
     }
 
     // ----- helpers -----

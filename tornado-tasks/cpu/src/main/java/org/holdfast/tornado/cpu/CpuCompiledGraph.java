@@ -14,7 +14,9 @@ import org.holdfast.tornado.api.TornadoDevice;
 
 /**
  * A task graph on the CPU. Arrays are the host's own, so transfers cost nothing; each task runs
- * its kernel once per thread of its worker grid, contiguous ranges of threads per core.
+ * its kernel once per thread of its worker grid, contiguous ranges of threads per core; a group's
+ * threads together when the kernel waits at the block barrier; and every thread of every group at
+ * once when the kernel is persistent or runs in clusters.
  */
 final class CpuCompiledGraph implements CompiledGraph {
 
@@ -33,7 +35,7 @@ final class CpuCompiledGraph implements CompiledGraph {
         this.parallel = parallel;
         this.profiler = settings.profiler();
         for (TaskSpec spec : graph.tasks()) {
-            tasks.add(new CpuTask(spec, settings.scheduler()));
+            tasks.add(new CpuTask(spec, settings.scheduler(), settings.watchdogSeconds()));
         }
     }
 
@@ -63,6 +65,8 @@ final class CpuCompiledGraph implements CompiledGraph {
     private void runTask(CpuTask task) {
         if (!task.takesContext()) {
             task.invokeOnce();
+        } else if (task.coResident()) {
+            task.runCoResident();
         } else if (task.usesBarrier()) {
             IntStream groups = IntStream.range(0, task.groupCount());
             (parallel ? groups.parallel() : groups).forEach(task::runGroupAsThreads);
@@ -89,8 +93,8 @@ final class CpuCompiledGraph implements CompiledGraph {
     public List<LaunchInfo> launches() {
         List<LaunchInfo> launches = new ArrayList<>();
         for (CpuTask task : tasks) {
-            launches.add(new LaunchInfo(task.spec().key(), task.spec().method().getName(), task.groups(), task.local(), 0,
-                    device.id()));
+            launches.add(new LaunchInfo(task.spec().key(), task.spec().method().getName(), task.groups(), task.local(),
+                    task.dynamicSharedBytes(), device.id()));
         }
         return launches;
     }

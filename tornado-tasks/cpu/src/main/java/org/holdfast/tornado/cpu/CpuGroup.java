@@ -1,56 +1,63 @@
 package org.holdfast.tornado.cpu;
 
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import org.holdfast.tornado.spi.GroupResources;
 
 /**
- * The barrier and shared arrays of one group whose threads run concurrently on the CPU.
- *
- * <p>The barrier is a generation count under a lock rather than a {@link java.util.concurrent.CyclicBarrier}:
- * once a thread of the group fails, every wait, present or future, must end at once, and a cyclic
- * barrier that is reset starts a fresh generation that late arrivals would wait on forever.
+ * The block barrier and the block-shared arrays (static and dynamic) of one group whose threads run
+ * concurrently on the CPU.
  */
 final class CpuGroup implements GroupResources {
 
-    private final int threads;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition passed = lock.newCondition();
+    private final CpuBarrier barrier;
+    private final int dynamicSharedBytes;
     private final ConcurrentMap<Integer, Object> shared = new ConcurrentHashMap<>();
-    private int arrived;
-    private long generation;
-    private boolean failed;
+    /** The dynamic shared memory, made by the first thread that asks, as the type the kernel takes it. */
+    private Object dynamicShared;
+    /** How long a thread may wait at the block barrier; 0 for no bound. */
+    private final double watchdogSeconds;
+    private final String where;
+    private final int group;
 
-    CpuGroup(int threads) {
-        this.threads = threads;
+    /**
+     * A group of a kernel launched the ordinary way: its barrier has no bound, as on the GPU.
+     *
+     * @param threads the group's threads, all of which wait at the barrier
+     * @param dynamicSharedBytes the launch's dynamic shared memory per group
+     */
+    CpuGroup(int threads, int dynamicSharedBytes) {
+        this(threads, dynamicSharedBytes, 0, "", 0);
+    }
+
+    /**
+     * A group of a persistent or cluster kernel, whose every group runs at once: a thread that waits at
+     * the block barrier longer than twice the watchdog stops the run with an error rather than a hang.
+     *
+     * @param where the task and kernel, for the message
+     * @param group the group's index in the grid
+     */
+    CpuGroup(int threads, int dynamicSharedBytes, double watchdogSeconds, String where, int group) {
+        this.barrier = new CpuBarrier("the block barrier", 1, threads);
+        this.dynamicSharedBytes = dynamicSharedBytes;
+        this.watchdogSeconds = watchdogSeconds;
+        this.where = where;
+        this.group = group;
     }
 
     @Override
     public void barrier() {
-        lock.lock();
-        try {
-            requireNoFailure();
-            long mine = generation;
-            if (++arrived == threads) {
-                arrived = 0;
-                generation++;
-                passed.signalAll();
-                return;
-            }
-            while (generation == mine && !failed) {
-                passed.awaitUninterruptibly();
-            }
-            requireNoFailure();
-        } finally {
-            lock.unlock();
+        if (watchdogSeconds <= 0) {
+            barrier.await();
+            return;
         }
-    }
-
-    private void requireNoFailure() {
-        if (failed) {
-            throw new GroupFailedException();
+        try {
+            barrier.await(0, CpuBarrier.hardwareBarrierBound((long) (watchdogSeconds * 1e9)));
+        } catch (CpuBarrier.Expired e) {
+            throw new IllegalStateException(where + ": block " + group + " waited at its block barrier (localBarrier() number "
+                    + e.barrier() + ") longer than twice the watchdog's " + CpuBarrier.seconds(watchdogSeconds) + " s: a thread of"
+                    + " the block never reached it (on a GPU the block would hang)");
         }
     }
 
@@ -59,20 +66,41 @@ final class CpuGroup implements GroupResources {
         return shared.computeIfAbsent(call, c -> newArray(type, size));
     }
 
-    /** Ends every wait at the barrier, now and later, after a thread of the group failed. */
-    void abort() {
-        lock.lock();
-        try {
-            failed = true;
-            passed.signalAll();
-        } finally {
-            lock.unlock();
+    @Override
+    public synchronized Object dynamicSharedArray(Class<?> type) {
+        if (dynamicShared == null) {
+            dynamicShared = newArray(type, dynamicSharedBytes / elementBytes(type));
         }
+        return dynamicShared;
     }
 
-    /** Whether {@code failure} is a thread given up at the barrier because another thread failed. */
-    static boolean releasedByAnotherFailure(RuntimeException failure) {
-        return failure instanceof GroupFailedException;
+    /**
+     * This group's array of the same allocation as {@code array}, one of {@code owner}'s block-shared
+     * arrays (another group of the cluster): how a cluster reaches another group's shared memory.
+     *
+     * @throws IllegalArgumentException when {@code array} is not a block-shared array of {@code owner}
+     */
+    Object sameAllocationAs(Object array, CpuGroup owner) {
+        synchronized (owner) {
+            if (array == owner.dynamicShared) {
+                return dynamicSharedArray(array.getClass());
+            }
+        }
+        for (Map.Entry<Integer, Object> allocation : owner.shared.entrySet()) {
+            if (allocation.getValue() == array) {
+                return sharedArray(allocation.getKey(), array.getClass(), java.lang.reflect.Array.getLength(array));
+            }
+        }
+        throw new IllegalArgumentException("mapSharedRank: the array is not a block-shared array of this group");
+    }
+
+    /** Ends every wait at the barrier, now and later, after a thread of the group failed. */
+    void abort() {
+        barrier.abort();
+    }
+
+    private static int elementBytes(Class<?> type) {
+        return type == double[].class || type == long[].class ? Long.BYTES : Integer.BYTES;
     }
 
     static Object newArray(Class<?> type, int size) {
@@ -84,14 +112,5 @@ final class CpuGroup implements GroupResources {
             return new int[size];
         }
         return new long[size];
-    }
-
-    /** Thrown at localBarrier() in the threads that another thread's failure released. */
-    static final class GroupFailedException extends IllegalStateException {
-        private static final long serialVersionUID = 1L;
-
-        GroupFailedException() {
-            super("another thread of the group failed before localBarrier()");
-        }
     }
 }

@@ -1,5 +1,7 @@
 package org.holdfast.kernels.poisson;
 
+import java.lang.reflect.Method;
+import java.util.function.BiFunction;
 import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.tornado.api.DataTransferMode;
 import org.holdfast.tornado.api.GridScheduler;
@@ -43,15 +45,29 @@ public final class PoissonTaskGraph {
      */
     public PoissonTaskGraph(PoissonProblem problem, double[] u, double[] f, int blocks, int threadsPerBlock,
             DataTransferMode uTransfers) {
-        KernelContext context = new KernelContext();
+        this(problem, u, f, blocks, threadsPerBlock, uTransfers, (graph, context) -> graph
+                .task(RED_TASK, RedBlackKernels::red, context, u, f, problem.n(), problem.h2())
+                .task(BLACK_TASK, RedBlackKernels::black, context, u, f, problem.n(), problem.h2()));
+    }
+
+    /**
+     * The same graph with other red and black kernels known by reflection (a user's class loaded at
+     * run time), with {@link RedBlackKernels}' parameters: {@code (KernelContext, double[] u, double[] f, int n, double h2)}.
+     */
+    public PoissonTaskGraph(PoissonProblem problem, double[] u, double[] f, int blocks, int threadsPerBlock,
+            DataTransferMode uTransfers, Method red, Method black) {
+        this(problem, u, f, blocks, threadsPerBlock, uTransfers, (graph, context) -> graph
+                .task(RED_TASK, red, context, u, f, problem.n(), problem.h2())
+                .task(BLACK_TASK, black, context, u, f, problem.n(), problem.h2()));
+    }
+
+    private PoissonTaskGraph(PoissonProblem problem, double[] u, double[] f, int blocks, int threadsPerBlock,
+            DataTransferMode uTransfers, BiFunction<TaskGraph, KernelContext, TaskGraph> tasks) {
         DataTransferMode uBack = uTransfers == DataTransferMode.EVERY_EXECUTION ? uTransfers : DataTransferMode.UNDER_DEMAND;
-        int n = problem.n();
-        double h2 = problem.h2();
-        this.graph = new TaskGraph(GRAPH)
+        TaskGraph graph = new TaskGraph(GRAPH)
                 .transferToDevice(uTransfers, u)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, f)
-                .task(RED_TASK, RedBlackKernels::red, context, u, f, n, h2)
-                .task(BLACK_TASK, RedBlackKernels::black, context, u, f, n, h2)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, f);
+        this.graph = tasks.apply(graph, new KernelContext())
                 .transferToHost(uBack, u)
                 .snapshot();
         WorkerGrid grid = new WorkerGrid1D((long) blocks * threadsPerBlock).setLocalWork(threadsPerBlock, 1, 1);

@@ -66,7 +66,13 @@ class GeneratedCudaCompilesTest {
             }
             String source = Files.readString(cu);
             for (String kernel : properties.getProperty("kernels", "").split(",")) {
-                assertTrue(source.contains("extern \"C\" __global__ void " + kernel + "("), "kernel " + kernel + " not in " + name);
+                // A @Specialize'd kernel is one CUDA kernel per value (its instances), each maybe with launch bounds.
+                List<String> instances = properties.stringPropertyNames().stream().filter(k -> k.startsWith(kernel + ".instance."))
+                        .map(properties::getProperty).toList();
+                for (String instance : instances.isEmpty() ? List.of(kernel) : instances) {
+                    assertTrue(source.matches("(?s).*extern \"C\" __global__ void (__launch_bounds__\\([0-9, ]+\\) )?"
+                            + instance + "\\(.*"), "kernel " + instance + " not in " + name);
+                }
                 assertTrue(properties.containsKey(kernel + ".barrier") && properties.containsKey(kernel + ".sharedBytes"), kernel);
             }
         }));

@@ -7,7 +7,8 @@ public final class Samples {
 
     public static final List<Class<?>> ALL = List.of(VectorKernels.class, IntegerKernels.class, ReductionKernels.class,
             StencilKernels.class, ControlFlowKernels.class, MathKernels.class, ConstantKernels.class, DeviceFunctionKernels.class, AtomicKernels.class,
-            PersistentKernels.class, ClusterKernels.class, StuckKernels.class);
+            PersistentKernels.class, ClusterKernels.class, StuckKernels.class, TemporalConstructKernels.class,
+            DynamicSharedKernels.class);
 
     private Samples() {
     }

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +49,7 @@ public final class HostKernels implements AutoCloseable {
 
     /** g++ options: no contraction into FMA (CUDA is compiled with --fmad=false), wrap-around int arithmetic. */
     public static final List<String> GXX_OPTIONS = List.of("-std=c++17", "-O2", "-fPIC", "-shared", "-pthread",
-            "-ffp-contract=off", "-fwrapv", "-Wall", "-Wno-unused-function", "-Wno-unused-variable");
+            "-ffp-contract=off", "-fwrapv", "-Wall", "-Wno-unused-function", "-Wno-unused-variable", "-Wno-unknown-pragmas");
 
     private static final String PRELUDE = "holdfast/testing/cuda_host_prelude.h";
 
@@ -57,6 +58,9 @@ public final class HostKernels implements AutoCloseable {
 
     /** What a persistent launcher reports: the error line (wait, block, step, index) and the barrier's arrivals. */
     private static final int REPORT_INTS = 5;
+    /** The generated declaration of dynamic shared memory, and what stands for it on the host (the prelude's buffer). */
+    private static final String DYNAMIC_SHARED_DECLARATION = "extern __shared__ __align__(16) unsigned char hf_dynamic_shared[];";
+    private static final String DYNAMIC_SHARED_ON_HOST = "unsigned char* hf_dynamic_shared = hf_host_dynamic_shared;";
 
     /** How each kernel runs on the host. */
     public enum Execution {
@@ -76,6 +80,7 @@ public final class HostKernels implements AutoCloseable {
     private final Map<String, Method> kernels;
     private final Map<String, Execution> executions;
     private final Map<String, MethodHandle> launchers = new LinkedHashMap<>();
+    private final MethodHandle setDynamicShared;
 
     private HostKernels(Arena arena, SymbolLookup library, Map<String, Method> kernels, Map<String, Execution> executions) {
         this.arena = arena;
@@ -90,6 +95,8 @@ public final class HostKernels implements AutoCloseable {
                     : FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
             launchers.put(name, linker.downcallHandle(symbol, descriptor));
         }
+        setDynamicShared = linker.downcallHandle(library.find("hf_host_set_dynamic_shared").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     }
 
     /**
@@ -103,8 +110,10 @@ public final class HostKernels implements AutoCloseable {
         Map<String, Execution> executions = new LinkedHashMap<>();
         for (Method m : owner.getDeclaredMethods()) {
             if (m.isAnnotationPresent(Kernel.class) && Modifier.isStatic(m.getModifiers()) && metadata.isKernel(m)) {
-                kernels.put(m.getName(), m);
-                executions.put(m.getName(), Execution.of(metadata, m));
+                for (String instance : metadata.instances(m)) { // a @Specialize'd kernel has one per value
+                    kernels.put(instance, m);
+                    executions.put(instance, Execution.of(metadata, m));
+                }
             }
         }
         return compile(metadata.cudaSource(), kernels, executions, workDir);
@@ -116,7 +125,7 @@ public final class HostKernels implements AutoCloseable {
         Path gxx = Toolchain.gxx().orElseThrow(() -> new IllegalStateException("g++ is not installed"));
         Files.createDirectories(workDir);
         Files.writeString(workDir.resolve("cuda_host_prelude.h"), prelude());
-        Files.writeString(workDir.resolve("kernels.cu"), cudaSource);
+        Files.writeString(workDir.resolve("kernels.cu"), cudaSource.replace(DYNAMIC_SHARED_DECLARATION, DYNAMIC_SHARED_ON_HOST));
         Files.writeString(workDir.resolve("launchers.cpp"), launchers(kernels, executions));
         Path library = workDir.resolve("libhostkernels.so");
         List<String> command = new ArrayList<>();
@@ -147,11 +156,13 @@ public final class HostKernels implements AutoCloseable {
         for (Map.Entry<String, Method> kernel : kernels.entrySet()) {
             List<String> args = new ArrayList<>();
             int slot = 0;
-            for (Class<?> type : kernel.getValue().getParameterTypes()) {
-                if (type == KernelContext.class) {
+            Class<?>[] types = kernel.getValue().getParameterTypes();
+            List<Integer> specialized = specialized(kernel.getValue());
+            for (int i = 0; i < types.length; i++) {
+                if (types[i] == KernelContext.class || specialized.contains(i)) {
                     continue;
                 }
-                args.add("*(" + cType(type) + "*)args[" + slot++ + "]");
+                args.add("*(" + cType(types[i]) + "*)args[" + slot++ + "]");
             }
             String name = kernel.getKey();
             Execution execution = executions.getOrDefault(name, Execution.BLOCK_BARRIER);
@@ -175,6 +186,11 @@ public final class HostKernels implements AutoCloseable {
             }
         }
         return cpp.toString();
+    }
+
+    /** The indices of a kernel's {@code @Specialize}d parameters, which its instances do not take. */
+    private static List<Integer> specialized(Method kernel) {
+        return KernelMetadata.of(kernel.getDeclaringClass()).map(m -> m.specializedParameters(kernel)).orElse(List.of());
     }
 
     private static String cType(Class<?> type) {
@@ -214,12 +230,16 @@ public final class HostKernels implements AutoCloseable {
      *
      * @throws WatchdogExpiredException when a wait of a persistent kernel gave up
      */
-    public void launch(double watchdogSeconds, String kernel, int[] groups, int[] local, Object... args) {
-        Method method = kernels.get(kernel);
-        MethodHandle launcher = launchers.get(kernel);
+    public void launch(double watchdogSeconds, String javaKernel, int[] groups, int[] local, Object... args) {
+        Method method = kernels.values().stream().filter(m -> m.getName().equals(javaKernel)).findFirst().orElse(null);
         if (method == null) {
-            throw new IllegalArgumentException("no kernel " + kernel + " in " + kernels.keySet());
+            throw new IllegalArgumentException("no kernel " + javaKernel + " in " + kernels.keySet());
         }
+        // A @Specialize'd kernel runs the instance its specialised arguments name.
+        String kernel = KernelMetadata.of(method.getDeclaringClass()).map(m -> m.cudaName(method, Arrays.asList(args)))
+                .orElse(javaKernel);
+        MethodHandle launcher = launchers.get(kernel);
+        List<Integer> specialized = specialized(method);
         Class<?>[] types = method.getParameterTypes();
         if (types.length != args.length) {
             throw new IllegalArgumentException(kernel + " takes " + types.length + " arguments, got " + args.length);
@@ -230,7 +250,7 @@ public final class HostKernels implements AutoCloseable {
             List<MemorySegment> slots = new ArrayList<>();
             List<Runnable> copyBack = new ArrayList<>();
             for (int i = 0; i < types.length; i++) {
-                if (types[i] == KernelContext.class) {
+                if (types[i] == KernelContext.class || specialized.contains(i)) {
                     continue;
                 }
                 slots.add(argument(call, args[i], copyBack));
@@ -260,6 +280,23 @@ public final class HostKernels implements AutoCloseable {
         } catch (Throwable t) {
             throw new IllegalStateException("cannot launch " + kernel, t);
         }
+    }
+
+    /**
+     * {@link #launch(String, int[], int[], Object...)} with {@code bytes} of dynamic shared memory: one
+     * buffer, shared like the static arrays, so a persistent kernel that takes it runs as one block.
+     */
+    public void launchWithDynamicShared(int bytes, String kernel, int[] groups, int[] local, Object... args) {
+        try {
+            if ((int) setDynamicShared.invokeExact((long) bytes) != 0) {
+                throw new IllegalStateException("cannot allocate " + bytes + " bytes of dynamic shared memory on the host");
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot size the dynamic shared memory", t);
+        }
+        launch(kernel, groups, local, args);
     }
 
     /** A pointer to the argument's value; for an array, to a pointer to a native copy of it. */

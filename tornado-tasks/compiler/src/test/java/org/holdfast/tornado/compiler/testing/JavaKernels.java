@@ -8,6 +8,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.holdfast.tornado.api.GridScheduler;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.KernelMetadata;
+import org.holdfast.tornado.api.PlanSettings;
 import org.holdfast.tornado.api.TaskGraph;
 import org.holdfast.tornado.api.TornadoExecutionPlan;
 import org.holdfast.tornado.api.TornadoFunctions;
@@ -38,7 +40,9 @@ public final class JavaKernels {
 
     private static final List<Class<?>> TASK_SHAPES = List.of(TornadoFunctions.Task1.class, TornadoFunctions.Task2.class,
             TornadoFunctions.Task3.class, TornadoFunctions.Task4.class, TornadoFunctions.Task5.class, TornadoFunctions.Task6.class,
-            TornadoFunctions.Task7.class, TornadoFunctions.Task8.class, TornadoFunctions.Task9.class, TornadoFunctions.Task10.class);
+            TornadoFunctions.Task7.class, TornadoFunctions.Task8.class, TornadoFunctions.Task9.class, TornadoFunctions.Task10.class,
+            TornadoFunctions.Task11.class, TornadoFunctions.Task12.class, TornadoFunctions.Task13.class, TornadoFunctions.Task14.class,
+            TornadoFunctions.Task15.class);
 
     private JavaKernels() {
     }
@@ -54,14 +58,57 @@ public final class JavaKernels {
     }
 
     /**
+     * How a test launches a kernel on the CPU backend.
+     *
+     * @param groups groups per dimension, or null for the backend's own grid (a persistent kernel without a worker grid)
+     * @param local threads per group per dimension (ignored without groups)
+     * @param dynamicSharedBytes the worker grid's dynamic shared memory per group
+     * @param watchdog the plan's watchdog, bounding every wait of a persistent or cluster kernel
+     */
+    public record Launch(int[] groups, int[] local, int dynamicSharedBytes, Duration watchdog) {
+
+        /** {@code groups} groups of {@code local} threads (x, y, z), no dynamic shared memory, the default watchdog. */
+        public static Launch of(int[] groups, int[] local) {
+            return new Launch(groups.clone(), local.clone(), 0, Duration.ofMillis((long) (PlanSettings.DEFAULT_WATCHDOG_SECONDS * 1000)));
+        }
+
+        /** A one-dimensional grid of {@code groups} groups of {@code threads}. */
+        public static Launch of(int groups, int threads) {
+            return of(new int[] {groups, 1, 1}, new int[] {threads, 1, 1});
+        }
+
+        /** No worker grid: the backend chooses the grid of a persistent kernel. */
+        public static Launch backendsGrid() {
+            return new Launch(null, null, 0, Duration.ofMillis((long) (PlanSettings.DEFAULT_WATCHDOG_SECONDS * 1000)));
+        }
+
+        public Launch withDynamicShared(int bytes) {
+            return new Launch(groups, local, bytes, watchdog);
+        }
+
+        public Launch withWatchdog(Duration timeout) {
+            return new Launch(groups, local, dynamicSharedBytes, timeout);
+        }
+    }
+
+    /**
      * Runs {@code owner.name} on {@code groups} groups of {@code local} threads (x, y, z each); {@code args}
      * as for a direct call, with a KernelContext where the kernel takes one. Arrays are updated in place.
      */
     public static void run(Class<?> owner, String name, int[] groups, int[] local, Object... args) {
+        run(owner, name, Launch.of(groups, local), args);
+    }
+
+    /** Runs {@code owner.name} as {@code launch} says; {@code args} as for a direct call. Arrays are updated in place. */
+    public static void run(Class<?> owner, String name, Launch launch, Object... args) {
         Method kernel = kernel(owner, name);
         Object task = methodReference(kernel);
         if (task == null) {
-            runDirectly(kernel, groups, local, args);
+            if (launch.groups() == null || launch.dynamicSharedBytes() > 0) {
+                throw new IllegalArgumentException(kernel.getName() + ": a class not visible to " + JavaKernels.class.getName()
+                        + " runs directly, with a worker grid and no dynamic shared memory");
+            }
+            runDirectly(kernel, launch.groups(), launch.local(), args);
             return;
         }
         TaskGraph graph = new TaskGraph("reference");
@@ -75,10 +122,16 @@ public final class JavaKernels {
             graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, arrays.toArray());
         }
         addTask(graph, kernel, task, args);
-        WorkerGrid grid = new WorkerGrid3D((long) groups[0] * local[0], (long) groups[1] * local[1], (long) groups[2] * local[2])
-                .setLocalWork(local[0], local[1], local[2]);
+        GridScheduler scheduler = new GridScheduler();
+        if (launch.groups() != null) {
+            int[] groups = launch.groups();
+            int[] local = launch.local();
+            WorkerGrid grid = new WorkerGrid3D((long) groups[0] * local[0], (long) groups[1] * local[1], (long) groups[2] * local[2])
+                    .setLocalWork(local[0], local[1], local[2]).setDynamicSharedBytes(launch.dynamicSharedBytes());
+            scheduler.addWorkerGrid("reference.kernel", grid);
+        }
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(graph.snapshot())) {
-            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(new GridScheduler("reference.kernel", grid)).execute();
+            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(scheduler).withWatchdog(launch.watchdog()).execute();
         }
     }
 

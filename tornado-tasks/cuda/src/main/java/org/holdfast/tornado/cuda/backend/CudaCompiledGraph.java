@@ -79,11 +79,12 @@ public final class CudaCompiledGraph implements CompiledGraph {
             this.tasks = new CudaTask[specs.size()];
             for (int t = 0; t < tasks.length; t++) {
                 TaskSpec spec = specs.get(t);
-                tasks[t] = owned.own(CudaTask.prepare(spec, modules.function(spec.method()), modules.metadata(spec.method()),
+                tasks[t] = owned.own(CudaTask.prepare(spec, modules.function(spec.method(), spec.args()),
+                        modules.metadata(spec.method(), spec.args()),
                         settings.scheduler(), arrays::pointer, device, settings.watchdogSeconds()));
             }
             this.profiler = settings.profiler() ? owned.own(TaskProfiler.create(context, tasks.length)) : null;
-            this.runGraphs = settings.cudaGraph() ? owned.own(new RunGraphs(stream, runs -> queueRuns(runs, false), syncEveryRun)) : null;
+            this.runGraphs = settings.cudaGraph() ? owned.own(new RunGraphs(stream, runs -> queueRuns(runs, false, false), syncEveryRun)) : null;
             stream.synchronize();
         } catch (RuntimeException failure) {
             owned.closeAfter(failure);
@@ -120,7 +121,7 @@ public final class CudaCompiledGraph implements CompiledGraph {
         } else if (profiler != null) {
             profiler.run(tasks, stream, runs);
         } else {
-            queueRuns(runs, syncEveryRun);
+            queueRuns(runs, syncEveryRun, true);
         }
         end.record(stream);
         end.synchronize();
@@ -140,13 +141,14 @@ public final class CudaCompiledGraph implements CompiledGraph {
 
     /**
      * Queues {@code runs} runs of every task, waiting for the device after each run if asked (never
-     * while a CUDA graph captures them). The hot loop: it allocates nothing.
+     * while a CUDA graph captures them). The hot loop: it allocates nothing. With {@code barriersZeroed}
+     * (not in a captured graph, which replays), the first run's persistent barriers were zeroed before the runs.
      */
-    private void queueRuns(int runs, boolean waitAfterEachRun) {
+    private void queueRuns(int runs, boolean waitAfterEachRun, boolean barriersZeroed) {
         CudaTask[] ready = tasks;
         for (int run = 0; run < runs; run++) {
             for (CudaTask task : ready) {
-                task.launch(stream);
+                task.launch(stream, run > 0 || !barriersZeroed);
             }
             if (waitAfterEachRun) {
                 stream.synchronize();

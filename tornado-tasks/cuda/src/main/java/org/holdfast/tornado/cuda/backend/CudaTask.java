@@ -55,16 +55,18 @@ final class CudaTask implements AutoCloseable {
         }
         int[] grid = SINGLE;
         int[] block = SINGLE;
+        Optional<WorkerGrid> worker = Optional.empty();
         if (spec.takesContext()) {
-            WorkerGrid worker = scheduler.get(spec.key()).orElseThrow(() -> new IllegalStateException("task " + spec.key()
-                    + " takes a KernelContext but the plan has no WorkerGrid for it (withGridScheduler)"));
-            grid = worker.numberOfGroups();
-            block = worker.localWork();
+            worker = Optional.of(scheduler.get(spec.key()).orElseThrow(() -> new IllegalStateException("task " + spec.key()
+                    + " takes a KernelContext but the plan has no WorkerGrid for it (withGridScheduler)")));
+            grid = worker.get().numberOfGroups();
+            block = worker.get().localWork();
         }
         requireBlockFits(spec, function, block[0] * block[1] * block[2]);
+        int dynamicShared = DynamicSharedMemory.prepare(spec, function, metadata, worker, device.device());
         OwnedResources owned = new OwnedResources();
         KernelArguments arguments = owned.own(TaskArguments.marshal(spec, devicePointer));
-        return new CudaTask(spec, owned, KernelLaunch.of(function, grid, block, 0, arguments), null, watchdogSeconds);
+        return new CudaTask(spec, owned, KernelLaunch.of(function, grid, block, dynamicShared, arguments), null, watchdogSeconds);
     }
 
     /** A persistent kernel (cooperative, with its control block) or a cluster kernel. */
@@ -72,8 +74,9 @@ final class CudaTask implements AutoCloseable {
             ToLongFunction<Object> devicePointer, CudaTornadoDevice device, double watchdogSeconds) {
         boolean persistent = metadata.isPersistent(spec.method());
         Optional<WorkerGrid> requested = spec.takesContext() ? scheduler.get(spec.key()) : Optional.of(new WorkerGrid1D(1));
+        int dynamicShared = DynamicSharedMemory.prepare(spec, function, Optional.of(metadata), requested, device.device());
         LaunchGrid grid = LaunchGrid.plan(spec.key(), function.name(), persistent, metadata.clusterSize(spec.method()),
-                metadata.threadsPerBlock(spec.method()), requested, capacity(function, device.device()));
+                metadata.threadsPerBlock(spec.method()), requested, capacity(function, device.device(), dynamicShared));
         requireBlockFits(spec, function, grid.threadsPerBlock());
         OwnedResources owned = new OwnedResources();
         try {
@@ -82,8 +85,10 @@ final class CudaTask implements AutoCloseable {
                     ? TaskArguments.marshalPersistent(spec, devicePointer, control.pointer(), (long) (watchdogSeconds * 1e9))
                     : TaskArguments.marshal(spec, devicePointer));
             KernelLaunch launch = grid.clusterSize() > 1
-                    ? KernelLaunch.clustered(function, grid.blocks(), grid.threadsPerBlock(), grid.clusterSize(), persistent, 0, arguments)
-                    : KernelLaunch.cooperative(function, device.device(), grid.blocks(), grid.threadsPerBlock(), 0, arguments);
+                    ? KernelLaunch.clustered(function, grid.blocks(), grid.threadsPerBlock(), grid.clusterSize(), persistent,
+                            dynamicShared, arguments)
+                    : KernelLaunch.cooperative(function, device.device(), grid.blocks(), grid.threadsPerBlock(), dynamicShared,
+                            arguments);
             return new CudaTask(spec, owned, launch, control, watchdogSeconds);
         } catch (RuntimeException failure) {
             owned.closeAfter(failure);
@@ -91,8 +96,8 @@ final class CudaTask implements AutoCloseable {
         }
     }
 
-    /** What {@code device} can hold of {@code function} at once, from the occupancy API. */
-    private static LaunchGrid.Capacity capacity(CudaFunction function, CudaDevice device) {
+    /** What {@code device} can hold of {@code function} at once, from the occupancy API, with {@code dynamicShared} bytes a block. */
+    private static LaunchGrid.Capacity capacity(CudaFunction function, CudaDevice device, int dynamicShared) {
         return new LaunchGrid.Capacity() {
             @Override
             public String deviceName() {
@@ -112,14 +117,14 @@ final class CudaTask implements AutoCloseable {
             @Override
             public LaunchGrid.Residency residency(int threadsPerBlock, int clusterSize) {
                 if (clusterSize <= 1) {
-                    int perMultiprocessor = function.maxActiveBlocksPerMultiprocessor(threadsPerBlock, 0);
+                    int perMultiprocessor = function.maxActiveBlocksPerMultiprocessor(threadsPerBlock, dynamicShared);
                     return new LaunchGrid.Residency((long) perMultiprocessor * device.multiprocessors(),
                             perMultiprocessor + " per SM x " + device.multiprocessors() + " SMs");
                 }
                 if (clusterSize > 8) {
                     function.allowNonPortableClusterSize();
                 }
-                int clusters = function.maxActiveClusters(clusterSize, threadsPerBlock, 0);
+                int clusters = function.maxActiveClusters(clusterSize, threadsPerBlock, dynamicShared);
                 return new LaunchGrid.Residency((long) clusters * clusterSize, clusters + " clusters of " + clusterSize);
             }
         };
@@ -135,16 +140,28 @@ final class CudaTask implements AutoCloseable {
 
     /** Queues one launch on {@code stream}; a persistent kernel's barrier is zeroed first, on the same stream. */
     void launch(CudaStream stream) {
-        if (control != null) {
+        launch(stream, true);
+    }
+
+    /**
+     * Queues one launch on {@code stream}, zeroing a persistent kernel's barrier first when
+     * {@code zeroBarrier}; the first launch after {@link #beforeRuns} finds it zeroed already.
+     */
+    void launch(CudaStream stream, boolean zeroBarrier) {
+        if (control != null && zeroBarrier) {
             control.zeroBarrierAsync(stream);
         }
         launch.launch(stream);
     }
 
-    /** Before the runs of an execute: clears a persistent kernel's error word (outside the timed region). */
+    /**
+     * Before the runs of an execute, outside the timed region: clears a persistent kernel's error word
+     * and its barrier, so that a run of one launch (a whole solve) times the kernel alone.
+     */
     void beforeRuns(CudaStream stream) {
         if (control != null) {
             control.zeroErrorAsync(stream);
+            control.zeroBarrierAsync(stream);
         }
     }
 

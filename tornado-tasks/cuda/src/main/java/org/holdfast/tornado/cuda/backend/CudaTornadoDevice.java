@@ -9,19 +9,26 @@ import org.holdfast.tornado.api.PlanSettings;
 import org.holdfast.tornado.api.TornadoDevice;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaDevice;
+import org.holdfast.tornado.cuda.CudaFunction;
+import org.holdfast.tornado.cuda.driver.raw.cuda_h;
 import org.holdfast.tornado.cuda.nvrtc.KernelCompiler;
 
 /**
  * A GPU as a Holdfast device ({@code cuda:0}). Task graphs compiled for it run their kernels'
  * generated CUDA C, or, in a view made by {@link #withKernelOverride(Method, long)}, a native
- * kernel in place of a Java one, through the same launch path.
+ * kernel in place of a Java one (or of one instance of a {@code @Specialize}d kernel), through the
+ * same launch path.
  */
 public final class CudaTornadoDevice implements TornadoDevice {
 
-    private final DeviceSession session;
-    private final Map<Method, Long> overrides;
+    /** A kernel's generated instance: the Java method and the CUDA name (the method's, or a specialised instance's). */
+    public record KernelInstance(Method kernel, String cudaName) {
+    }
 
-    CudaTornadoDevice(DeviceSession session, Map<Method, Long> overrides) {
+    private final DeviceSession session;
+    private final Map<KernelInstance, Long> overrides;
+
+    CudaTornadoDevice(DeviceSession session, Map<KernelInstance, Long> overrides) {
         this.session = session;
         this.overrides = Map.copyOf(overrides);
     }
@@ -36,7 +43,7 @@ public final class CudaTornadoDevice implements TornadoDevice {
     public String description() {
         String description = session.device().summary() + ", driver " + session.driverVersion();
         if (!overrides.isEmpty()) {
-            description += ", native kernels for " + overrides.keySet().stream().map(Method::getName).sorted().toList();
+            description += ", native kernels for " + overrides.keySet().stream().map(KernelInstance::cudaName).sorted().toList();
         }
         return description;
     }
@@ -61,20 +68,52 @@ public final class CudaTornadoDevice implements TornadoDevice {
      * @param cuFunction a {@code CUfunction} handle, for example from {@code cudaGetFuncBySymbol}
      */
     public CudaTornadoDevice withKernelOverride(Method javaKernel, long cuFunction) {
+        return withKernelOverride(javaKernel, javaKernel.getName(), cuFunction);
+    }
+
+    /**
+     * A view on which the instance {@code cudaName} of the {@code @Specialize}d kernel {@code javaKernel}
+     * (such as {@code streamPass_k8}) launches {@code cuFunction}; the native kernel takes the instance's
+     * parameters (the Java ones without the context and the specialised ones).
+     */
+    public CudaTornadoDevice withKernelOverride(Method javaKernel, String cudaName, long cuFunction) {
         if (!javaKernel.isAnnotationPresent(Kernel.class)) {
             throw new IllegalArgumentException(javaKernel.getName() + " is not a @Kernel method");
         }
         if (cuFunction == 0) {
-            throw new IllegalArgumentException("no CUfunction given for " + javaKernel.getName());
+            throw new IllegalArgumentException("no CUfunction given for " + cudaName);
         }
-        Map<Method, Long> more = new HashMap<>(overrides);
-        more.put(javaKernel, cuFunction);
+        Map<KernelInstance, Long> more = new HashMap<>(overrides);
+        more.put(new KernelInstance(javaKernel, cudaName), cuFunction);
         return new CudaTornadoDevice(session, more);
     }
 
-    /** The native kernels this view launches in place of Java ones. */
-    public Map<Method, Long> overrides() {
+    /** The native kernels this view launches in place of Java ones (or their instances). */
+    public Map<KernelInstance, Long> overrides() {
         return overrides;
+    }
+
+    /**
+     * How many blocks of {@code kernel}'s generated code, of {@code threadsPerBlock} threads and
+     * {@code dynamicSharedBytes} of dynamic shared memory, can be resident on this GPU at once: the
+     * occupancy API's blocks per multiprocessor times the multiprocessors, the most a persistent task
+     * may launch. For callers that plan a persistent grid themselves; the kernel's module is loaded
+     * (through the compile cache) for the query and unloaded after it.
+     */
+    public long coResidentBlocks(Method kernel, int threadsPerBlock, int dynamicSharedBytes) {
+        context().makeCurrent();
+        try (KernelModules modules = new KernelModules(this)) {
+            CudaFunction function = modules.function(kernel);
+            if (dynamicSharedBytes > function.attribute(cuda_h.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)) {
+                function.setMaxDynamicSharedBytes(dynamicSharedBytes);
+            }
+            return function.maxCoResidentBlocks(device(), threadsPerBlock, dynamicSharedBytes);
+        }
+    }
+
+    /** Shared memory a block may have, static and dynamic together, when it opts in (227 KiB on an H200). */
+    public int sharedBytesPerBlockOptIn() {
+        return device().attribute(cuda_h.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
     }
 
     public CudaDevice device() {

@@ -2,6 +2,7 @@ package org.holdfast.tornado.cuda.backend;
 
 import java.lang.reflect.Method;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.holdfast.tornado.api.KernelMetadata;
@@ -28,18 +29,29 @@ final class KernelModules implements AutoCloseable {
         this.device = device;
     }
 
-    /** The function {@code kernel} runs: its native override on this device, else its generated code. */
-    CudaFunction function(Method kernel) {
-        Long override = device.overrides().get(kernel);
+    /**
+     * The function a task of {@code kernel} with arguments {@code args} runs: the native override of
+     * its instance on this device, else the instance's generated code (a specialised kernel's
+     * instance is the one compiled for the task's values of its specialised parameters).
+     */
+    CudaFunction function(Method kernel, List<Object> args) {
+        String cudaName = cudaName(kernel, args);
+        Long override = device.overrides().get(new CudaTornadoDevice.KernelInstance(kernel, cudaName));
         if (override != null) {
-            return new CudaFunction(override, kernel.getName() + " (native)");
+            return new CudaFunction(override, cudaName + " (native)");
         }
-        return module(kernel).function(kernel.getName());
+        return module(kernel).function(cudaName);
     }
 
     /** What the compiler recorded about {@code kernel}; empty for a native override, which runs as a standard kernel. */
-    Optional<KernelMetadata> metadata(Method kernel) {
-        return device.overrides().containsKey(kernel) ? Optional.empty() : Optional.of(generated(kernel));
+    Optional<KernelMetadata> metadata(Method kernel, List<Object> args) {
+        boolean overridden = device.overrides().containsKey(new CudaTornadoDevice.KernelInstance(kernel, cudaName(kernel, args)));
+        return overridden ? Optional.empty() : Optional.of(generated(kernel));
+    }
+
+    /** The CUDA name of the instance {@code args} select; a kernel without generated metadata (a native override of a class the compiler never saw) keeps its name. */
+    private static String cudaName(Method kernel, List<Object> args) {
+        return KernelMetadata.of(kernel.getDeclaringClass()).map(m -> m.cudaName(kernel, args)).orElse(kernel.getName());
     }
 
     private static KernelMetadata generated(Method kernel) {

@@ -5,13 +5,15 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.function.ToLongFunction;
 import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.KernelMetadata;
 import org.holdfast.tornado.api.TaskSpec;
 import org.holdfast.tornado.cuda.KernelArguments;
 
 /**
  * A task's arguments in the order of its generated CUDA signature: the Java parameters with the
- * {@link KernelContext} dropped; arrays become device pointers, {@code int} 32 bits, {@code long}
- * 64, {@code float}, {@code double}, and {@code boolean} a one-byte {@code bool}.
+ * {@link KernelContext} and any {@code @Specialize}d ones dropped (their values chose the kernel's
+ * instance); arrays become device pointers, {@code int} 32 bits, {@code long} 64, {@code float},
+ * {@code double}, and {@code boolean} a one-byte {@code bool}.
  */
 final class TaskArguments {
 
@@ -44,6 +46,8 @@ final class TaskArguments {
             throw new IllegalArgumentException("task " + task.key() + ": " + kernel.getName() + " takes " + types.length
                     + " arguments, the task gives " + args.size());
         }
+        List<Integer> specialized = KernelMetadata.of(kernel.getDeclaringClass()).map(m -> m.specializedParameters(kernel))
+                .orElse(List.of());
         KernelArguments.Builder builder = KernelArguments.builder();
         for (int i = 0; i < types.length; i++) {
             Class<?> type = types[i];
@@ -57,7 +61,7 @@ final class TaskArguments {
                 throw new IllegalArgumentException("task " + task.key() + ": argument " + (i + 1) + " of " + kernel.getName()
                         + " should be " + type.getSimpleName() + ", got " + arg.getClass().getSimpleName());
             }
-            if (type == KernelContext.class) {
+            if (type == KernelContext.class || specialized.contains(i)) {
                 continue;
             }
             if (type == double[].class || type == float[].class || type == int[].class || type == long[].class) {

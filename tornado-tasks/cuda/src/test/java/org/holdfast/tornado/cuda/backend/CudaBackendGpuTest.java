@@ -170,18 +170,6 @@ class CudaBackendGpuTest {
     }
 
     @Test
-    void theSameArrayTwiceIsRefusedBeforeAnythingRuns() {
-        CudaTornadoDevice gpu = GpuAvailability.requireGpuAndNvrtc();
-        float[] y = new float[8];
-        TaskGraph aliased = new TaskGraph("g").transferToDevice(DataTransferMode.FIRST_EXECUTION, y)
-                .task("axpy", TestKernels::axpy, new KernelContext(), y, y, 2f, 8);
-        try (TornadoExecutionPlan plan = plan(gpu, aliased, new GridScheduler("g.axpy", new WorkerGrid1D(8)))) {
-            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, plan::execute);
-            assertTrue(refused.getMessage().contains("__restrict__"), refused.getMessage());
-        }
-    }
-
-    @Test
     void aTaskWithoutAGridIsRefusedLikeOnTheCpu() {
         CudaTornadoDevice gpu = GpuAvailability.requireGpuAndNvrtc();
         int n = 11;

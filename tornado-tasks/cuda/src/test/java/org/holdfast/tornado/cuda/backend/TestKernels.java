@@ -79,4 +79,14 @@ public final class TestKernels {
             out[context.groupIdx] = context.clusterIdx * 100 + context.clusterRank;
         }
     }
+
+    /** out = in with each block's chunk reversed through the block's dynamic shared memory (8 bytes a thread). */
+    @Kernel
+    public static void reverseChunks(KernelContext context, double[] in, double[] out) {
+        double[] chunk = context.dynamicSharedDoubles();
+        int lid = context.localIdx;
+        chunk[lid] = in[context.globalIdx];
+        context.localBarrier();
+        out[context.globalIdx] = chunk[context.localGroupSizeX - 1 - lid];
+    }
 }

@@ -3,6 +3,7 @@ package org.holdfast.tornado.cuda.driver.raw;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import org.holdfast.tornado.cuda.GpuAvailability;
 import org.holdfast.tornado.cuda.nvrtc.raw.nvrtc_h;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class CudaDriverLinkTest {
 
     @Test
     void everyNvrtcFunctionLinks() throws ClassNotFoundException {
-        assumeTrue(nvrtc_h.isLoaded(), "no NVRTC");
+        GpuAvailability.requireNvrtc(); // the module's one skip reason for NVRTC, with where it looked
         assertTrue(linkAll(nvrtc_h.class) >= 9);
     }
 

@@ -1,0 +1,121 @@
+package org.holdfast.bench.mode;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.holdfast.kernels.PersistentTaskGraph;
+import org.holdfast.tornado.api.ExecutionResult;
+import org.holdfast.tornado.api.LaunchInfo;
+import org.holdfast.tornado.api.TaskProfile;
+import org.holdfast.tornado.api.TornadoDevice;
+import org.holdfast.tornado.api.TornadoExecutionPlan;
+import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
+
+/**
+ * Runs a persistent kernel written in Java (the built-in designs, or a user's {@code solve}) through a
+ * task graph with one persistent task: one launch for all iterations, timed by the events around it.
+ *
+ * <p>The iteration count is a kernel parameter, so the runner keeps one compiled plan per count it
+ * was asked for (the harness asks for two: the verification run's and the timed runs'), each made on
+ * the first run of its count, outside the timed region; a later run of that count allocates nothing.
+ * {@code u} goes to the device on the first execution after {@link #load} and comes back only on
+ * {@link #unload}.
+ */
+final class JavaPersistentRunner implements ModeRunner {
+
+    private final TornadoDevice device;
+    private final double[] u;
+    private final Graphs graphs;
+    private final Duration watchdog;
+    private final boolean profiler;
+    private final RunShape shapeWithoutLaunches;
+    private final Map<Integer, TornadoExecutionPlan> byIterations = new HashMap<>();
+    private TornadoExecutionPlan last;
+    private ExecutionResult lastResult;
+
+    /** The graph of a run of {@code iterations} iterations on {@code u}. */
+    @FunctionalInterface
+    private interface Graphs {
+        PersistentTaskGraph of(double[] u, int iterations);
+    }
+
+    private JavaPersistentRunner(RunRequest request, TornadoDevice device, Graphs graphs, RunShape shape) {
+        this.device = device;
+        this.u = new double[request.problem().points()];
+        this.graphs = graphs;
+        this.watchdog = Duration.ofNanos((long) (request.watchdogSeconds() * 1e9));
+        this.profiler = request.profiler();
+        this.shapeWithoutLaunches = shape;
+        // Compile, load and allocate now, so that a grid the GPU refuses fails here and the first run is ready.
+        plan(1);
+    }
+
+    /**
+     * On the GPU, as {@code plan} says.
+     *
+     * @param variant the row's variant label
+     */
+    static JavaPersistentRunner onGpu(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String variant) {
+        return new JavaPersistentRunner(request, gpu, (u, iterations) -> plan.graph(request.problem(), u, request.f(), iterations),
+                new RunShape(plan.blocks(), plan.threads(), variant, plan.note(), List.of()));
+    }
+
+    /** A user's persistent kernel on a CPU device, with every group at once on the grid the backend chooses. */
+    static JavaPersistentRunner onCpu(RunRequest request, TornadoDevice cpu, Method solve) {
+        return new JavaPersistentRunner(request, cpu,
+                (u, iterations) -> PersistentTaskGraph.of(solve, request.problem(), u, request.f(), iterations, 0, 0),
+                new RunShape(0, 0, "", "", List.of()));
+    }
+
+    private TornadoExecutionPlan plan(int iterations) {
+        return byIterations.computeIfAbsent(iterations, k -> {
+            PersistentTaskGraph tasks = graphs.of(u, k);
+            TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device)
+                    .withGridScheduler(tasks.scheduler()).withWatchdog(watchdog);
+            if (profiler) {
+                plan.withProfiler();
+            }
+            plan.threadInfo(); // compiles and allocates: here, not in a run
+            return plan;
+        });
+    }
+
+    @Override
+    public void load(double[] initial) {
+        System.arraycopy(initial, 0, u, 0, u.length);
+        byIterations.values().forEach(TornadoExecutionPlan::resetDeviceCopies);
+    }
+
+    @Override
+    public double run(int iterations) {
+        last = plan(iterations);
+        lastResult = last.execute();
+        return lastResult.elapsedNanos() / 1e3;
+    }
+
+    @Override
+    public void unload(double[] target) {
+        last.transferToHost(u);
+        System.arraycopy(u, 0, target, 0, u.length);
+    }
+
+    @Override
+    public RunShape shape() {
+        List<LaunchInfo> launches = last == null ? List.of() : last.threadInfo();
+        RunShape shape = shapeWithoutLaunches;
+        return new RunShape(shape.blocks(), shape.threads(), shape.variant(), shape.note(), launches);
+    }
+
+    @Override
+    public List<TaskProfile> profile() {
+        return lastResult == null ? List.of() : lastResult.profile();
+    }
+
+    @Override
+    public void close() {
+        byIterations.values().forEach(TornadoExecutionPlan::close);
+        byIterations.clear();
+    }
+}

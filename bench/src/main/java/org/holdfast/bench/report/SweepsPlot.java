@@ -1,0 +1,103 @@
+package org.holdfast.bench.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.holdfast.bench.mode.KernelSource;
+import org.holdfast.bench.mode.Modes;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * Time per iteration against k, the half-sweeps per launch ({@code --sweeps-per-launch}) or per
+ * exchange ({@code --sweeps-per-exchange}), for both paradigms: one panel per grid size that has a
+ * temporally blocked row (N = 4097 and 10001 in issue 11's run), one line per mode, kernel source
+ * and variant (k left out), standard launches solid, persistent kernels dashed thicker, each in its
+ * mode's colour. k is read from the row's variant label ({@code k=8}, {@code temporal/k=8}).
+ */
+final class SweepsPlot {
+
+    static final String FILE = "time-per-iteration-by-k.png";
+
+    private static final Pattern K = Pattern.compile("(?:^|/)k=(\\d+)");
+
+    private SweepsPlot() {
+    }
+
+    /** The half-sweeps per launch or exchange a row ran, if its label says. */
+    static Optional<Integer> sweeps(ResultRow row) {
+        Matcher m = K.matcher(row.variant());
+        return m.find() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+    }
+
+    /** Whether the rows hold a temporally blocked row (k above 1) to plot. */
+    static boolean applies(List<ResultRow> rows) {
+        return rows.stream().anyMatch(r -> sweeps(r).orElse(1) > 1);
+    }
+
+    static JFreeChart chart(List<ResultRow> rows) {
+        TreeSet<Integer> sizes = new TreeSet<>();
+        rows.stream().filter(r -> sweeps(r).orElse(1) > 1).forEach(r -> sizes.add(r.n()));
+        NumberAxis k = new NumberAxis("k: half-sweeps per launch (standard) or per exchange (persistent)");
+        k.setTickUnit(new NumberTickUnit(1));
+        k.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 16));
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(k);
+        plot.setGap(12);
+        for (int n : sizes) {
+            plot.add(panel(rows.stream().filter(r -> r.n() == n && sweeps(r).isPresent()).toList(), n));
+        }
+        JFreeChart chart = new JFreeChart("Time per red-black iteration against k (temporal blocking), both paradigms",
+                new Font(Font.SANS_SERIF, Font.BOLD, 20), plot, true);
+        chart.addSubtitle(new TextTitle("solid: standard launches; dashed: persistent kernels; k = 1 is one half-sweep per"
+                + " launch or exchange; every point passed its checks", new Font(Font.SANS_SERIF, Font.PLAIN, 14)));
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getLegend().setItemFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        return chart;
+    }
+
+    private static XYPlot panel(List<ResultRow> rows, int n) {
+        Map<String, XYSeries> series = new LinkedHashMap<>();
+        Map<String, ResultRow> first = new LinkedHashMap<>();
+        for (ResultRow row : rows) {
+            String rest = row.variant().replaceAll("(?:^|/)k=\\d+", "");
+            String name = "N=" + n + " " + row.mode() + " (" + row.kernels() + ")" + (rest.isEmpty() ? "" : " " + rest);
+            series.computeIfAbsent(name, s -> new XYSeries(s, true, true)).addOrUpdate(sweeps(row).orElseThrow().doubleValue(),
+                    row.medianMicros());
+            first.putIfAbsent(name, row);
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        int index = 0;
+        for (Map.Entry<String, XYSeries> entry : series.entrySet()) {
+            data.addSeries(entry.getValue());
+            ResultRow row = first.get(entry.getKey());
+            boolean persistent = Modes.ALL.find(row.mode()).map(d -> !d.paradigm().name().equals("STANDARD")).orElse(false);
+            boolean nativeKernels = row.kernels().equals(KernelSource.NATIVE.cliName());
+            float width = persistent ? 3f : 2.5f;
+            float[] dashes = persistent ? new float[] {10f, 5f} : nativeKernels ? new float[] {3f, 3f} : null;
+            renderer.setSeriesStroke(index, dashes == null ? new BasicStroke(width)
+                    : new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dashes, 0f));
+            renderer.setSeriesPaint(index, Modes.ALL.find(row.mode()).map(d -> new Color(d.plotColour())).orElse(Color.BLACK));
+            index++;
+        }
+        LogAxis y = Plots.logAxis("N = " + n + ": µs per iteration (median, log)");
+        XYPlot panel = new XYPlot(data, null, y, renderer);
+        panel.setBackgroundPaint(new Color(0xf7f7f7));
+        return panel;
+    }
+}

@@ -1,0 +1,59 @@
+package org.holdfast.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javax.tools.ToolProvider;
+import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.SavedRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * examples/ as a user meets it: the two classes compiled with javac against the built bundle's
+ * holdfast.jar (its kernel compiler on the processor path, nothing from this build's class path),
+ * then run on the CPU through the bundle's launcher with {@code -k java:<class> --classpath}.
+ */
+class ExamplesIT {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void theExamplesCompileAgainstTheBundlesJarAndRunThroughItsLauncher() throws IOException, InterruptedException {
+        Path bundle = BundleLauncher.built();
+        Path jar = bundle.resolve("lib/holdfast.jar");
+        assertTrue(Files.isRegularFile(jar), "the build made no bundle at " + bundle);
+        Path classes = temp.resolve("build/classes");
+        List<String> args = new ArrayList<>(List.of("-cp", jar.toString(), "-processorpath", jar.toString(), "-d", classes.toString()));
+        try (Stream<Path> sources = Files.list(UserKernelsTest.examples())) {
+            sources.map(Path::toString).sorted().forEach(args::add);
+        }
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)), "javac " + args);
+        assertTrue(Files.isRegularFile(classes.resolve("META-INF/holdfast/kernels/org.example.RedBlackSor.cu")),
+                "the kernel compiler ran from holdfast.jar");
+
+        Path log = temp.resolve("holdfast");
+        Path output = temp.resolve("results");
+        Process holdfast = BundleLauncher.startSeparately(bundle.resolve("bin/holdfast"), temp, log,
+                "-k", "java:org.example.RedBlackSor,java:org.example.PersistentRedBlackSor", "--classpath", classes.toString(),
+                "-m", "cpu,cpu-parallel", "-n", "11,12", "-i", "10", "-r", "1", "--no-plots", "-o", output.toString());
+        assertTrue(holdfast.waitFor(240, TimeUnit.SECONDS), "holdfast did not finish in 240 s");
+        String err = Files.readString(BundleLauncher.err(log), StandardCharsets.UTF_8);
+        assertEquals(ExitCode.OK, holdfast.exitValue(), err);
+        List<ResultRow> rows = SavedRun.read(output.resolve("results.json")).rows();
+        assertEquals(8, rows.size(), "2 classes x 2 modes x 2 sizes: " + rows);
+        for (ResultRow row : rows) {
+            assertTrue(row.kernels().startsWith("java:org.example."), row.toString());
+            assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.holdfast.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.SavedRun;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A user's own kernel classes through the command, on the CPU: the two classes of examples/ compiled
+ * with javac and the kernel compiler from the class path, run as {@code -k java:<class> --classpath},
+ * and checked against themselves on the CPU (SOR is not Gauss-Seidel); and every broken contract
+ * refused before anything runs, with one line that says what is missing.
+ */
+class UserKernelsTest {
+
+    @TempDir
+    static Path temp;
+    private static Path classes;
+
+    @BeforeAll
+    static void compileTheExamplesAndTheMisfits() throws IOException, URISyntaxException {
+        classes = Files.createDirectories(temp.resolve("classes"));
+        List<String> sources = new ArrayList<>();
+        try (Stream<Path> files = Files.list(examples())) {
+            files.map(Path::toString).forEach(sources::add);
+        }
+        sources.add(Path.of(UserKernelsTest.class.getResource("/user-kernels/Misfits.java").toURI()).toString());
+        List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
+                "-processor", "org.holdfast.tornado.compiler.KernelProcessor"));
+        args.addAll(sources);
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, args.toArray(String[]::new)), "javac failed on " + sources);
+    }
+
+    /** examples/src/org/example in the repository. */
+    static Path examples() {
+        Path here = Path.of("").toAbsolutePath();
+        Path root = Files.isDirectory(here.resolve("examples")) ? here : here.getParent();
+        return root.resolve("examples/src/org/example");
+    }
+
+    private static CommandRun holdfast(String kernels, String modes, String out) {
+        return CommandRun.of("-m", modes, "-k", kernels, "--classpath", classes.toString(), "-n", "11,12", "-i", "20", "-r", "2",
+                "-o", temp.resolve(out).toString(), "--no-plots");
+    }
+
+    @Test
+    void theStandardSorClassRunsInTheCpuModesAndEqualsItselfOnTheCpu() throws IOException {
+        CommandRun run = holdfast("java:org.example.RedBlackSor", "cpu,cpu-parallel", "sor");
+        assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("sor/results.json")).rows();
+        assertEquals(4, rows.size(), rows.toString());
+        for (ResultRow row : rows) {
+            assertEquals("java:org.example.RedBlackSor", row.kernels());
+            assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
+            assertTrue(row.verification().k() > 0 && row.verification().redSkipped() > 0, "the red half-sweep matters: " + row);
+        }
+    }
+
+    @Test
+    void thePersistentSorClassRunsWithEveryGroupAtOnceOnTheCpu() throws IOException {
+        CommandRun run = holdfast("java:org.example.PersistentRedBlackSor", "cpu,cpu-parallel", "persistent-sor");
+        assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
+        for (ResultRow row : SavedRun.read(temp.resolve("persistent-sor/results.json")).rows()) {
+            assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
+            assertTrue(Double.isNaN(row.verification().redSkipped()), "a whole solve cannot skip a half-sweep alone: " + row);
+        }
+    }
+
+    @Test
+    void sorIsNotGaussSeidelSoTheUsersClassIsItsOwnReference() throws IOException {
+        CommandRun run = CommandRun.of("-m", "cpu", "-k", "java,java:org.example.RedBlackSor", "--classpath", classes.toString(),
+                "-n", "12", "-i", "20", "-r", "1", "--init", "random", "-o", temp.resolve("both").toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("both/results.json")).rows();
+        assertEquals(List.of("java", "java:org.example.RedBlackSor"), rows.stream().map(ResultRow::kernels).toList());
+        assertTrue(rows.get(0).maxError() != rows.get(1).maxError(), "SOR and Gauss-Seidel end elsewhere: " + rows);
+    }
+
+    @Test
+    void aBrokenContractIsRefusedBeforeAnythingRunsWithOneLine() {
+        String cp = classes.toString();
+        assertRefused("misfit.Misfits$RedOnly", cp, "holdfast: --kernels java:misfit.Misfits$RedOnly: misfit.Misfits$RedOnly has red"
+                + " but not black: the standard launches need both, @Kernel public static void black(KernelContext context, double[] u,"
+                + " double[] f, int n, double h2)");
+        assertRefused("misfit.Misfits$WrongBlack", cp, "holdfast: --kernels java:misfit.Misfits$WrongBlack: WrongBlack.black must be"
+                + " @Kernel public static void black(KernelContext context, double[] u, double[] f, int n, double h2)");
+        assertRefused("misfit.Misfits$PlainSolve", cp, "holdfast: --kernels java:misfit.Misfits$PlainSolve: PlainSolve.solve must be"
+                + " @Persistent: it runs every iteration in one launch (@Kernel @Persistent public static void solve(KernelContext"
+                + " context, double[] u, double[] f, int n, double h2, int iterations))");
+        assertRefused("misfit.Misfits$OtherNames", cp, "holdfast: --kernels java:misfit.Misfits$OtherNames: misfit.Misfits$OtherNames"
+                + " has neither the standard pair (@Kernel public static void red(KernelContext context, double[] u, double[] f, int n,"
+                + " double h2) and black) nor the persistent kernel (@Kernel @Persistent public static void solve(KernelContext context,"
+                + " double[] u, double[] f, int n, double h2, int iterations)); docs/user-kernels.md");
+        assertRefused("misfit.Misfits", cp, "holdfast: --kernels java:misfit.Misfits: misfit.Misfits has no CUDA C from the Holdfast"
+                + " kernel compiler: compile it with holdfast.jar as the annotation processor path (javac -cp holdfast.jar -processorpath"
+                + " holdfast.jar ...); docs/user-kernels.md");
+        assertRefused("org.example.Missing", cp, "holdfast: --kernels java:org.example.Missing: no class org.example.Missing on"
+                + " --classpath " + cp);
+        assertRefused("org.example.RedBlackSor", temp.resolve("nowhere").toString(), "holdfast: --kernels"
+                + " java:org.example.RedBlackSor: the --classpath entry " + temp.resolve("nowhere") + " does not exist");
+    }
+
+    private static void assertRefused(String className, String classpath, String message) {
+        CommandRun run = CommandRun.of("-m", "cpu", "-k", "java:" + className, "--classpath", classpath, "-n", "11",
+                "-o", temp.resolve("refused").toString());
+        assertEquals(ExitCode.USAGE, run.status(), run.err());
+        assertEquals(message, run.err().lines().findFirst().orElse(""));
+    }
+}

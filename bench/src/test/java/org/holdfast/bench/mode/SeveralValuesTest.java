@@ -1,0 +1,37 @@
+package org.holdfast.bench.mode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** An option that takes several values in one run: checked value by value, a row per value (a set of values each). */
+class SeveralValuesTest {
+
+    @Test
+    void everyValueIsCheckedAndKeptOnceInTheOrderGiven() {
+        ModeOption k = StandardLaunchMode.SWEEPS_PER_LAUNCH;
+        assertEquals("1,2,8", k.parse(" 1, 2,8,2"));
+        assertEquals(List.of("1", "2", "8"), k.split("1,2,8"));
+        assertEquals("4", k.parse("4"));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> k.parse("1,5"));
+        assertEquals("unknown sweeps-per-launch '5' (choose from: 1, 2, 3, 4, 6, 8)", refused.getMessage());
+        assertEquals("auto,1,8", NativePersistentMode.SWEEPS_PER_EXCHANGE.parse("auto, 1, 8"));
+        assertEquals(List.of("two-slot"), PersistentGridMode.BARRIER.split("two-slot"));
+    }
+
+    @Test
+    void eachCombinationOfSeveralValuesIsOneSetOfValues() {
+        OptionValues values = new OptionValues(Map.of("sweeps-per-exchange", "1,8", "barrier", "temporal"));
+        List<OptionValues> each = values.each(new PersistentGridMode().options());
+        assertEquals(2, each.size());
+        assertEquals("temporal/k=1", new PersistentGridMode().variant(each.get(0)));
+        assertEquals("temporal/k=8", new PersistentGridMode().variant(each.get(1)));
+        assertEquals(List.of(values), values.each(new GraphMode().options()), "graph's option has one value here");
+        OptionValues standard = new OptionValues(Map.of("sweeps-per-launch", "1,2,4"));
+        assertEquals(List.of("k=1", "k=2", "k=4"),
+                standard.each(new GraphMode().options()).stream().map(v -> new GraphMode().variant(v)).toList());
+    }
+}

@@ -1,0 +1,59 @@
+/*
+ * stream_geometry.h: how a temporally blocked pass is cut into items (device/stream_pass.h), the
+ * constants its kernels are built for, and the rule that sizes the items. Plain values, shared by
+ * the kernels, the planner and its host-only test; StreamGeometry.java in tornado-tasks/kernels is
+ * the same rule for the Java standard launches.
+ */
+#ifndef HOLDFAST_DEVICE_STREAM_GEOMETRY_H
+#define HOLDFAST_DEVICE_STREAM_GEOMETRY_H
+
+namespace holdfast {
+
+/* Threads per block of every stream kernel (TemporalKernels.THREADS). */
+constexpr int kStreamThreads = 256;
+constexpr int kStreamWarps = kStreamThreads / 32;
+/* Blocks per multiprocessor the kernels are bounded for: 128 registers per thread (TemporalKernels.BLOCKS_PER_SM). */
+constexpr int kStreamBlocksPerSm = 2;
+
+/* Ghost columns each side: at least k, and even so that pairs start on even columns. */
+__host__ __device__ constexpr int stream_halo(int k) { return (k + 1) & ~1; }
+
+/* Doubles of shared memory a block uses: the f ring and the warp-edge exchange. */
+__host__ __device__ constexpr int stream_shared_doubles(int k) { return (k + 1) * 2 * kStreamThreads + 2 * k * kStreamWarps; }
+
+/* How a grid of n x n is cut into items: strips of columns, segments of rows (StreamGeometry.java). */
+struct StreamGeometry {
+    int strip_width;  /* owned columns per strip, even: strip s owns [s w, (s + 1) w) of the interior 1 .. n-2 */
+    int strips;
+    int segment_rows; /* owned rows per segment: segment g owns rows 1 + g h .. 1 + (g + 1) h - 1 */
+    int segments;
+};
+
+__host__ __device__ constexpr int stream_ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+/* The items of a pass at n x n and k half-sweeps for about `target` blocks (StreamGeometry.plan in
+ * Java, the same rule): strips as wide as a block allows, balanced and even; then as many segments
+ * of rows as fill `target` blocks once, at least one, none empty. */
+__host__ __device__ inline StreamGeometry plan_stream_geometry(int n, int k, int target)
+{
+    const int columns = n - 1; /* interior columns 1 .. n-2 lie in [0, n - 1) */
+    int strips = stream_ceil_div(columns, 2 * kStreamThreads - 2 * stream_halo(k));
+    int width = stream_ceil_div(columns, strips);
+    width += width & 1;
+    strips = stream_ceil_div(columns, width); /* rounding up to even can leave the last strip empty */
+    const int rows = n - 2;
+    int wanted = target / strips;
+    wanted = wanted < 1 ? 1 : wanted > rows ? rows : wanted;
+    const int segment_rows = stream_ceil_div(rows, wanted);
+    return StreamGeometry{width, strips, segment_rows, stream_ceil_div(rows, segment_rows)};
+}
+
+/* Passes of a run of `steps` half-sweeps, k each (the last may be shorter). */
+__host__ __device__ constexpr int temporal_pass_count(int steps, int k) { return (steps + k - 1) / k; }
+
+/* Passes alternate the two buffers, starting from u: an odd count ends in the scratch buffer. */
+__host__ __device__ constexpr bool temporal_result_in_scratch(int steps, int k) { return (temporal_pass_count(steps, k) & 1) != 0; }
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_DEVICE_STREAM_GEOMETRY_H */

@@ -1,0 +1,70 @@
+/*
+ * on_chip_registers.h: one block, or one warp, holds the whole grid on chip for the whole run.
+ *
+ * u sits in shared memory as two colour planes (colour_planes.h); each thread's points (their
+ * index and h2 f) sit in registers, computed once. A half-sweep is then four shared loads, the
+ * arithmetic and a shared store per point, and one barrier: __syncthreads for a block, __syncwarp
+ * for a single warp, which needs no block barrier at all (the smallest grids: at most
+ * P * 32 points of a colour). u is copied back once at the end. Same points, same arithmetic
+ * as the reference: the same array, bit for bit.
+ *
+ * Builds for CUDA and HIP (on AMD a "warp" is a wavefront of 64, and its barrier a block barrier
+ * of one wavefront).
+ */
+#ifndef HOLDFAST_KERNELS_ON_CHIP_REGISTERS_H
+#define HOLDFAST_KERNELS_ON_CHIP_REGISTERS_H
+
+#include "../device/colour_planes.h"
+
+namespace holdfast {
+
+template <bool kOneWarp>
+__device__ __forceinline__ void on_chip_sync()
+{
+#if defined(HF_RUNTIME_CUDA)
+    if (kOneWarp) {
+        __syncwarp(); /* orders the warp's shared-memory accesses; no block barrier */
+        return;
+    }
+#endif
+    __syncthreads();
+}
+
+/* kOneWarp: launched with one warp (warpSize threads); otherwise any block size up to
+ * max_threads_for_slots(P). Needs on_chip_planes_bytes(n) of dynamic shared memory. A run is
+ * 2 * iterations half-sweeps, red then black: the loop takes them in pairs, so the colour is
+ * never a branch. */
+template <int P, bool kOneWarp>
+__global__ void __launch_bounds__(max_threads_for_slots(P), 1) on_chip_registers(PersistentArgs args)
+{
+    HF_DYNAMIC_SHARED(double, planes);
+    const Problem& problem = args.problem;
+    const int n = problem.n;
+    const int stride = plane_stride(n);
+    const int plane_doubles = n * stride;
+    const int thread = static_cast<int>(threadIdx.x);
+    const int threads = static_cast<int>(blockDim.x);
+    double* const red_plane = planes;
+    double* const black_plane = planes + plane_doubles;
+
+    load_planes(planes, plane_doubles, stride, problem.u, n, 0, n);
+    GridPoints<P> red;
+    GridPoints<P> black;
+    assign_grid_points(red, problem, black_plane, stride, 0, thread, threads);
+    assign_grid_points(black, problem, red_plane, stride, 1, thread, threads);
+    const int row_bytes = stride * static_cast<int>(sizeof(double));
+    const int plane_bytes = plane_doubles * static_cast<int>(sizeof(double));
+    on_chip_sync<kOneWarp>();
+
+    for (int step = 0; step + 1 < args.steps; step += 2) {
+        sweep_grid_points(red, row_bytes, -plane_bytes); /* red points live one plane below black */
+        on_chip_sync<kOneWarp>();
+        sweep_grid_points(black, row_bytes, plane_bytes);
+        on_chip_sync<kOneWarp>();
+    }
+    store_planes(planes, plane_doubles, stride, problem.u, n, 0, 1, n - 1);
+}
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_KERNELS_ON_CHIP_REGISTERS_H */

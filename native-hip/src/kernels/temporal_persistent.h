@@ -1,0 +1,62 @@
+/*
+ * temporal_persistent.h: persistent-grid (temporal), the persistent counterpart of the standard
+ * twins (kernels/temporal_stream.h): one cooperative launch runs every pass of k half-sweeps
+ * (device/stream_pass.h, the same device code), the blocks share a pass's items (one each when the
+ * planner sized the grid, grid-stride otherwise), and the two-slot grid barrier between passes
+ * publishes a pass's writes before the next reads them as ghost points. So ghost borders are
+ * exchanged through memory every k half-sweeps instead of at a kernel boundary; everything else is
+ * the standard launch's.
+ *
+ * Two buffers, as between standard launches: pass i reads u and writes scratch when i is even,
+ * and the other way round when it is odd, so the run ends in scratch when the pass count is odd
+ * (hf_run_report.result_in_scratch). The last pass is shorter when k does not divide the
+ * half-sweeps. One kernel per k (the template is instantiated in variant_table.cpp).
+ */
+#ifndef HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
+#define HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
+
+#include "../device/grid_barrier.h"
+#include "../device/stream_pass.h"
+
+namespace holdfast {
+
+template <int K>
+__global__ void __launch_bounds__(kStreamThreads, kStreamBlocksPerSm) temporal_stream_persistent(PersistentArgs args)
+{
+#if HF_HAS_STREAM_SHUFFLE
+    __shared__ double f_ring[(K + 1) * 2 * kStreamThreads];
+    __shared__ double edges[2 * K * kStreamWarps];
+    const Problem& problem = args.problem;
+    const int items = args.items.strips * args.items.segments;
+    const int passes = temporal_pass_count(args.steps, K);
+    const bool skips_barrier =
+        args.fault == HF_FAULT_SKIP_GRID_BARRIER && static_cast<int>(blockIdx.x) == args.fault_block;
+    for (int pass = 0; pass < passes; ++pass) {
+        const int first = pass * K;
+        const bool even = (pass & 1) == 0;
+        const double* in = even ? problem.u : args.scratch;
+        double* out = even ? args.scratch : problem.u;
+        const int sweeps = args.steps - first < K ? args.steps - first : K;
+        for (int item = static_cast<int>(blockIdx.x); item < items; item += static_cast<int>(gridDim.x)) {
+            stream_pass_item<K>(in, out, problem.f, problem.n, problem.h2, sweeps, first & 1, args.items, item, f_ring,
+                                edges);
+        }
+        if (pass + 1 < passes) {
+            if (skips_barrier) {
+                return;
+            }
+            if (gridDim.x == 1) {
+                __syncthreads();
+            } else if (!grid_barrier_two_slot(args, pass)) {
+                return;
+            }
+        }
+    }
+#else
+    (void)args;
+#endif
+}
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H */

@@ -1,0 +1,160 @@
+/*
+ * cluster_emulation_test: the on-chip kernels' own code (on_chip_registers.h, cluster_resident.h)
+ * on CPU threads (cluster_emulation.h), against the sequential reference, bit for bit: every
+ * halo method, cluster sizes up to more blocks than rows, k half-sweeps per exchange with a
+ * short last window, with and without overlap, blocks of one and of several threads. Runs in CI
+ * without a GPU.
+ */
+#include "cluster_emulation.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+#include "kernels/cluster_resident.h"
+#include "kernels/on_chip_registers.h"
+
+using namespace holdfast;
+
+namespace {
+
+/* Slots per thread for the emulation: a CPU thread has no register file to run out of. The
+ * whole-grid kernel marks its used slots in one 32-bit mask: there the GPU's largest count. */
+constexpr int kEmulatedSlots = 128;
+constexpr int kEmulatedGridSlots = 16;
+
+struct Grid {
+    int n;
+    int iterations;
+    double h2;
+    std::vector<double> u;
+    std::vector<double> f;
+    std::vector<double> expected;
+
+    explicit Grid(int size) : n(size), iterations(size == 3 ? 1 : 5), u(size_t(size) * size), f(size_t(size) * size)
+    {
+        const double d = 1.0 / (n - 1);
+        h2 = d * d;
+        std::mt19937_64 random(1234u + static_cast<unsigned>(n));
+        std::uniform_real_distribution<double> interior(-1.0, 1.0);
+        for (int i = 0; i < n; ++i) {
+            for (int j = 0; j < n; ++j) {
+                const double exact = std::sin(2 * M_PI * j * d) * std::cos(2 * M_PI * i * d);
+                const bool boundary = i == 0 || j == 0 || i == n - 1 || j == n - 1;
+                u[size_t(i) * n + j] = boundary ? exact : interior(random);
+                f[size_t(i) * n + j] = -8 * M_PI * M_PI * exact;
+            }
+        }
+        expected = u;
+        double* e = expected.data();
+        for (int iteration = 0; iteration < iterations; ++iteration) {
+            for (int colour = 0; colour < 2; ++colour) {
+                for (int i = 1; i < n - 1; ++i) {
+                    for (int j = 1; j < n - 1; ++j) {
+                        if (((i + j) & 1) == colour) {
+                            const int c = i * n + j;
+                            e[c] = (e[c + n] + e[c - n] + e[c + 1] + e[c - 1] - h2 * f[size_t(c)]) * 0.25;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    bool matches() const { return std::memcmp(u.data(), expected.data(), u.size() * sizeof(double)) == 0; }
+};
+
+int failures = 0;
+int passes = 0;
+
+void report(bool passed, const std::string& what)
+{
+    if (!passed) {
+        std::printf("FAIL %s\n", what.c_str());
+    }
+    failures += passed ? 0 : 1;
+    passes += passed ? 1 : 0;
+}
+
+PersistentArgs args_for(Grid& grid, ControlBlock* control)
+{
+    std::memset(static_cast<void*>(control), 0, sizeof(ControlBlock));
+    return PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2}, 2 * grid.iterations, control, nullptr,
+                          nullptr, 2000000000LL, HF_FAULT_NONE, 0, 1, nullptr, 0, nullptr, StreamGeometry{}};
+}
+
+void run_on_chip(int n, int threads)
+{
+    Grid grid(n);
+    ControlBlock control{};
+    const PersistentArgs args = args_for(grid, &control);
+    emulate_cluster_launch(1, threads, on_chip_planes_bytes(n), [&] { on_chip_registers<kEmulatedGridSlots, false>(args); });
+    report(grid.matches(), "on-chip n=" + std::to_string(n) + " threads=" + std::to_string(threads));
+}
+
+template <HaloMethod M>
+void run_cluster(int n, int blocks, int threads, int k, int overlap)
+{
+    Grid grid(n);
+    ControlBlock control{};
+    PersistentArgs args = args_for(grid, &control);
+    args.sweeps_per_exchange = k;
+    const ClusterLayout layout = cluster_layout(n, blocks, k, M);
+    emulate_cluster_launch(blocks, threads, static_cast<size_t>(layout.bytes), [&] {
+        if (overlap != 0) {
+            cluster_resident<kEmulatedSlots, M, true>(args);
+        } else {
+            cluster_resident<kEmulatedSlots, M, false>(args);
+        }
+    });
+    report(grid.matches() && control.error.code == 0,
+           std::string("cluster ") + halo_method_name(M) + " n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
+               " threads=" + std::to_string(threads) + " k=" + std::to_string(k) + " overlap=" +
+               std::to_string(overlap) + (control.error.code != 0 ? " (watchdog)" : ""));
+}
+
+template <HaloMethod M>
+void run_method()
+{
+    for (int n : {3, 4, 5, 11, 12, 33}) {
+        for (int blocks : {1, 2, 3, 4, 16}) {
+            for (int k : {1, 2, 3, 4}) {
+                const int active = active_band_count(blocks, n);
+                if (active > 1 && k > smallest_band_rows(n, blocks)) {
+                    continue;
+                }
+                for (int overlap : {0, 1}) {
+                    /* Points per thread must fit the slots; several threads per block where they do. */
+                    const int threads = n >= 33 && blocks <= 2 ? 4 : blocks >= 16 ? 1 : 3;
+                    if (cluster_points_per_colour(n, blocks, k) > kEmulatedSlots * threads) {
+                        report(false, "test setup: too few slots");
+                        continue;
+                    }
+                    run_cluster<M>(n, blocks, threads, k, overlap);
+                }
+            }
+        }
+    }
+}
+
+}  // namespace
+
+int main()
+{
+    for (int n : {3, 4, 5, 11, 12, 33}) {
+        for (int threads : {1, 5, 32}) {
+            if (points_per_colour(n) <= kEmulatedGridSlots * threads) {
+                run_on_chip(n, threads);
+            }
+        }
+    }
+    run_method<HaloMethod::AsyncStore>();
+    run_method<HaloMethod::BulkCopy>();
+    run_method<HaloMethod::RemoteArrive>();
+    run_method<HaloMethod::Pull>();
+    run_method<HaloMethod::ClusterBarrier>();
+    std::printf("%d passed, %d failed: %s\n", passes, failures, failures == 0 ? "ALL PASSED" : "FAILURES");
+    return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

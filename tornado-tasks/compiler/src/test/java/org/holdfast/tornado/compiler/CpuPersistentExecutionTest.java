@@ -1,0 +1,181 @@
+package org.holdfast.tornado.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.WatchdogExpiredException;
+import org.holdfast.tornado.compiler.samples.ClusterKernels;
+import org.holdfast.tornado.compiler.samples.PersistentKernels;
+import org.holdfast.tornado.compiler.samples.StuckKernels;
+import org.holdfast.tornado.compiler.testing.JavaKernels;
+import org.holdfast.tornado.compiler.testing.JavaKernels.Launch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The CPU meaning of persistent and cluster kernels: the CPU backend runs every thread of every group
+ * at once, so the grid barrier, the waits and the cluster barrier meet across groups. The Java
+ * kernels give the expected arrays in full; waits that cannot end stop with the watchdog's error
+ * naming the block and the step, never a hang; a grid the GPU would refuse is refused here too.
+ */
+class CpuPersistentExecutionTest {
+
+    private static final KernelContext CONTEXT = new KernelContext();
+    private static final Duration SHORT_WATCHDOG = Duration.ofMillis(300);
+
+    @ParameterizedTest(name = "{0} groups of {1}, {2} rounds")
+    @CsvSource({"1, 1, 3", "4, 32, 5", "7, 8, 9"})
+    void everySumSeesEveryGroupsWriteOfItsRound(int groups, int threads, int rounds) {
+        long[] slots = new long[groups];
+        long[] sums = new long[rounds * groups];
+        JavaKernels.run(PersistentKernels.class, "stagedSums", Launch.of(groups, threads), CONTEXT, slots, sums, rounds);
+        long[] expectedSlots = new long[groups];
+        long[] expectedSums = new long[rounds * groups];
+        for (int round = 0; round < rounds; round++) {
+            long total = 0;
+            for (int g = 0; g < groups; g++) {
+                expectedSlots[g] += g + round;
+                total += expectedSlots[g];
+            }
+            for (int g = 0; g < groups; g++) {
+                expectedSums[round * groups + g] = total;
+            }
+        }
+        assertArrayEquals(expectedSlots, slots);
+        assertArrayEquals(expectedSums, sums);
+    }
+
+    @ParameterizedTest(name = "{0} groups, {1} steps")
+    @CsvSource({"1, 4", "5, 6", "12, 3"})
+    void theChainPassesEveryStepThroughEveryGroup(int groups, int steps) {
+        int[] published = new int[groups];
+        long[] values = new long[(steps + 1) * groups];
+        JavaKernels.run(PersistentKernels.class, "chain", Launch.of(groups, 4), CONTEXT, published, values, steps);
+        long[] expected = new long[(steps + 1) * groups];
+        for (int s = 1; s <= steps; s++) {
+            for (int g = 0; g < groups; g++) {
+                expected[s * groups + g] = expected[(s - 1) * groups + g] + (g > 0 ? expected[s * groups + g - 1] : 0) + 1;
+            }
+        }
+        assertArrayEquals(expected, values);
+        int[] all = new int[groups];
+        Arrays.fill(all, steps);
+        assertArrayEquals(all, published);
+    }
+
+    @Test
+    void waitsOn64BitCounters() {
+        int n = 3 * 16;
+        long[] counters = new long[n];
+        JavaKernels.run(PersistentKernels.class, "waitLong", Launch.of(3, 16), CONTEXT, counters, n);
+        for (int i = 0; i < n; i++) {
+            assertEquals(i + 1, counters[i]);
+        }
+    }
+
+    @Test
+    void withoutAWorkerGridThePersistentKernelRunsOnTheBackendsGrid() {
+        int[] out = new int[10_007];
+        JavaKernels.run(PersistentKernels.class, "fill", Launch.backendsGrid(), CONTEXT, out, out.length);
+        for (int i = 0; i < out.length; i++) {
+            assertEquals(i, out[i], "element " + i);
+        }
+    }
+
+    /** A random interior and 7 iterations: a skipped or repeated half-sweep changes the array. */
+    @ParameterizedTest(name = "N = {0}, {1} groups")
+    @CsvSource({"3, 2", "4, 1", "11, 3", "12, 4", "33, 5"})
+    void redBlackInOneLaunchEqualsTheSequentialReferenceBitForBit(int n, int groups) {
+        Random random = new Random(n * 31L + groups);
+        double[] u = random.doubles((long) n * n, -1, 1).toArray();
+        double[] f = random.doubles((long) n * n, -1, 1).toArray();
+        double h2 = 1.0 / ((n - 1) * (n - 1));
+        int iterations = 7;
+        double[] reference = u.clone();
+        for (int k = 0; k < iterations; k++) {
+            for (int colour = 0; colour < 2; colour++) {
+                for (int i = 1; i < n - 1; i++) {
+                    for (int j = 1; j < n - 1; j++) {
+                        if (((i + j) & 1) == colour) {
+                            int c = i * n + j;
+                            reference[c] = (reference[c + n] + reference[c - n] + reference[c + 1] + reference[c - 1] - h2 * f[c]) * 0.25;
+                        }
+                    }
+                }
+            }
+        }
+        JavaKernels.run(PersistentKernels.class, "redBlack", Launch.of(groups, 16), CONTEXT, u, f, n, h2, iterations);
+        assertArrayEquals(reference, u);
+    }
+
+    @Test
+    void aGroupThatSkipsTheGridBarrierStopsTheOthersWithTheWatchdogNamingBlockAndStep() {
+        int groups = 4;
+        WatchdogExpiredException e = assertThrows(WatchdogExpiredException.class, () -> JavaKernels.run(StuckKernels.class,
+                "skipsBarrier", Launch.of(groups, 8).withWatchdog(SHORT_WATCHDOG), CONTEXT, new int[groups * 8], 2));
+        assertEquals(WatchdogExpiredException.Wait.GRID_BARRIER, e.waitKind());
+        assertNotEquals(2, e.block(), "the skipping group never waited");
+        assertEquals(0, e.step(), "the first grid barrier");
+        assertEquals("reference.kernel (kernel skipsBarrier): watchdog expired after 0.3 s: block " + e.block()
+                + " waited at grid barrier 0; 3 of 4 blocks had arrived there", e.getMessage());
+    }
+
+    @Test
+    void aFlagThatIsNeverPublishedStopsTheWaitWithTheWatchdog() {
+        int groups = 3;
+        WatchdogExpiredException e = assertThrows(WatchdogExpiredException.class, () -> JavaKernels.run(StuckKernels.class,
+                "neverPublished", Launch.of(groups, 4).withWatchdog(SHORT_WATCHDOG), CONTEXT, new int[groups], 7));
+        assertEquals(WatchdogExpiredException.Wait.WAIT_UNTIL, e.waitKind());
+        assertEquals(7, e.step());
+        assertEquals(e.block(), e.index(), "each group waits for its own flag");
+        assertEquals("reference.kernel (kernel neverPublished): watchdog expired after 0.3 s: block " + e.block()
+                + " waited until element " + e.block() + " reached 7", e.getMessage());
+    }
+
+    @Test
+    void clustersShareTheirBlocksSharedArrays() {
+        int groups = 8;
+        int threads = ClusterKernels.BLOCK;
+        double[] in = new double[groups * threads];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = i;
+        }
+        double[] out = new double[in.length];
+        int[] ranks = new int[groups];
+        JavaKernels.run(ClusterKernels.class, "rotate", Launch.of(groups, threads), CONTEXT, in, out, ranks);
+        for (int g = 0; g < groups; g++) {
+            int next = g / 4 * 4 + (g % 4 + 1) % 4;
+            assertEquals(g / 4 * 100 + g % 4, ranks[g]);
+            for (int t = 0; t < threads; t++) {
+                assertEquals(in[next * threads + t], out[g * threads + t], "group " + g + ", thread " + t);
+            }
+        }
+        int steps = 3;
+        long[] halos = new long[16 * steps];
+        JavaKernels.run(ClusterKernels.class, "pushHalo", Launch.of(16, 4), CONTEXT, halos, steps);
+        for (int g = 0; g < 16; g++) {
+            for (int s = 0; s < steps; s++) {
+                assertEquals((g + 15) % 16 + s, halos[g * steps + s], "block " + g + " step " + s);
+            }
+        }
+    }
+
+    @Test
+    void aGridTheGpuWouldRefuseIsRefusedHereToo() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JavaKernels.run(ClusterKernels.class, "rotate",
+                Launch.of(6, ClusterKernels.BLOCK), CONTEXT, new double[6 * 64], new double[6 * 64], new int[6]));
+        assertEquals("task reference.kernel: kernel rotate runs in clusters of 4 blocks, so its 6 blocks must be a multiple of 4",
+                e.getMessage());
+        IllegalArgumentException twoD = assertThrows(IllegalArgumentException.class, () -> JavaKernels.run(PersistentKernels.class,
+                "fill", Launch.of(new int[] {2, 2, 1}, new int[] {4, 1, 1}), CONTEXT, new int[16], 16));
+        assertTrue(twoD.getMessage().contains("launches a one-dimensional grid of one-dimensional blocks"), twoD.getMessage());
+    }
+}

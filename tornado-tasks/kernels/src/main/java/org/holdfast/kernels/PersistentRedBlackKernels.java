@@ -1,0 +1,184 @@
+package org.holdfast.kernels;
+
+import org.holdfast.tornado.api.DeviceFunction;
+import org.holdfast.tornado.api.Kernel;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.Persistent;
+
+/**
+ * Red-black Gauss-Seidel in one launch for all iterations, written in Java: the three persistent
+ * designs of native-hip, each the same algorithm as its hand-written twin so that the two can be
+ * compared in one table ({@code --kernels java,native}).
+ *
+ * <ul>
+ *   <li>{@link #gridBarrierSweeps}: every thread of the grid shares each half-sweep, a grid barrier
+ *       between half-sweeps (native {@code persistent_grid_two_slot}, {@code persistent-grid}'s
+ *       {@code two-slot});</li>
+ *   <li>{@link #dataflowSweeps}: each block owns a band of rows and waits only for its neighbours'
+ *       step counters (native {@code persistent_dataflow}, {@code persistent-dataflow}'s {@code counters});</li>
+ *   <li>{@link #onChipSweeps}: one block holds the grid in dynamic shared memory for the whole run
+ *       (native {@code persistent_on_chip}, which both modes run on one block when the grid fits).</li>
+ * </ul>
+ * Points, their order within a half-sweep and the arithmetic are {@link RedBlackKernels}' (the
+ * compact numbering of one colour), so every kernel gives the sequential reference bit for bit. On
+ * the CPU they run with every group at once, so they are their own reference there too.
+ */
+public final class PersistentRedBlackKernels {
+
+    /** Ints between two blocks' step counters: one counter per 128-byte line, as native-hip's {@code StepCounter}. */
+    public static final int COUNTER_STRIDE = 32;
+
+    private PersistentRedBlackKernels() {
+    }
+
+    /**
+     * {@code iterations} iterations on {@code u}: each half-sweep spread over every thread of the grid
+     * through a grid-stride loop, a grid barrier between two half-sweeps and none after the last
+     * (a grid of one block waits at the block barrier only).
+     */
+    @Kernel
+    @Persistent
+    public static void gridBarrierSweeps(KernelContext context, double[] u, double[] f, int n, double h2, int iterations) {
+        int steps = 2 * iterations;
+        int points = (n - 2) * ((n - 1) / 2);
+        for (int step = 0; step < steps; step++) {
+            sweep(context.globalIdx, points, context.globalGroupSizeX, u, f, n, h2, step & 1);
+            if (step + 1 < steps) {
+                context.gridBarrier();
+            }
+        }
+    }
+
+    /**
+     * {@code iterations} iterations without a grid barrier. Block b owns a band of interior rows
+     * (rows 1 .. n-2 split as evenly as possible, the first {@code rows % blocks} taking one more) and
+     * the step counter {@code counters[b * COUNTER_STRIDE]}, zero at the launch. Before half-sweep s
+     * it waits until both neighbours have published s (acquire): their halo rows hold step s - 1's
+     * values, and they have finished reading its rows for s - 1; after the half-sweep and a block
+     * barrier, thread 0 publishes s + 1 (release). Two threads of different warps watch one
+     * neighbour each, so the waits overlap. Blocks without rows publish the end at once.
+     *
+     * @param counters at least {@code blocks * COUNTER_STRIDE} zeros
+     */
+    @Kernel
+    @Persistent
+    public static void dataflowSweeps(KernelContext context, double[] u, double[] f, int n, double h2, int iterations,
+            int[] counters) {
+        int block = context.groupIdx;
+        int blocks = context.globalGroupSizeX / context.localGroupSizeX;
+        int thread = context.localIdx;
+        int rows = n - 2;
+        int active = Math.min(blocks, rows);
+        int steps = 2 * iterations;
+        if (block >= active) {
+            if (thread == 0) {
+                context.storeRelease(counters, block * COUNTER_STRIDE, steps);
+            }
+            return;
+        }
+        int base = rows / blocks;
+        int extra = rows % blocks;
+        int firstRow = 1 + block * base + Math.min(block, extra);
+        int endRow = firstRow + base + (block < extra ? 1 : 0);
+        int half = (n - 1) / 2;
+        int first = (firstRow - 1) * half + thread;
+        int end = (endRow - 1) * half;
+        // A lone band has nobody to wait for: the block barrier after each half-sweep is enough.
+        boolean alone = active == 1;
+        int rightWatcher = context.localGroupSizeX > 32 ? 32 : 0;
+        for (int step = 0; step < steps; step++) {
+            if (step > 0 && !alone) {
+                if (thread == 0 && block > 0) {
+                    context.waitUntilAtLeast(counters, (block - 1) * COUNTER_STRIDE, step);
+                }
+                if (thread == rightWatcher && block + 1 < active) {
+                    context.waitUntilAtLeast(counters, (block + 1) * COUNTER_STRIDE, step);
+                }
+                // What each watcher acquired, every thread of the block sees after the barrier.
+                context.localBarrier();
+            }
+            sweep(first, end, context.localGroupSizeX, u, f, n, h2, step & 1);
+            context.localBarrier();
+            if (thread == 0 && !alone) {
+                context.storeRelease(counters, block * COUNTER_STRIDE, step + 1);
+            }
+        }
+    }
+
+    /**
+     * {@code iterations} iterations by one block holding the grid in its dynamic shared memory: u at
+     * [0, n²), and f at [n², 2 n²) when {@code fOnChip} (else f is read from global memory). u is
+     * copied in once and back once; between half-sweeps only a block barrier. The launch gives
+     * {@code n * n * 8} bytes, twice that with f.
+     */
+    @Kernel
+    @Persistent
+    public static void onChipSweeps(KernelContext context, double[] u, double[] f, int n, double h2, int iterations,
+            boolean fOnChip) {
+        double[] tile = context.dynamicSharedDoubles();
+        int cells = n * n;
+        int thread = context.localIdx;
+        int threads = context.localGroupSizeX;
+        for (int cell = thread; cell < cells; cell += threads) {
+            tile[cell] = u[cell];
+        }
+        if (fOnChip) {
+            for (int cell = thread; cell < cells; cell += threads) {
+                tile[cells + cell] = f[cell];
+            }
+        }
+        context.localBarrier();
+        int points = (n - 2) * ((n - 1) / 2);
+        int steps = 2 * iterations;
+        for (int step = 0; step < steps; step++) {
+            if (fOnChip) {
+                sweepWithFAfter(thread, points, threads, tile, cells, n, h2, step & 1);
+            } else {
+                sweep(thread, points, threads, tile, f, n, h2, step & 1);
+            }
+            context.localBarrier();
+        }
+        for (int cell = thread; cell < cells; cell += threads) {
+            u[cell] = tile[cell];
+        }
+    }
+
+    /**
+     * The points of {@code colour} numbered {@code first}, {@code first + stride}, ... below {@code end}:
+     * {@code u = (north + south + east + west - h2 * f) / 4}, in place.
+     */
+    @DeviceFunction
+    static void sweep(int first, int end, int stride, double[] u, double[] f, int n, double h2, int colour) {
+        int half = (n - 1) / 2;
+        for (int p = first; p < end; p += stride) {
+            int c = pointAt(p, half, n, colour);
+            if (c >= 0) {
+                u[c] = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25;
+            }
+        }
+    }
+
+    /** {@link #sweep} on a tile that holds u at [0, cells) and f at [cells, 2 cells). */
+    @DeviceFunction
+    static void sweepWithFAfter(int first, int end, int stride, double[] tile, int cells, int n, double h2, int colour) {
+        int half = (n - 1) / 2;
+        for (int p = first; p < end; p += stride) {
+            int c = pointAt(p, half, n, colour);
+            if (c >= 0) {
+                tile[c] = (tile[c + n] + tile[c - n] + tile[c + 1] + tile[c - 1] - h2 * tile[cells + c]) * 0.25;
+            }
+        }
+    }
+
+    /**
+     * Where point {@code p} of {@code colour} lies: interior row {@code 1 + p / half}, its
+     * {@code (p % half)}-th column of that colour; {@code i * n + j}, or -1 when that falls on the
+     * boundary (the last point of a row when n is even).
+     */
+    @DeviceFunction
+    static int pointAt(int p, int half, int n, int colour) {
+        int i = 1 + p / half;
+        int j = 1 + 2 * (p % half) + ((i + 1 + colour) & 1);
+        return j < n - 1 ? i * n + j : -1;
+    }
+}

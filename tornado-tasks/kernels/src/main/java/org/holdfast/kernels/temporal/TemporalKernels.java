@@ -1,0 +1,302 @@
+package org.holdfast.kernels.temporal;
+
+import org.holdfast.tornado.api.DeviceFunction;
+import org.holdfast.tornado.api.Kernel;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.LaunchBounds;
+import org.holdfast.tornado.api.Specialize;
+import org.holdfast.tornado.api.Unroll;
+
+/**
+ * Temporally blocked red-black Gauss-Seidel: one launch runs a pass of k half-sweeps, streamed
+ * down the rows through registers and shared memory, so u and f cross DRAM once per k half-sweeps
+ * instead of once per half-sweep. Its hand-written twin is {@code native-hip/src/device/stream_pass.h}
+ * (kernels {@code hf_stream_pass_k<k>}), the same design line by line.
+ *
+ * <p>A pass reads the state before it from {@code in} and writes every interior point of the state
+ * after it to {@code out}: two buffers, because a block's ghost points are a neighbour's owned
+ * points, which the neighbour may already have advanced in the same launch. {@code out} holds the
+ * boundary already; every interior point is written exactly once.
+ *
+ * <p>Work split: a block (an item) owns a strip of columns and a segment of rows
+ * ({@link StreamGeometry}). Its {@value #THREADS} threads cover {@code 2 * THREADS} columns, the
+ * strip plus a ghost border of {@code halo(k)} columns each side, one pair of columns per thread. It
+ * streams the rows from k above its segment to k below; at step t it loads row t + 1 and computes
+ * level s (the state after s half-sweeps) at row t - s for s = 1 .. k, one point per thread and level:
+ * level s updates colour {@code first + s - 1} at row {@code t - s}, whose sum with the row does not
+ * depend on s, so every level updates the same member {@code p} of its pair at step t. Level s reads
+ * only level s - 1: south (row t-s+1) computed this step ({@code cur}), north (row t-s-1) two steps
+ * ago ({@code prev2}), the pair's other member one step ago ({@code prev}), and the neighbouring
+ * thread's member one step ago, by warp shuffle (through {@code edges} at warp edges). So three
+ * values per level per thread, in per-thread arrays the GPU keeps in registers, and one block
+ * barrier per row. A level is computed only where its inputs are exact (one row fewer each side per
+ * level), so the owned points are exact at level k; a pass of fewer half-sweeps than k (the last of
+ * a run) copies level s - 2 into the levels beyond it.
+ *
+ * <p>Memory: u of row t + 1 is loaded into a register at step t (level 0 of step t + 1); f of row
+ * t + 1 is loaded at step t and put, after the step's work, into a ring of k + 1 rows in block-shared
+ * memory that each thread reads and writes only at its own entries, so the ring needs no barrier.
+ * Each update is the reference's arithmetic in the reference's order, so the result equals
+ * {@code ReferenceSolver} bit for bit.
+ */
+public final class TemporalKernels {
+
+    /** Threads per block: one pair of columns each. */
+    public static final int THREADS = 256;
+    /** Warps per block. */
+    public static final int WARPS = THREADS / 32;
+    /** Blocks per multiprocessor the kernel is compiled for: at most 128 registers per thread. */
+    public static final int BLOCKS_PER_SM = 2;
+    /** The half-sweeps per pass the kernel is compiled for (one CUDA kernel each). */
+    public static final int[] SWEEPS = {1, 2, 3, 4, 6, 8};
+
+    private TemporalKernels() {
+    }
+
+    /**
+     * One pass: {@code schedule[2 * pass]} half-sweeps (0: nothing), the first of colour
+     * {@code schedule[2 * pass + 1]}, from {@code in} to {@code out}, on {@code strips * segments}
+     * blocks of {@value #THREADS} threads (block b is item b).
+     */
+    @Kernel
+    @LaunchBounds(maxThreads = THREADS, minBlocksPerMultiprocessor = BLOCKS_PER_SM)
+    public static void streamPass(KernelContext context, @Specialize({1, 2, 3, 4, 6, 8}) int k, double[] in, double[] out,
+            double[] f, int[] schedule, int pass, int n, double h2, int stripWidth, int strips, int segmentRows) {
+        double[] fRing = context.allocateDoubleLocalArray((k + 1) * 2 * THREADS);
+        double[] edges = context.allocateDoubleLocalArray(2 * k * WARPS);
+        // Each level's rows t - s, t - s - 1, t - s - 2 (see step): per-thread arrays, registers on the GPU.
+        double[] a = new double[k];
+        double[] b = new double[k];
+        double[] c = new double[k];
+        int sweeps = schedule[2 * pass];
+        int firstColour = schedule[2 * pass + 1];
+        if (sweeps > 0) {
+            streamItem(context, k, in, out, f, n, h2, sweeps, firstColour, stripWidth, strips, segmentRows, context.groupIdx,
+                    fRing, edges, a, b, c);
+        }
+    }
+
+    /** Ghost columns each side: at least k, and even so that pairs start on even columns. */
+    @DeviceFunction
+    public static int halo(int k) {
+        return (k + 1) & ~1;
+    }
+
+    /** Whether {@code 0 <= value < limit}. */
+    @DeviceFunction
+    static boolean within(int value, int limit) {
+        return value >= 0 && value < limit;
+    }
+
+    /** {@code slot + 1} in a ring of {@code slots}. */
+    @DeviceFunction
+    static int ringNext(int slot, int slots) {
+        return slot + 1 == slots ? 0 : slot + 1;
+    }
+
+    /** {@code slot - behind} in a ring of {@code slots} ({@code behind < slots}). */
+    @DeviceFunction
+    static int ringBehind(int slot, int behind, int slots) {
+        return slot - behind < 0 ? slot - behind + slots : slot - behind;
+    }
+
+    /** Streams item {@code item}: every thread of the block calls it, with zeroed arrays a, b, c of k values. */
+    @DeviceFunction
+    static void streamItem(KernelContext context, int k, double[] in, double[] out, double[] f, int n, double h2, int sweeps,
+            int firstColour, int stripWidth, int strips, int segmentRows, int item, double[] fRing, double[] edges,
+            double[] a, double[] b, double[] c) {
+        int thread = context.localIdx;
+        int strip = item % strips;
+        int segment = item / strips;
+        int ownBegin = strip * stripWidth > 1 ? strip * stripWidth : 1;
+        int ownEnd = (strip + 1) * stripWidth < n - 1 ? (strip + 1) * stripWidth : n - 1;
+        int col0 = strip * stripWidth - halo(k) + 2 * thread;
+        boolean interior0 = within(col0 - 1, n - 2);
+        boolean interior1 = within(col0, n - 2);
+        boolean inGrid0 = within(col0, n);
+        boolean inGrid1 = within(col0 + 1, n);
+        boolean owned0 = within(col0 - ownBegin, ownEnd - ownBegin);
+        boolean owned1 = within(col0 + 1 - ownBegin, ownEnd - ownBegin);
+        int y0 = 1 + segment * segmentRows;
+        int y1 = y0 + segmentRows < n - 1 ? y0 + segmentRows : n - 1;
+        int lo = y0 - k;
+        int span = y1 - 1 + k - lo + 1;
+        int tLast = y1 - 1 + k;
+        // Start one row early where needed, so that the first step has p = 0 (the loop's first).
+        int t = lo - ((firstColour + lo - 1) & 1);
+
+        // Row t: level 0's member for the first step (p = 0) into a register, f into ring slot 0.
+        double u = 0.0;
+        if (t <= tLast && within(t, n)) {
+            int base = t * n + col0;
+            if (inGrid0) {
+                u = in[base];
+                fRing[thread] = f[base];
+            }
+            if (inGrid1) {
+                fRing[THREADS + thread] = f[base + 1];
+            }
+        }
+        int fSlot = 0;
+
+        // Six steps a round: two parities times the three-way rotation of (cur, prev, prev2).
+        boolean streaming = true;
+        while (streaming) {
+            u = step(context, k, 0, u, a, b, c, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
+                    inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
+            t += 1;
+            fSlot = ringNext(fSlot, k + 1);
+            if (t > tLast) {
+                break;
+            }
+            u = step(context, k, 1, u, c, a, b, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
+                    inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
+            t += 1;
+            fSlot = ringNext(fSlot, k + 1);
+            if (t > tLast) {
+                break;
+            }
+            u = step(context, k, 0, u, b, c, a, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
+                    inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
+            t += 1;
+            fSlot = ringNext(fSlot, k + 1);
+            if (t > tLast) {
+                break;
+            }
+            u = step(context, k, 1, u, a, b, c, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
+                    inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
+            t += 1;
+            fSlot = ringNext(fSlot, k + 1);
+            if (t > tLast) {
+                break;
+            }
+            u = step(context, k, 0, u, c, a, b, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
+                    inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
+            t += 1;
+            fSlot = ringNext(fSlot, k + 1);
+            if (t > tLast) {
+                break;
+            }
+            u = step(context, k, 1, u, b, c, a, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
+                    inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
+            t += 1;
+            fSlot = ringNext(fSlot, k + 1);
+            streaming = t <= tLast;
+        }
+    }
+
+    /**
+     * Step t of parity p: loads row t + 1, computes levels 1 .. k at rows t - 1 .. t - k (level 0 at row
+     * t is {@code u}), publishes, stores row t - k, and returns u of row t + 1 for the next step.
+     * {@code cur}, {@code prev} and {@code prev2} hold each level's rows t - s, t - s - 1, t - s - 2;
+     * the caller rotates the three arrays, so no value moves between registers.
+     */
+    @DeviceFunction
+    static double step(KernelContext context, int k, int p, double u, double[] cur, double[] prev, double[] prev2,
+            double[] in, double[] out, double[] f, double[] fRing, double[] edges, int n, double h2, int sweeps, int col0,
+            boolean interior0, boolean interior1, boolean inGrid0, boolean inGrid1, boolean owned0, boolean owned1, int y0,
+            int y1, int lo, int span, int tLast, int t, int fSlot) {
+        int thread = context.localIdx;
+        // Row t + 1 into registers now; its f goes into the ring after the work below.
+        int ahead = t + 1;
+        boolean loads = ahead <= tLast && within(ahead, n);
+        double uNext = 0.0;
+        double f0 = 0.0;
+        double f1 = 0.0;
+        if (loads) {
+            int base = ahead * n + col0;
+            if (p == 0 ? inGrid1 : inGrid0) {
+                uNext = in[base + 1 - p]; // the member level 0 needs next step
+            }
+            if (inGrid0) {
+                f0 = f[base];
+            }
+            if (inGrid1) {
+                f1 = f[base + 1];
+            }
+        }
+        context.localBarrier(); // the previous step's edge values are published
+
+        cur[0] = u;
+        boolean interior = p == 0 ? interior0 : interior1;
+        boolean inGrid = p == 0 ? inGrid0 : inGrid1;
+        int column = col0 + p;
+        int d = t - lo;
+        double top = 0.0;
+        for (@Unroll int level = 1; level <= k; level++) {
+            int below = level - 1;
+            double value = 0.0;
+            if (level >= 2 && level > sweeps) {
+                value = prev2[level - 2]; // the pass is over: carry the colour on
+            } else {
+                double across = neighbour(context, k, p, prev[below], below, edges);
+                int row = t - level;
+                if (within(d - 2 * level, span - 2 * level)) { // row among level's exact rows
+                    if (interior && within(row - 1, n - 2)) {
+                        double fHere = fRing[(ringBehind(fSlot, level, k + 1) * 2 + p) * THREADS + thread];
+                        double east = p == 0 ? prev[below] : across;
+                        double west = p == 0 ? across : prev[below];
+                        value = (cur[below] + prev2[below] + east + west - h2 * fHere) * 0.25;
+                    } else if (inGrid && within(row, n)) {
+                        value = in[row * n + column]; // boundary: never changes
+                    }
+                }
+            }
+            if (level < k) {
+                cur[level] = value;
+            } else {
+                top = value;
+            }
+        }
+        publish(context, k, p, cur, edges);
+
+        if (loads) {
+            int slot = ringNext(fSlot, k + 1); // row t - k's, read above for the last time
+            fRing[slot * 2 * THREADS + thread] = f0;
+            fRing[(slot * 2 + 1) * THREADS + thread] = f1;
+        }
+        int row = t - k;
+        if (within(row - y0, y1 - y0)) {
+            int index = row * n + col0;
+            if (p == 0 ? owned0 : owned1) {
+                out[index + p] = top;
+            }
+            if (p == 0 ? owned1 : owned0) {
+                out[index + 1 - p] = prev[k - 1]; // level k - 1: the colour level k left alone
+            }
+        }
+        return uNext;
+    }
+
+    /**
+     * The neighbouring thread's level-{@code level} value of the previous step (its {@code prev[level]}):
+     * thread m - 1's when p = 0 (the even member's west neighbour is across), thread m + 1's when p = 1.
+     * Every lane shuffles; the lane at a warp's edge takes what the neighbouring warp left in {@code edges}.
+     */
+    @DeviceFunction
+    static double neighbour(KernelContext context, int k, int p, double mine, int level, double[] edges) {
+        int lane = context.localIdx & 31;
+        int warp = context.localIdx >> 5;
+        if (p == 0) {
+            double shuffled = context.shuffleUp(mine, 1);
+            return lane == 0 ? edges[level * WARPS + (warp > 0 ? warp - 1 : 0)] : shuffled;
+        }
+        double shuffled = context.shuffleDown(mine, 1);
+        return lane == 31 ? edges[(k + level) * WARPS + (warp + 1 < WARPS ? warp + 1 : warp)] : shuffled;
+    }
+
+    /**
+     * Leaves this step's values where the next step (parity 1 - p) reads across warps: side 0 (lane 31's,
+     * for the next warp's lane 0) when the next parity is 0, side 1 (lane 0's) when it is 1.
+     */
+    @DeviceFunction
+    static void publish(KernelContext context, int k, int p, double[] cur, double[] edges) {
+        int lane = context.localIdx & 31;
+        int warp = context.localIdx >> 5;
+        if (lane == (p == 1 ? 31 : 0)) {
+            for (@Unroll int level = 0; level < k; level++) {
+                edges[((p == 1 ? 0 : k) + level) * WARPS + warp] = cur[level];
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package org.holdfast.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Duration;
+import java.util.Optional;
+import org.holdfast.kernels.PersistentTaskGraph.Design;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.poisson.ReferenceSolver;
+import org.holdfast.tornado.api.DataTransferMode;
+import org.holdfast.tornado.api.GridScheduler;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.TaskGraph;
+import org.holdfast.tornado.api.TornadoDevice;
+import org.holdfast.tornado.api.TornadoExecutionPlan;
+import org.holdfast.tornado.api.TornadoRuntime;
+import org.holdfast.tornado.api.WatchdogExpiredException;
+import org.holdfast.tornado.api.WorkerGrid1D;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The Java persistent kernels on the GPU: each design equals the reference bit for bit, on chip with
+ * dynamic shared memory beyond 48 KiB too; a counter that is never published and a block that leaves
+ * before the grid barrier stop the launch with the watchdog's error naming the block and the step.
+ */
+@Tag("gpu")
+class PersistentKernelsGpuTest {
+
+    private static final int ITERATIONS = 9;
+    private static final Duration SHORT_WATCHDOG = Duration.ofMillis(500);
+
+    private static TornadoDevice gpu() {
+        Optional<TornadoDevice> gpu = TornadoRuntime.firstGpu();
+        assumeTrue(gpu.isPresent(), "no GPU");
+        return gpu.get();
+    }
+
+    private static void execute(TornadoDevice gpu, TaskGraph graph, String task, int blocks) {
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(graph.snapshot())) {
+            plan.withDevice(gpu).withWatchdog(SHORT_WATCHDOG)
+                    .withGridScheduler(new GridScheduler(task, new WorkerGrid1D((long) blocks * 64).setLocalWork(64, 1, 1)))
+                    .execute();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} N = {1}, {2} blocks")
+    @CsvSource({"GRID_BARRIER, 101, 132", "GRID_BARRIER, 1001, 264", "DATAFLOW, 101, 99", "DATAFLOW, 1002, 132",
+        "ON_CHIP, 11, 1", "ON_CHIP, 120, 1"})
+    void everyDesignEqualsTheReferenceBitForBit(Design design, int n, int blocks) {
+        TornadoDevice gpu = gpu();
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(n);
+        double[] f = problem.rightHandSide();
+        double[] u = initial.clone();
+        // N = 120 holds u and f on chip: 230 400 bytes of dynamic shared memory.
+        PersistentTaskGraph tasks = PersistentTaskGraph.of(design, problem, u, f, ITERATIONS, blocks, 256, design == Design.ON_CHIP);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            plan.withDevice(gpu).withGridScheduler(tasks.scheduler()).execute();
+            plan.transferToHost(u);
+        }
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), u);
+    }
+
+    @Test
+    void aCounterThatIsNeverPublishedStopsTheLaunchWithTheWatchdogNamingBlockAndStep() {
+        TornadoDevice gpu = gpu();
+        int blocks = 3;
+        int[] counters = new int[blocks * PersistentRedBlackKernels.COUNTER_STRIDE];
+        TaskGraph graph = new TaskGraph("broken").transferToDevice(DataTransferMode.EVERY_EXECUTION, counters)
+                .task("chain", BrokenPersistentKernels::neverPublishes, new KernelContext(), counters, 5, 1);
+        WatchdogExpiredException e = assertThrows(WatchdogExpiredException.class, () -> execute(gpu, graph, "broken.chain", blocks));
+        assertEquals("broken.chain (kernel neverPublishes): watchdog expired after 0.5 s: block 2 waited until element 32 reached 1",
+                e.getMessage());
+    }
+
+    @Test
+    void aBlockThatLeavesBeforeTheGridBarrierStopsTheLaunchWithTheWatchdog() {
+        TornadoDevice gpu = gpu();
+        PoissonProblem problem = new PoissonProblem(65);
+        double[] u = problem.randomInitialU(1);
+        double[] f = problem.rightHandSide();
+        TaskGraph graph = new TaskGraph("broken").transferToDevice(DataTransferMode.EVERY_EXECUTION, u, f)
+                .task("solve", BrokenPersistentKernels::blockLeavesBeforeTheBarrier, new KernelContext(), u, f, problem.n(),
+                        problem.h2(), 3, 5);
+        WatchdogExpiredException e = assertThrows(WatchdogExpiredException.class, () -> execute(gpu, graph, "broken.solve", 8));
+        assertEquals(WatchdogExpiredException.Wait.GRID_BARRIER, e.waitKind());
+        assertEquals(0, e.step());
+        assertEquals("broken.solve (kernel blockLeavesBeforeTheBarrier): watchdog expired after 0.5 s: block " + e.block()
+                + " waited at grid barrier 0; 7 of 8 blocks had arrived there", e.getMessage());
+    }
+}

@@ -1,0 +1,146 @@
+package org.holdfast.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Arrays;
+import org.holdfast.kernels.PersistentTaskGraph.Design;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.poisson.ReferenceSolver;
+import org.holdfast.tornado.api.DataTransferMode;
+import org.holdfast.tornado.api.GridScheduler;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.TaskGraph;
+import org.holdfast.tornado.api.TornadoExecutionPlan;
+import org.holdfast.tornado.api.TornadoRuntime;
+import org.holdfast.tornado.api.WatchdogExpiredException;
+import org.holdfast.tornado.api.WorkerGrid1D;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The Java persistent kernels on the CPU backend, which runs every thread of every group at once: each
+ * design equals the plain reference bit for bit, from a random interior and short of convergence,
+ * at small, odd, even and larger sizes and several block counts; with a synchronisation taken out,
+ * the result is wrong or the watchdog names the block and the step.
+ */
+class PersistentKernelsOnCpuTest {
+
+    private static final int ITERATIONS = 7;
+    private static final Duration SHORT_WATCHDOG = Duration.ofMillis(500);
+
+    /** {@code u} after the plan of {@code tasks} ran once, from {@code initial}. */
+    private static double[] run(PersistentTaskGraph tasks, double[] u, double[] initial, Duration watchdog) {
+        System.arraycopy(initial, 0, u, 0, u.length);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withWatchdog(watchdog).execute();
+            plan.transferToHost(u);
+        }
+        return u;
+    }
+
+    @ParameterizedTest(name = "N = {0}, {1} blocks of {2}")
+    @CsvSource({"3, 2, 32", "4, 1, 32", "11, 3, 16", "12, 4, 8", "101, 5, 64", "101, 1, 256", "257, 4, 64", "256, 3, 64"})
+    void everyDesignEqualsTheReferenceBitForBit(int n, int blocks, int threads) {
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(n);
+        double[] f = problem.rightHandSide();
+        double[] reference = ReferenceSolver.solve(problem, initial, f, ITERATIONS);
+        if (n > 3) {
+            double[] oneFewer = ReferenceSolver.solve(problem, initial, f, ITERATIONS - 1);
+            assertTrue(PoissonProblem.maxAbsDiff(reference, oneFewer) > 1e-6, "one iteration fewer shows");
+        }
+        double[] u = new double[problem.points()];
+        for (Design design : new Design[] {Design.GRID_BARRIER, Design.DATAFLOW}) {
+            PersistentTaskGraph tasks = PersistentTaskGraph.of(design, problem, u, f, ITERATIONS, blocks, threads, false);
+            assertArrayEquals(reference, run(tasks, u, initial, SHORT_WATCHDOG.multipliedBy(20)), design + " differs");
+        }
+        if (n <= 101) {
+            for (boolean fOnChip : new boolean[] {false, true}) {
+                PersistentTaskGraph tasks = PersistentTaskGraph.of(Design.ON_CHIP, problem, u, f, ITERATIONS, 1, threads, fOnChip);
+                assertArrayEquals(reference, run(tasks, u, initial, SHORT_WATCHDOG.multipliedBy(20)), "on chip, f on chip " + fOnChip);
+            }
+        }
+    }
+
+    @Test
+    void moreBlocksThanRowsLeaveTheDataflowsSpareBlocksIdle() {
+        int n = 6;
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(3);
+        double[] f = problem.rightHandSide();
+        double[] u = new double[problem.points()];
+        PersistentTaskGraph tasks = PersistentTaskGraph.of(Design.DATAFLOW, problem, u, f, ITERATIONS, 9, 8, false);
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), run(tasks, u, initial, Duration.ofSeconds(10)));
+    }
+
+    @Test
+    void withoutItsGridBarrierTheKernelGivesAWrongArray() {
+        int n = 33;
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(5);
+        double[] f = problem.rightHandSide();
+        double[] reference = ReferenceSolver.solve(problem, initial, f, ITERATIONS);
+        double[] u = initial.clone();
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(new TaskGraph("broken")
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f)
+                .task("solve", BrokenPersistentKernels::withoutGridBarrier, new KernelContext(), u, f, n, problem.h2(), ITERATIONS)
+                .snapshot())) {
+            plan.withDevice(TornadoRuntime.sequentialCpu())
+                    .withGridScheduler(new GridScheduler("broken.solve", new WorkerGrid1D(4 * 32).setLocalWork(32, 1, 1)))
+                    .execute();
+        }
+        assertFalse(Arrays.equals(reference, u), "a run without its grid barrier equalled the reference");
+    }
+
+    @Test
+    void aBlockThatLeavesBeforeTheBarrierStopsTheRunWithTheWatchdogNamingBlockAndStep() {
+        int n = 33;
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] u = problem.randomInitialU(5);
+        double[] f = problem.rightHandSide();
+        WatchdogExpiredException e = org.junit.jupiter.api.Assertions.assertThrows(WatchdogExpiredException.class, () -> {
+            try (TornadoExecutionPlan plan = new TornadoExecutionPlan(new TaskGraph("broken")
+                    .transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f)
+                    .task("solve", BrokenPersistentKernels::blockLeavesBeforeTheBarrier, new KernelContext(), u, f, n, problem.h2(),
+                            ITERATIONS, 2)
+                    .snapshot())) {
+                plan.withDevice(TornadoRuntime.sequentialCpu()).withWatchdog(SHORT_WATCHDOG)
+                        .withGridScheduler(new GridScheduler("broken.solve", new WorkerGrid1D(4 * 32).setLocalWork(32, 1, 1)))
+                        .execute();
+            }
+        });
+        assertEquals(WatchdogExpiredException.Wait.GRID_BARRIER, e.waitKind());
+        assertNotEquals(2, e.block());
+        assertEquals(0, e.step());
+        assertEquals("broken.solve (kernel blockLeavesBeforeTheBarrier): watchdog expired after 0.5 s: block " + e.block()
+                + " waited at grid barrier 0; 3 of 4 blocks had arrived there", e.getMessage());
+    }
+
+    @Test
+    void aCounterThatIsNeverPublishedStopsTheRunWithTheWatchdogNamingBlockAndStep() {
+        int blocks = 3;
+        int[] counters = new int[blocks * PersistentRedBlackKernels.COUNTER_STRIDE];
+        WatchdogExpiredException e = org.junit.jupiter.api.Assertions.assertThrows(WatchdogExpiredException.class, () -> {
+            try (TornadoExecutionPlan plan = new TornadoExecutionPlan(new TaskGraph("broken")
+                    .transferToDevice(DataTransferMode.FIRST_EXECUTION, counters)
+                    .task("chain", BrokenPersistentKernels::neverPublishes, new KernelContext(), counters, 5, 1)
+                    .snapshot())) {
+                plan.withDevice(TornadoRuntime.sequentialCpu()).withWatchdog(SHORT_WATCHDOG)
+                        .withGridScheduler(new GridScheduler("broken.chain", new WorkerGrid1D(blocks * 32).setLocalWork(32, 1, 1)))
+                        .execute();
+            }
+        });
+        assertEquals(WatchdogExpiredException.Wait.WAIT_UNTIL, e.waitKind());
+        assertEquals(2, e.block(), "the silent block's right neighbour, the last block");
+        assertEquals(1, e.step(), "it waited for the first step");
+        assertEquals(PersistentRedBlackKernels.COUNTER_STRIDE, e.index(), "on the silent block's counter");
+        assertEquals("broken.chain (kernel neverPublishes): watchdog expired after 0.5 s: block 2 waited until element 32 reached 1",
+                e.getMessage());
+    }
+}

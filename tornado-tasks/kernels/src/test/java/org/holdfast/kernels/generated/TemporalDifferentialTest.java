@@ -1,0 +1,60 @@
+package org.holdfast.kernels.generated;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.temporal.StreamGeometry;
+import org.holdfast.kernels.temporal.TemporalKernels;
+import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.compiler.testing.Differential;
+import org.holdfast.tornado.compiler.testing.HostKernels;
+import org.holdfast.tornado.compiler.testing.Toolchain;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The CUDA C generated for {@link TemporalKernels} (its instances streamPass_k1 .. k8), compiled for
+ * the CPU with g++ and run through the compiler module's harness (256 pthreads a block, shuffles
+ * through the block), against the Java kernel on the CPU backend: one pass, full and short, from a
+ * random state, every array bit for bit. Small grids: every step is several barriers of 256 threads.
+ */
+class TemporalDifferentialTest {
+
+    @TempDir
+    static Path work;
+
+    private static HostKernels host;
+
+    @BeforeAll
+    static void compile() throws IOException {
+        assumeTrue(Toolchain.gxx().isPresent(), "g++ not found on PATH or in /usr/bin: skipping the execution of generated CUDA C on the CPU");
+        host = HostKernels.compile(TemporalKernels.class, work);
+    }
+
+    @AfterAll
+    static void close() {
+        if (host != null) {
+            host.close();
+        }
+    }
+
+    @ParameterizedTest(name = "N = {0}, k = {1}, {2} half-sweeps, pass {3}")
+    @CsvSource({"12, 1, 1, 0", "12, 3, 3, 1", "33, 4, 2, 0", "33, 8, 8, 1", "21, 6, 5, 0"})
+    void onePassRunsAsTheJavaKernelDoes(int n, int k, int sweeps, int pass) {
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] in = problem.randomInitialU(n + k);
+        double[] out = problem.randomInitialU(n + k + 1); // the interior is overwritten, the boundary is the same
+        int[] schedule = {0, 0, 0, 0};
+        schedule[2 * pass] = sweeps;
+        schedule[2 * pass + 1] = pass == 0 ? 0 : k & 1;
+        StreamGeometry g = StreamGeometry.plan(n, k, 3);
+        Differential.assertSameResults(TemporalKernels.class, host, "streamPass", new int[] {g.blocks(), 1, 1},
+                new int[] {TemporalKernels.THREADS, 1, 1}, 0, new KernelContext(), k, in, out, problem.rightHandSide(), schedule,
+                pass, n, problem.h2(), g.stripWidth(), g.strips(), g.segmentRows());
+    }
+}
