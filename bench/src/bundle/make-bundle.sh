@@ -53,10 +53,13 @@ cp "$root/bench/src/bundle/README.txt" "$bundle/"
 mkdir -p "$bundle/docs"
 cp "$root/docs/columns.md" "$root/docs/user-kernels.md" "$bundle/docs/"
 
+# The limit is on what travels: the compressed tarball (a GPU machine gets it through a 64 MiB channel).
+tar -czf "$target/$name.tar.gz" -C "$target" holdfast
 size_kib=$(du -sk "$bundle" | cut -f1)
-if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then
-  echo "make-bundle: the bundle is $((size_kib / 1024)) MiB, over the $limit_mib MiB limit" >&2
+packed_kib=$(du -k "$target/$name.tar.gz" | cut -f1)
+if [ "$packed_kib" -gt $((limit_mib * 1024)) ]; then
+  rm -f "$target/$name.tar.gz"
+  echo "make-bundle: the bundle's tarball is $((packed_kib / 1024)) MiB, over the $limit_mib MiB limit" >&2
   exit 1
 fi
-tar -czf "$target/$name.tar.gz" -C "$target" holdfast
-echo "make-bundle: $bundle ($((size_kib / 1024)) MiB) and $target/$name.tar.gz"
+echo "make-bundle: $bundle ($((size_kib / 1024)) MiB; packed $((packed_kib / 1024)) MiB) and $target/$name.tar.gz"

@@ -53,7 +53,7 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals(Variants.ALL.stream().map(v -> v[0] + " (" + v[1] + ")").toList(),
                 variants.stream().map(PersistentVariant::label).toList());
         for (PersistentVariant variant : variants) {
-            assertTrue(variant.supported() && variant.has(VariantTrait.COOPERATIVE), variant.toString());
+            assertTrue(variant.supported(), variant.toString());
             assertEquals(Variants.defaultThreads(variant.name()), variant.defaultThreads(), variant.toString());
             assertFalse(variant.description().isBlank() || variant.kernel().isBlank() || variant.planner().isBlank(),
                     variant.toString());

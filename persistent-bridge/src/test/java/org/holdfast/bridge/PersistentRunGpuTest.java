@@ -25,8 +25,8 @@ class PersistentRunGpuTest extends GpuTestBase {
         for (String[] variant : Variants.ALL) {
             final HostPolling[] pollings = Variants.usesHostFlags(variant[0]) ? HostPolling.values() : new HostPolling[] {HostPolling.BUSY};
             for (HostPolling polling : pollings) {
-                for (int n : new int[] {3, 4, 11, 12, 33, 101}) {
-                    for (int blocks : new int[] {1, 2, 7, 0}) {
+                for (int n : Variants.sizes(variant[1])) {
+                    for (int blocks : Variants.blockCounts(variant[1])) {
                         cases.add(Arguments.of(variant[0], variant[1], polling, n, blocks));
                     }
                 }
@@ -62,7 +62,8 @@ class PersistentRunGpuTest extends GpuTestBase {
     void aSessionRunsAgainWithoutAllocating(String mode, String variant) {
         try (DeviceProblem device = new DeviceProblem(bridge, 33)) {
             final double[] expected = device.problem.solve(ITERATIONS);
-            final PersistentPlan plan = bridge.plan(PersistentRequest.of(mode, variant).withBlocks(7), 33);
+            final int[] counts = Variants.blockCounts(variant);
+            final PersistentPlan plan = bridge.plan(PersistentRequest.of(mode, variant).withBlocks(counts[counts.length - 2]), 33);
             try (PersistentSession session = bridge.open(plan, 0)) {
                 final long allocations = bridge.allocationCount();
                 for (int run = 0; run < 3; run++) {

@@ -9,14 +9,31 @@ final class Variants {
     static final List<String[]> ALL = List.of(
             new String[] {"persistent-grid", "cg"},
             new String[] {"persistent-grid", "two-slot"},
+            new String[] {"persistent-grid", "block"},
+            new String[] {"persistent-grid", "cluster"},
             new String[] {"persistent-grid", "temporal"},
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},
             new String[] {"persistent-host", "relay"},
             new String[] {"persistent-dataflow", "counters"},
+            new String[] {"persistent-dataflow", "cluster"},
             new String[] {"persistent-dataflow", "resident"});
 
     private Variants() {
+    }
+
+    /** Block counts a variant accepts (0: the planner's choice): one block on chip, a cluster of 2 to 16, or any grid. */
+    static int[] blockCounts(String variant) {
+        return switch (variant) {
+            case "block" -> new int[] {1, 0};
+            case "cluster" -> new int[] {2, 7, 16, 0};
+            default -> new int[] {1, 2, 7, 0};
+        };
+    }
+
+    /** Sizes a variant holds: one block keeps at most a few thousand points of a colour in registers. */
+    static int[] sizes(String variant) {
+        return variant.equals("block") ? new int[] {3, 4, 11, 12, 33} : new int[] {3, 4, 11, 12, 33, 101};
     }
 
     static boolean usesHostFlags(String mode) {
@@ -28,9 +45,13 @@ final class Variants {
         return (variant.equals("relay") ? 1L : activeBlocks) * 2 * iterations;
     }
 
-    /** The variant's default block size: the measured best of the relay and of the resident kernel, else 256. */
+    /**
+     * The variant's default block size: 0 for the on-chip variants (they size their own blocks), the measured best of the
+     * relay and of the resident kernel, else 256.
+     */
     static int defaultThreads(String variant) {
         return switch (variant) {
+            case "block", "cluster" -> 0;
             case "relay" -> 1024;
             case "resident" -> 512;
             default -> 256;

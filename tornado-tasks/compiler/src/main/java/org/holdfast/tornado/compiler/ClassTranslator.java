@@ -44,12 +44,8 @@ final class ClassTranslator {
     /** CUDA's largest block. */
     static final int MAX_THREADS_PER_BLOCK = 1024;
 
-    /**
-     * What the compiler writes for a class.
-     *
-     * @param tornadoVmLacks why TornadoVM cannot run one of its kernels ("kernel k is @Persistent"), or null
-     */
-    record Generated(String cuda, String properties, String tornadoVmLacks) {
+    /** What the compiler writes for a class: its CUDA C and its metadata. */
+    record Generated(String cuda, String properties) {
     }
 
     /** One annotated method and its tree. */
@@ -142,7 +138,7 @@ final class ClassTranslator {
         if (errors > 0) {
             return null;
         }
-        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder), tornadoVmLacks(kernelOrder));
+        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder));
     }
 
     private static boolean hasAnnotation(ExecutableElement m, String name) {
@@ -386,22 +382,6 @@ final class ClassTranslator {
             cu.append('\n').append(k.code());
         }
         return cu.toString();
-    }
-
-    /** The first launch feature of a kernel that TornadoVM has no equivalent for, or null. */
-    private static String tornadoVmLacks(List<FunctionInfo> kernels) {
-        for (FunctionInfo k : kernels) {
-            if (k.launch().persistent()) {
-                return "kernel " + k.javaName() + " is @Persistent (TornadoVM has no grid barrier or bounded wait)";
-            }
-            if (k.launch().clusterSize() > 0) {
-                return "kernel " + k.javaName() + " is @Cluster (TornadoVM has no thread-block clusters)";
-            }
-            if (k.dynamicShared()) {
-                return "kernel " + k.javaName() + " takes dynamic shared memory (TornadoVM sizes local memory at compile time)";
-            }
-        }
-        return null;
     }
 
     private String properties(List<FunctionInfo> kernels) {

@@ -93,12 +93,7 @@ public final class KernelProcessor extends AbstractProcessor {
                 if (generated != null) {
                     write(entry.getKey() + ".cu", generated.cuda(), entry.getValue());
                     write(entry.getKey() + ".properties", generated.properties(), entry.getValue());
-                    if (generated.tornadoVmLacks() == null) {
-                        TornadoTwins.write(processingEnv, trees, entry.getValue(), twins);
-                    } else if (twins != TornadoTwins.Output.OFF) {
-                        processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, "no TornadoVM twin of " + entry.getKey()
-                                + ": " + generated.tornadoVmLacks(), entry.getValue());
-                    }
+                    TornadoTwins.write(processingEnv, trees, entry.getValue(), twins);
                 }
             }
         }

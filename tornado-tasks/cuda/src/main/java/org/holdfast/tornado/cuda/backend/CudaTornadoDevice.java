@@ -2,6 +2,7 @@ package org.holdfast.tornado.cuda.backend;
 
 import java.lang.reflect.Method;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.holdfast.tornado.api.ImmutableTaskGraph;
 import org.holdfast.tornado.api.Kernel;
@@ -103,7 +104,7 @@ public final class CudaTornadoDevice implements TornadoDevice {
     public long coResidentBlocks(Method kernel, int threadsPerBlock, int dynamicSharedBytes) {
         context().makeCurrent();
         try (KernelModules modules = new KernelModules(this)) {
-            CudaFunction function = modules.function(kernel);
+            CudaFunction function = modules.function(kernel, List.of()); // a persistent kernel has no @Specialize instances
             if (dynamicSharedBytes > function.attribute(cuda_h.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)) {
                 function.setMaxDynamicSharedBytes(dynamicSharedBytes);
             }
