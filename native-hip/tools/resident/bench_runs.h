@@ -131,7 +131,9 @@ struct DeviceContext {
                                         fault_block,
                                         sweeps,
                                         mailbox,
-                                        flags};
+                                        flags,
+                                        nullptr,
+                                        holdfast::StreamGeometry{}};
     }
 
     /* After the kernel: the device's watchdog report, if any. */
