@@ -40,7 +40,7 @@ extern "C" {
 #define HF_API
 #endif
 
-#define HF_ABI_VERSION 3
+#define HF_ABI_VERSION 4
 
 /* ---------------------------------------------------------------- status codes */
 
@@ -90,8 +90,10 @@ enum {
 enum {
     HF_FAULT_NONE = 0,
     HF_FAULT_SKIP_GRID_BARRIER = 1, /* persistent-grid two-slot: the block leaves before its first barrier */
-    HF_FAULT_NEVER_PUBLISH = 2,     /* persistent-dataflow: the block never publishes its step counter */
-    HF_FAULT_NEVER_SIGNAL = 3,      /* persistent-host: the host never signals the block */
+    HF_FAULT_NEVER_PUBLISH = 2,     /* persistent-dataflow: the block never publishes its step counter (resident:
+                                       never sends its halo); persistent-host relay: the block never counts in */
+    HF_FAULT_NEVER_SIGNAL = 3,      /* persistent-host: the host never signals the block (relay: the host stops
+                                       after the first half-sweep; fault_block is not used) */
     HF_FAULT_COUNT = 4
 };
 
@@ -119,7 +121,7 @@ typedef struct hf_variant_info {
     int32_t faults;        /* bit (1 << HF_FAULT_*) for each fault it accepts */
     int32_t work_split;    /* HF_SPLIT_* */
     int32_t default_threads;
-    int32_t is_default;    /* 1: what "auto" picks for its mode */
+    int32_t is_default;    /* 1: the mode's default: what "auto" falls back to */
     int32_t supported;     /* 1: this build can run it (0: a CUDA-only variant in a HIP build) */
 } hf_variant_info;
 
@@ -129,8 +131,9 @@ typedef struct hf_run_config {
     const char* variant;         /* a variant of that mode (hf_variant_info.name), or NULL / "auto" */
     int32_t blocks;              /* 0 = the planner's rule; > 0 = exactly this many (refused beyond co-residency) */
     int32_t threads_per_block;   /* 0 = the variant's default (256) */
-    int32_t sweeps_per_exchange; /* half-sweeps between halo exchanges; 0 = the planner's (1, or the temporal
-                                    variants' default); > 1 only where the variant blocks in time */
+    int32_t sweeps_per_exchange; /* half-sweeps between halo exchanges (k ghost rows); 0 = the planner's (1, or
+                                    the temporal and resident variants' default); > 1 only where the variant
+                                    blocks in time (persistent-grid temporal, persistent-dataflow resident) */
     int32_t host_polling;        /* HF_POLL_* (host-flag variants only) */
     double watchdog_seconds;     /* bound on every wait, device and host; <= 0 = 10 s; at most 1e6 */
     int32_t fault;               /* HF_FAULT_*; tests only */
@@ -167,7 +170,7 @@ typedef struct hf_plan {
 typedef struct hf_run_report {
     double device_ms;    /* between events recorded around the kernel on the session's stream */
     double host_ms;      /* host wall time from just before the launch to the kernel's end */
-    int64_t handshakes;  /* host-flag variants: (block, half-sweep) pairs signalled and seen done */
+    int64_t handshakes;  /* host-flag variants: (block, half-sweep) pairs signalled and seen done; relay: half-sweeps */
     int32_t error_code;  /* HF_WAIT_* of the first wait that expired, 0 when none */
     int32_t error_block; /* device waits: the block whose wait expired first; host waits: the block the
                             host waited for; -1 when none */
@@ -209,7 +212,9 @@ HF_API hf_status hf_variant_at(int32_t index, hf_variant_info* info);
 
 /* ---------------------------------------------------------------- persistent runs */
 
-/* Plans a run of n x n (3 <= n <= 46340): resolves the variant ("auto": the mode's default),
+/* Plans a run of n x n (3 <= n <= 46340): resolves the variant ("auto": the auto rule's variant for
+ * the mode and n, docs/persistent-variants.md; where that one cannot be planned, the mode's default,
+ * then its other variants),
  * the block count (0: as many useful blocks as can be co-resident, or one block holding a small
  * grid on chip; > 0: exactly that, HF_ERR_NOT_CORESIDENT beyond the co-resident maximum), the
  * shared memory and the active blocks. Bad arguments are refused before any device is asked. */
@@ -274,6 +279,17 @@ HF_API hf_status hf_launch_standard(double* u, const double* f, int32_t n, int32
  * launch. No warm-up: call it once first. HF_ERR_UNSUPPORTED on HIP. */
 HF_API hf_status hf_launch_benchmark(int32_t count, void* stream, double* queued_seconds_per_launch,
                                      double* synced_seconds_per_launch);
+
+/* ---------------------------------------------------------------- overhead probes */
+
+/* The self-flagged halo exchange between multiprocessors on its own (what persistent-dataflow
+ * resident pays per exchange, less its work): `blocks` blocks of `threads_per_block` threads in
+ * a chain, each swapping `lines` 16-byte self-flagged lines (one double each) with each
+ * neighbour, `rounds` times, nothing else. Seconds per round, from events around the launch,
+ * after a warm-up launch. Allocates and frees what it needs (not for a measured region).
+ * HF_ERR_NOT_CORESIDENT beyond co-residency; HF_ERR_WATCHDOG if a wait expired (10 s). */
+HF_API hf_status hf_probe_halo_exchange(int32_t blocks, int32_t threads_per_block, int32_t lines, int32_t rounds,
+                                        void* stream, double* seconds_per_round);
 
 /* ---------------------------------------------------------------- test and diagnostic helpers */
 

@@ -9,10 +9,12 @@
  *                            [--no-faults] [--verbose]
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, host-lockstep-busy,
- * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, dataflow; and the on-chip ones
- * (grid-block, grid-cluster, dataflow-cluster), which size their blocks and run at
- * --on-chip-sizes (default 3,4,5,11,12,33,34,101,102,257) plus the largest N each accepts, with
- * every block count they accept (1, or 1 .. 16 for a cluster).
+ * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, host-relay-busy,
+ * host-relay-sleep, dataflow, dataflow-resident (k from the planner), dataflow-resident-k1, -k2,
+ * -k5. A configuration the planner refuses (k beyond the bands, a band beyond shared memory) is
+ * a SKIP line, counted apart. And the on-chip ones (grid-block, grid-cluster, dataflow-cluster),
+ * which size their blocks and run at --on-chip-sizes (default 3,4,5,11,12,33,34,101,102,257) plus
+ * the largest N each accepts, with every block count they accept (1, or 1 .. 16 for a cluster).
  *
  * Block count 0 means "auto": every co-resident block for the persistent modes, one thread per
  * point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
@@ -40,6 +42,7 @@ typedef struct {
 typedef struct {
     int passed;
     int failed;
+    int refused; /* cases the planner refused (k beyond the bands, a band beyond shared memory, ...) */
 } Tally;
 
 typedef struct {
@@ -118,6 +121,16 @@ static int run_case(void* context, Problem* problem, const Variant* variant, int
     Runner runner;
     hf_run_report report;
     hf_status status = runner_open(&runner, variant, n, blocks, threads, options->watchdog_seconds);
+    const int refused = status == HF_ERR_INVALID_ARGUMENT || status == HF_ERR_UNSUPPORTED ||
+                        status == HF_ERR_NOT_CORESIDENT;
+    if (refused) {
+        /* The planner's refusals are checked by tests/planner_test; here they only mean "not a
+         * configuration this variant accepts". */
+        printf("SKIP %-22s n=%-3d blocks=%-2d threads=%-4d refused (%s): %s\n", variant->name, n, blocks, threads,
+               hf_status_name(status), last_error());
+        session->tally->refused++;
+        return 1;
+    }
     if (status == HF_OK && !problem_reset(problem)) {
         record(session->tally, 0, "%-22s n=%-3d blocks=%-2d threads=%-4d reset: %s", variant->name, n, blocks, threads,
                last_error());
@@ -137,8 +150,9 @@ static int run_case(void* context, Problem* problem, const Variant* variant, int
     double max_diff = 0.0;
     int identical = 0;
     const int matches = problem_check(problem, &max_diff, &identical);
-    record(session->tally, matches, "%-22s n=%-3d blocks=%-2d threads=%-4d max|diff|=%.3g%s", variant->name, n,
-           blocks, threads, max_diff, identical ? " (bit-identical)" : "");
+    record(session->tally, matches, "%-22s n=%-3d blocks=%-2d threads=%-4d max|diff|=%.3g%s%s%s", variant->name, n,
+           blocks, threads, max_diff, identical ? " (bit-identical)" : "", runner.plan.note[0] ? ", " : "",
+           runner.plan.note);
     if (options->verbose && variant->mode != NULL) {
         const hf_plan* plan = &runner.plan;
         printf("     %s (%s): %d blocks (%d with work, %d per SM x %d SMs), kernel %s%s%s, device %.3f ms, "
@@ -167,8 +181,9 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 9 rows: the self-test's, and persistent-grid (temporal), checked by tools/temporal (it needs a scratch buffer). */
-    record(tally, count == 9 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 11 rows: the self-test's, the on-chip ones (ON_CHIP) and persistent-grid (temporal), checked by
+     * tools/temporal (it needs a scratch buffer). */
+    record(tally, count == 11 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -180,9 +195,9 @@ static void run_variant_table_case(Tally* tally)
  * with every block count it accepts (more blocks than rows included); a refusal because the grid
  * does not fit is reported as such, not as a failure. */
 static const Variant ON_CHIP[] = {
-    {"grid-block", "persistent-grid", "block", HF_POLL_BUSY},
-    {"grid-cluster", "persistent-grid", "cluster", HF_POLL_BUSY},
-    {"dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY},
+    {"grid-block", "persistent-grid", "block", HF_POLL_BUSY, 0},
+    {"grid-cluster", "persistent-grid", "cluster", HF_POLL_BUSY, 0},
+    {"dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY, 0},
 };
 
 /* Plans the variant at n with `blocks` (0: its own choice). */
@@ -251,8 +266,9 @@ static void run_on_chip_cases(const Options* options, Tally* tally)
     }
 }
 
-/* One session, two runs, each from the initial array: both match the reference (the host flags
- * and the control block start from zero each time) and no run allocates. At the largest size. */
+/* One session, two runs, each from the initial array: both match the reference (the host flags,
+ * the control block and, for the resident kernel, the LL flags start afresh each time) and no run
+ * allocates. At the largest size, for the selected variants. */
 static void run_session_reuse_cases(const Options* options, Tally* tally)
 {
     enum { RUNS = 2 };
@@ -267,9 +283,18 @@ static void run_session_reuse_cases(const Options* options, Tally* tally)
         return;
     }
     for (int v = 1; v < VARIANT_COUNT; ++v) {
+        if (!selected(options->grid.variants, VARIANTS[v].name)) {
+            continue;
+        }
         for (int blocks = 0; blocks <= 7; blocks += 7) {
             Runner runner;
             hf_status status = runner_open(&runner, &VARIANTS[v], problem.n, blocks, 128, options->watchdog_seconds);
+            if (status == HF_ERR_INVALID_ARGUMENT || status == HF_ERR_UNSUPPORTED || status == HF_ERR_NOT_CORESIDENT) {
+                printf("SKIP session reuse %-22s n=%d blocks=%d refused (%s): %s\n", VARIANTS[v].name, problem.n, blocks,
+                       hf_status_name(status), last_error());
+                tally->refused++;
+                continue;
+            }
             const int64_t allocations = hf_allocation_count();
             int matching = 0;
             for (int run = 0; run < RUNS && status == HF_OK; ++run) {
@@ -298,6 +323,7 @@ typedef struct {
     const char* variant;
     int fault;
     int fault_block;
+    const char* names; /* what the message must say about the culprit, or NULL */
 } FaultCase;
 
 /* A forced watchdog must come back as HF_ERR_WATCHDOG naming a block and a step, promptly. */
@@ -318,7 +344,8 @@ static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tall
         hf_run(&config, problem->device_u, problem->device_f, problem->n, 10, problem->h2, NULL, NULL, &report);
     const double elapsed = seconds_now() - start;
     const int passed = status == HF_ERR_WATCHDOG && report.error_block >= 0 && report.error_step >= 0 &&
-                       elapsed < FAULT_RETURN_LIMIT_SECONDS && strstr(last_error(), "block") != NULL;
+                       elapsed < FAULT_RETURN_LIMIT_SECONDS && strstr(last_error(), "block") != NULL &&
+                       (fault->names == NULL || strstr(last_error(), fault->names) != NULL);
     record(tally, passed, "watchdog %-28s -> %s in %.2f s (wait %d, block %d, step %d, peer %d): %s", fault->name,
            hf_status_name(status), elapsed, report.error_code, report.error_block, report.error_step,
            report.error_peer, last_error());
@@ -327,11 +354,20 @@ static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tall
 static void run_fault_cases(const Options* options, Tally* tally)
 {
     static const FaultCase FAULTS[] = {
-        {"grid-two-slot skip-barrier", "persistent-grid", "two-slot", HF_FAULT_SKIP_GRID_BARRIER, 1},
-        {"dataflow never-publish", "persistent-dataflow", "counters", HF_FAULT_NEVER_PUBLISH, 0},
-        {"dataflow-cluster never-publish", "persistent-dataflow", "cluster", HF_FAULT_NEVER_PUBLISH, 2},
-        {"host-lockstep never-signal", "persistent-host", "lockstep", HF_FAULT_NEVER_SIGNAL, 0},
-        {"host-neighbour never-signal", "persistent-host", "neighbour", HF_FAULT_NEVER_SIGNAL, 3},
+        {"grid-two-slot skip-barrier", "persistent-grid", "two-slot", HF_FAULT_SKIP_GRID_BARRIER, 1, NULL},
+        {"dataflow never-publish", "persistent-dataflow", "counters", HF_FAULT_NEVER_PUBLISH, 0, NULL},
+        {"dataflow-cluster never-publish", "persistent-dataflow", "cluster", HF_FAULT_NEVER_PUBLISH, 2, NULL},
+        {"host-lockstep never-signal", "persistent-host", "lockstep", HF_FAULT_NEVER_SIGNAL, 0, NULL},
+        {"host-neighbour never-signal", "persistent-host", "neighbour", HF_FAULT_NEVER_SIGNAL, 3, NULL},
+        /* resident: block 2 never sends its halo; the report names it as furthest behind. */
+        {"dataflow-resident never-sends", "persistent-dataflow", "resident", HF_FAULT_NEVER_PUBLISH, 2,
+         "block 2 is furthest behind"},
+        /* relay: block 3 never counts in; the host names it from the blocks' counters. */
+        {"host-relay never-counts-in", "persistent-host", "relay", HF_FAULT_NEVER_PUBLISH, 3,
+         "block 3 did not finish half-sweep 0"},
+        /* relay: the host stops after the first half-sweep; block 0 relays the host's step. */
+        {"host-relay host-stops", "persistent-host", "relay", HF_FAULT_NEVER_SIGNAL, 0,
+         "block 0 did not finish half-sweep 1"},
     };
     Problem problem;
     if (!problem_create(&problem, 33, 0)) {
@@ -431,7 +467,7 @@ int main(int argc, char** argv)
     printf("holdfast_native %s (ABI %d), %s runtime %d, driver %d, %d device(s)\n", hf_version(), hf_abi_version(),
            hf_runtime_name(), runtime, driver, devices);
 
-    Tally tally = {0, 0};
+    Tally tally = {0, 0, 0};
     Session session = {&options, &tally};
     /* The failed cases, which run_case has counted already, plus failed setups. */
     tally.failed = for_each_case(&options.grid, run_case, &session);
@@ -443,6 +479,7 @@ int main(int argc, char** argv)
     if (options.faults) {
         run_fault_cases(&options, &tally);
     }
-    printf("%s: %d passed, %d failed\n", tally.failed == 0 ? "ALL PASSED" : "FAILURES", tally.passed, tally.failed);
+    printf("%s: %d passed, %d failed, %d refused by the planner\n", tally.failed == 0 ? "ALL PASSED" : "FAILURES",
+           tally.passed, tally.failed, tally.refused);
     return tally.failed == 0 ? 0 : 1;
 }

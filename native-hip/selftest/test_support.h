@@ -11,7 +11,6 @@
 #include "holdfast_native.h"
 
 #define MAX_LIST 16
-#define TOLERANCE 1e-12
 
 typedef struct {
     int values[MAX_LIST];
@@ -24,13 +23,14 @@ int parse_list(const char* text, IntList* list);
 /* Whether name is one of the comma-separated names in list (every name when list is NULL). */
 int selected(const char* list, const char* name);
 
-/* A persistent variant (mode and variant names as the command line's) with its host polling, or
- * the standard kernels (mode NULL). */
+/* A persistent variant (mode and variant names as the command line's) with its host polling and
+ * half-sweeps per exchange (0: the planner's), or the standard kernels (mode NULL). */
 typedef struct {
     const char* name;
     const char* mode;
     const char* variant;
     int polling;
+    int sweeps;
 } Variant;
 
 extern const Variant VARIANTS[];
@@ -60,11 +60,13 @@ double seconds_now(void);
 /* The calling thread's last library error (a static buffer). */
 const char* last_error(void);
 
-/* The problem of DESIGN.md: boundary from the exact solution, interior 0, in device memory,
- * with the sequential reference after `iterations` iterations on the host. */
+/* The problem of DESIGN.md: boundary from the exact solution, a seeded random interior (so that
+ * a skipped or repeated half-sweep shows), in device memory, with the sequential reference after
+ * `iterations` iterations on the host; sensitivity is max |ref(iterations) - ref(iterations - 1)|. */
 typedef struct {
     int n;
     double h2;
+    double sensitivity;
     double* initial;
     double* f;
     double* expected;
@@ -80,7 +82,8 @@ void problem_destroy(Problem* problem);
 /* Copies the initial array to the device. */
 int problem_reset(Problem* problem);
 
-/* Copies the result back and compares the whole array with the reference. */
+/* Copies the result back and compares the whole array with the reference: a match is bit for
+ * bit (every kernel does the reference's arithmetic in its order); max_diff says how far off. */
 int problem_check(Problem* problem, double* max_diff, int* identical);
 
 /* 1 when there is a GPU; otherwise prints "SKIP no GPU: <reason>" and returns 0 (exit 77). */

@@ -6,6 +6,7 @@
  */
 #include "device.h"
 #include "driver_api.h"
+#include "overhead_probe.h"
 #include "hf_errors.h"
 #include "holdfast_native.h"
 #include "planner.h"
@@ -222,6 +223,22 @@ hf_status hf_launch_benchmark(int32_t count, void* stream, double* queued_second
         return fail(HF_ERR_INVALID_ARGUMENT, "hf_launch_benchmark: count = %d, outputs must not be null", count);
     }
     return launch_benchmark(count, stream, queued_seconds_per_launch, synced_seconds_per_launch);
+}
+
+/* ------------------------------------------------------------------ overhead probes */
+
+hf_status hf_probe_halo_exchange(int32_t blocks, int32_t threads_per_block, int32_t lines, int32_t rounds,
+                                 void* stream, double* seconds_per_round)
+{
+    clear_error();
+    if (blocks < 1 || threads_per_block < 1 || threads_per_block > 1024 || lines < 1 || rounds < 1 ||
+        seconds_per_round == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT,
+                    "hf_probe_halo_exchange: blocks = %d, threads_per_block = %d (1 .. 1024), lines = %d, rounds = %d "
+                    "must be positive, the output not null",
+                    blocks, threads_per_block, lines, rounds);
+    }
+    return probe_halo_exchange(blocks, threads_per_block, lines, rounds, stream, seconds_per_round);
 }
 
 /* ------------------------------------------------------------------ test and diagnostic helpers */

@@ -53,9 +53,11 @@ hf_status query_device_facts(const void* kernel, int threads, DeviceFacts* facts
     int sm_count = 0;
     int blocks_per_sm = 0;
     int shared_limit = 0;
+    int shared_per_sm = 0;
     HF_CHECK(hipDeviceGetAttribute(&cooperative, hipDeviceAttributeCooperativeLaunch, device));
     HF_CHECK(hipDeviceGetAttribute(&sm_count, hipDeviceAttributeMultiprocessorCount, device));
     HF_CHECK(hipDeviceGetAttribute(&shared_limit, hipDeviceAttributeSharedMemPerBlockOptin, device));
+    HF_CHECK(hipDeviceGetAttribute(&shared_per_sm, hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, device));
     HF_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, threads, 0));
     int warp_size = 0;
     HF_CHECK(hipDeviceGetAttribute(&warp_size, hipDeviceAttributeWarpSize, device));
@@ -65,7 +67,8 @@ hf_status query_device_facts(const void* kernel, int threads, DeviceFacts* facts
     HF_CHECK(cudaDeviceGetAttribute(&cluster_launch, cudaDevAttrClusterLaunch, device));
     max_cluster_blocks = cluster_launch != 0 ? 16 : 0; /* check_cluster_fits asks the occupancy API per plan */
 #endif
-    *facts = DeviceFacts{device, blocks_per_sm, sm_count, cooperative != 0, shared_limit, max_cluster_blocks, warp_size};
+    *facts = DeviceFacts{device, blocks_per_sm, sm_count, cooperative != 0, shared_limit, shared_per_sm,
+                         max_cluster_blocks, warp_size};
     return HF_OK;
 }
 

@@ -20,6 +20,7 @@ struct DeviceFacts {
     int sm_count;
     bool cooperative;     /* the device supports cooperative launch */
     int64_t shared_limit; /* dynamic shared bytes a block may opt in to */
+    int64_t shared_per_sm; /* shared memory of one multiprocessor, for the blocks it holds together */
     int max_cluster_blocks; /* largest thread-block cluster (16 where non-portable sizes are allowed); 0: none */
     int warp_size;
 };

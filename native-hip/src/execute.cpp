@@ -76,6 +76,38 @@ hf_status launch(const hf_session& session, PersistentArgs& args, int& f_on_chip
     return HF_OK;
 }
 
+/* The run's LL flag base: above every flag an earlier run of the session sent. When the flags
+ * would wrap, the lines are zeroed again and the flags start over. */
+hf_status take_flag_base(hf_session& session, int steps, unsigned int* base)
+{
+    const unsigned int needed = static_cast<unsigned int>(steps) + 1u;
+    if (session.next_flag_base > ~0u - needed) {
+        HF_CHECK(hipMemsetAsync(session.mailbox, 0, session.mailbox_bytes, session.stream));
+        session.next_flag_base = 0;
+    }
+    *base = session.next_flag_base;
+    session.next_flag_base += needed;
+    return HF_OK;
+}
+
+/* Drives the host flags of a HF_TRAIT_HOST_FLAGS variant for the whole run. */
+HostScheduleOutcome drive_host(const hf_session& session, int steps)
+{
+    const hf_plan& plan = session.plan;
+    if (session.row->host_order == HostOrder::kDeviceCombined) {
+        /* HF_FAULT_NEVER_SIGNAL: the host stops after the first half-sweep. */
+        return run_host_steps(HostStepSchedule{session.host_flags, steps, plan.host_polling == HF_POLL_SLEEP,
+                                               plan.watchdog_seconds, plan.fault == HF_FAULT_NEVER_SIGNAL ? 1 : -1});
+    }
+    return run_host_schedule(HostSchedule{session.host_flags,
+                                          plan.active_blocks,
+                                          steps,
+                                          session.row->host_order == HostOrder::kNeighbourAware,
+                                          plan.host_polling == HF_POLL_SLEEP,
+                                          plan.watchdog_seconds,
+                                          plan.fault == HF_FAULT_NEVER_SIGNAL ? plan.fault_block : -1});
+}
+
 hf_status check_arrays(const hf_session& session, const double* u, const double* scratch, const double* f)
 {
     if (u == nullptr || f == nullptr) {
@@ -116,6 +148,10 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
         std::memset(static_cast<void*>(session.host_flags), 0, session.flag_bytes);
     }
     HF_CHECK(hipMemsetAsync(session.control_memory, 0, session.control_bytes, session.stream));
+    unsigned int flag_base = 0;
+    if (session.mailbox != nullptr) {
+        HF_RETURN_IF_FAILED(take_flag_base(session, steps, &flag_base));
+    }
     PersistentArgs args{Problem{u, f, plan.n, h2},
                         steps,
                         session.control(),
@@ -125,6 +161,8 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
                         plan.fault,
                         plan.fault_block,
                         plan.sweeps_per_exchange,
+                        session.mailbox,
+                        flag_base,
                         scratch,
                         session.items};
     int f_on_chip = plan.f_on_chip;
@@ -135,14 +173,7 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
     HF_CHECK(hipEventRecord(session.stop, session.stream));
 
     if (session.row->has(HF_TRAIT_HOST_FLAGS)) {
-        const HostSchedule schedule{session.host_flags,
-                                    plan.active_blocks,
-                                    steps,
-                                    session.row->host_order == HostOrder::kNeighbourAware,
-                                    plan.host_polling == HF_POLL_SLEEP,
-                                    plan.watchdog_seconds,
-                                    plan.fault == HF_FAULT_NEVER_SIGNAL ? plan.fault_block : -1};
-        const HostScheduleOutcome outcome = run_host_schedule(schedule);
+        const HostScheduleOutcome outcome = drive_host(session, steps);
         report->handshakes = outcome.handshakes;
         if (!outcome.completed) {
             const hf_status status = report_host_watchdog(session, outcome, report);

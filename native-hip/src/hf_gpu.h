@@ -30,6 +30,10 @@
 #if !defined(HF_RUNTIME_CPU_EMULATION) /* the emulation brings its own */
 namespace cg = cooperative_groups;
 
+/* The block's dynamic shared memory as an array `name` of `type` (the CPU emulation of tests/
+ * gives each emulated block a buffer instead). */
+#define HF_DYNAMIC_SHARED(type, name) extern __shared__ __align__(128) type name[]
+
 /* The device's constant-rate clock, in ticks of the wall-clock rate
  * (hipDeviceAttributeWallClockRate, kHz). ROCm 5.2 declares wall_clock64() for the device pass
  * only, and clang parses kernel bodies in the host pass too, hence the guard. */

@@ -47,6 +47,7 @@ typedef cudaEvent_t hipEvent_t;
 #define hipFree cudaFree
 #define hipMemcpy cudaMemcpy
 #define hipMemcpyAsync cudaMemcpyAsync
+#define hipMemset cudaMemset
 #define hipMemsetAsync cudaMemsetAsync
 #define hipHostFree cudaFreeHost
 #define hipHostGetDevicePointer cudaHostGetDevicePointer
@@ -82,6 +83,7 @@ typedef int hipDeviceAttribute_t;
 #define hipDeviceAttributeCooperativeLaunch cudaDevAttrCooperativeLaunch
 #define hipDeviceAttributeMultiprocessorCount cudaDevAttrMultiProcessorCount
 #define hipDeviceAttributeSharedMemPerBlockOptin cudaDevAttrMaxSharedMemoryPerBlockOptin
+#define hipDeviceAttributeMaxSharedMemoryPerMultiprocessor cudaDevAttrMaxSharedMemoryPerMultiprocessor
 #define hipDeviceAttributeWarpSize cudaDevAttrWarpSize
 #define hipFuncSetAttribute cudaFuncSetAttribute
 #define hipFuncAttributeMaxDynamicSharedMemorySize cudaFuncAttributeMaxDynamicSharedMemorySize

@@ -36,6 +36,13 @@ HF_HOST_DEVICE inline int task_flag_index(int block) { return 2 * block; }
 HF_HOST_DEVICE inline int done_flag_index(int block) { return 2 * block + 1; }
 HF_HOST_DEVICE inline int host_flag_count(int blocks) { return 2 * blocks; }
 
+/* persistent-host with device-combined completion uses two flags whatever the block count: the
+ * host writes s + 1 to the step word to ask for half-sweep s (kTaskAbort to stop), and the last
+ * block to finish it writes s + 1 to the done word. */
+constexpr int kStepWord = 0;
+constexpr int kDoneWord = 1;
+constexpr int kStepWordCount = 2;
+
 }  // namespace holdfast
 
 #endif /* HOLDFAST_HOST_FLAGS_H */

@@ -1,10 +1,12 @@
 /*
- * host_scheduler.cpp: lockstep and neighbour-aware scheduling of persistent-host blocks.
+ * host_scheduler.cpp: the host side of persistent-host: lockstep and neighbour-aware scheduling
+ * of blocks, and the combined schedule.
  *
- * One pass looks at every block: a running block whose done flag shows its step is finished; an
- * idle block whose dependencies are met gets its next step. Passes repeat until every block has
- * done every step. Flags are read with acquire and written with release (the GPU's writes to u
+ * Per block: one pass looks at every block: a running block whose done flag shows its step is
+ * finished; an idle block whose dependencies are met gets its next step. Passes repeat until
+ * every block has done every step. Flags are read with acquire and written with release (the GPU's writes to u
  * that a done flag acknowledges happen before the task flag that lets a neighbour read them).
+ * The combined schedule asks for each half-sweep with one store and waits for one done word.
  */
 #include "host_scheduler.h"
 
@@ -179,6 +181,43 @@ HostScheduleOutcome run_host_schedule(const HostSchedule& schedule)
     const TimerSlack slack(schedule.sleep_between_polls);
     return Scheduler(schedule).run();
 }
+
+HostScheduleOutcome run_host_steps(const HostStepSchedule& schedule)
+{
+    const TimerSlack slack(schedule.sleep_between_polls);
+    const auto timeout = std::chrono::duration<double>(schedule.timeout_seconds);
+    HostFlag& step_word = schedule.words[kStepWord];
+    const HostFlag& done_word = schedule.words[kDoneWord];
+    HostScheduleOutcome outcome{};
+    outcome.stuck_block = -1;
+    for (int step = 0; step < schedule.steps; ++step) {
+        const bool signalled = step != schedule.never_signal_step;
+        if (signalled) {
+            store_release(step_word, step + 1);
+        }
+        const auto signalled_at = Clock::now();
+        /* A clock read costs about as much as a poll: look at it every few polls only. */
+        for (unsigned int polls = 1; load_acquire(done_word) != step + 1; ++polls) {
+            if (polls % 64 != 0) {
+                continue;
+            }
+            if (Clock::now() - signalled_at > timeout) {
+                outcome.stuck_step = step;
+                outcome.stuck_block_signalled = signalled;
+                return outcome;
+            }
+            if (schedule.sleep_between_polls) {
+                sleep_one_microsecond();
+            }
+        }
+        ++outcome.handshakes;
+    }
+    outcome.completed = true;
+    outcome.stuck_step = -1;
+    return outcome;
+}
+
+void abort_steps(HostFlag* words) { store_release(words[kStepWord], kTaskAbort); }
 
 void abort_blocks(HostFlag* flags, int blocks)
 {

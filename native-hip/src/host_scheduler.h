@@ -39,6 +39,23 @@ HostScheduleOutcome run_host_schedule(const HostSchedule& schedule);
 /* Tells every block to leave (after a failed schedule). */
 void abort_blocks(HostFlag* flags, int blocks);
 
+/* persistent-host with device-combined completion: the host writes one step word and polls one
+ * done word per half-sweep, whatever the block count (kernels/persistent_host_combined.h). */
+struct HostStepSchedule {
+    HostFlag* words;        /* host view of the kStepWordCount mapped words, zeroed */
+    int steps;              /* half-sweeps */
+    bool sleep_between_polls;
+    double timeout_seconds; /* longest wait for one half-sweep */
+    int never_signal_step;  /* fault injection: the host stops before asking for this half-sweep; -1 for none */
+};
+
+/* Runs every half-sweep in turn, or stops at the first whose done word does not come within
+ * timeout_seconds. stuck_block is always -1: the device combined the blocks. */
+HostScheduleOutcome run_host_steps(const HostStepSchedule& schedule);
+
+/* Tells the blocks of a combined run to leave. */
+void abort_steps(HostFlag* words);
+
 }  // namespace holdfast
 
 #endif /* HOLDFAST_HOST_SCHEDULER_H */

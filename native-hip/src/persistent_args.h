@@ -20,6 +20,8 @@ namespace holdfast {
 
 constexpr int kLineBytes = 128;
 
+struct LLLine; /* device/ll_line.h */
+
 /* Which wait expired first: code (HF_WAIT_*), the block that waited, its step, and the block it
  * waited for (or -1). */
 struct alignas(kLineBytes) DeviceError {
@@ -40,7 +42,8 @@ struct ControlBlock {
 };
 
 struct alignas(kLineBytes) StepCounter {
-    int completed; /* dataflow: half-sweeps this block has finished and published */
+    int completed; /* dataflow: half-sweeps this block has finished and published (resident: sent its
+                      edges after; persistent-host relay: counted in for) */
 };
 
 struct Problem {
@@ -60,6 +63,8 @@ struct PersistentArgs {
     int fault;                  /* HF_FAULT_* */
     int fault_block;
     int sweeps_per_exchange;    /* half-sweeps between halo exchanges (hf_plan) */
+    LLLine* mailbox;            /* self-flagged halo lines of the session (VariantRow::mailbox_lines); else null */
+    unsigned int flag_base;     /* the run's LL flags are flag_base + 1, + 2, ...: never a stale line's */
     double* scratch;            /* two-buffer variants (HF_TRAIT_TWO_BUFFERS): the second buffer, whose
                                    boundary equals u's; passes alternate u -> scratch -> u; else null */
     StreamGeometry items;       /* temporal variants: how a pass is cut into items (plan_stream_geometry) */

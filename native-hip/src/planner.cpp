@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "auto_rule.h"
 #include "hf_errors.h"
 #include "hf_gpu.h"
 #include "device/colour_planes.h"
@@ -26,13 +27,6 @@ constexpr ClusterShape kClusterShapes[] = {
     {80, 8, 4},    /* N = 65 */
     {120, 16, 4},  /* N = 101, 102 */
     {kMaxN, 16, 8} /* N = 161 .. 257, and as far as the grid fits */
-};
-
-constexpr AutomaticRule kAutomaticRules[] = {
-    {"persistent-grid", 3, 48, "block"},
-    {"persistent-grid", 3, kMaxN, "cluster"},
-    {"persistent-dataflow", 3, 24, "counters"},
-    {"persistent-dataflow", 3, kMaxN, "cluster"},
 };
 
 /* Shared bytes of a grid held on chip (persistent_on_chip.h): u alone, or u and then f. */
@@ -144,6 +138,18 @@ hf_status check_fault(const VariantRow& row, const hf_plan& plan)
                     plan.fault, plan.fault_block);
     }
     return HF_OK;
+}
+
+bool is_auto(const char* variant)
+{
+    return variant == nullptr || variant[0] == '\0' || std::strcmp(variant, "auto") == 0;
+}
+
+/* A refusal that is about this candidate only (it does not fit, or does not take the asked k or
+ * fault): "auto" goes on to the next. */
+bool another_candidate_may(hf_status status)
+{
+    return status == HF_ERR_UNSUPPORTED || status == HF_ERR_NOT_CORESIDENT || status == HF_ERR_INVALID_ARGUMENT;
 }
 
 }  // namespace
@@ -280,12 +286,6 @@ ClusterShape preferred_cluster_shape(int n)
     return kClusterShapes[sizeof kClusterShapes / sizeof kClusterShapes[0] - 1];
 }
 
-const AutomaticRule* automatic_rules(int* count)
-{
-    *count = static_cast<int>(sizeof kAutomaticRules / sizeof kAutomaticRules[0]);
-    return kAutomaticRules;
-}
-
 hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice)
 {
     if (input.threads != kStreamThreads) {
@@ -325,20 +325,20 @@ hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan)
 hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device, hf_plan* plan)
 {
     HF_RETURN_IF_FAILED(check_config(config, n));
-    const bool automatic = config.variant == nullptr || config.variant[0] == '\0' || std::strcmp(config.variant, "auto") == 0;
-    if (automatic && find_variant(config.mode, nullptr) >= 0) {
-        for (const AutomaticRule& rule : kAutomaticRules) {
-            const int row_index = find_variant(config.mode, rule.variant);
-            if (std::strcmp(rule.mode, config.mode) == 0 && n >= rule.smallest_n && n <= rule.largest_n &&
-                row_index >= 0 && plan_row(config, n, row_index, device, plan) == HF_OK) {
-                return HF_OK;
-            }
-        }
-        clear_error();
-    }
     int row_index = -1;
     HF_RETURN_IF_FAILED(resolve_variant(config, &row_index));
-    return plan_row(config, n, row_index, device, plan);
+    if (!is_auto(config.variant)) {
+        return plan_row(config, n, row_index, device, plan);
+    }
+    int rows[kMaxAutoCandidates];
+    const int count = auto_candidates(config.mode, n, rows);
+    for (int candidate = 0; candidate < count; ++candidate) {
+        const hf_status status = plan_row(config, n, rows[candidate], device, plan);
+        if (status == HF_OK || !another_candidate_may(status)) {
+            return status;
+        }
+    }
+    return plan_row(config, n, row_index, device, plan); /* every candidate refused: the mode default's reason */
 }
 
 hf_status plan_row(const hf_run_config& config, int n, int row_index, const PlanDevice& device, hf_plan* plan)
@@ -376,8 +376,17 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
     const KernelRef* kernel = nullptr;
     int sweeps = 0;
     HF_RETURN_IF_FAILED(kernel_for_sweeps(row, config.sweeps_per_exchange, &kernel, &sweeps));
-    PlanInput input{n,          asked, config.blocks, sweeps, coresident,
-                    facts.shared_limit, row.work_split, row.mode, row.name};
+    PlanInput input{n,
+                    asked,
+                    config.blocks,
+                    sweeps,
+                    coresident,
+                    facts.shared_limit,
+                    facts.shared_per_sm,
+                    facts.sm_count,
+                    row.work_split,
+                    row.mode,
+                    row.name};
     input.max_cluster_blocks = facts.max_cluster_blocks;
     input.warp_size = facts.warp_size > 0 ? facts.warp_size : 32;
     PlanChoice choice;

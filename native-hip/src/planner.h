@@ -53,15 +53,7 @@ struct ClusterShape {
 };
 ClusterShape preferred_cluster_shape(int n);
 
-/* `auto`: the first rule whose mode matches, whose range holds n and whose variant plans (built
- * here, accepted by its hook and by the device) is taken, else the mode's default row
- * (VariantRow::is_default). One table for every size: a rule for larger grids is one more row. */
-struct AutomaticRule {
-    const char* mode;
-    int smallest_n, largest_n;
-    const char* variant;
-};
-const AutomaticRule* automatic_rules(int* count);
+/* `auto`: the rule table and the order of candidates are auto_rule.h's. */
 
 /* What planning asks the device: the facts for a row's kernel, and whether a finished plan fits
  * (a cluster: launchable, and its occupancy at least one cluster). The host-only test pretends. */
@@ -91,6 +83,13 @@ hf_status plan_spread(const PlanInput& input, PlanChoice* choice);
  * or requested, runs on chip whenever u fits (f too when it also fits). */
 hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice);
 
+/* persistent-dataflow resident (resident_plan.cpp): one block per SM holding its band, k from
+ * the caller or the auto rule, f on chip when it fits; refuses a band that does not fit. */
+hf_status plan_resident(const PlanInput& input, PlanChoice* choice);
+
+/* The LL mailbox of a resident plan (VariantRow::mailbox_lines). */
+int64_t resident_mailbox_lines_of(const hf_plan& plan);
+
 /* The temporally blocked stream (persistent-grid temporal): input.requested_sweeps is k, resolved
  * already; as many blocks as there are items of a pass (plan_stream_geometry for the co-resident
  * maximum: a single wave), or exactly the requested number (they share the items grid-stride).
@@ -101,7 +100,8 @@ hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice);
  * the one for that k (0: the row's default); refuses a k the row has no kernel for. */
 hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, const KernelRef** kernel, int* resolved_sweeps);
 
-/* hf_plan_run: checks the config, then plans on the current device  */
+/* hf_plan_run: checks the config, then plans on the current device; "auto" tries the candidates
+ * of the auto rule in turn. */
 hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan);
 
 /* plan_run with the device's answers from `device`: resolves `auto` by the rules, then plans

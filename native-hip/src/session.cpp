@@ -15,12 +15,24 @@ namespace holdfast {
 namespace {
 
 /* The kernel's launch attributes: the dynamic shared memory it may use, and clusters beyond the
- * portable 8 blocks. */
+ * portable 8 blocks. With the shared memory set, the occupancy API has the last word on whether
+ * the planned grid is co-resident (the planner estimated it from the device's shared memory). */
 hf_status set_kernel_attributes(const hf_session& session)
 {
-    if (session.plan.shared_bytes > 0) {
+    const hf_plan& plan = session.plan;
+    if (plan.shared_bytes > 0) {
         HF_CHECK(hipFuncSetAttribute(session.kernel, hipFuncAttributeMaxDynamicSharedMemorySize,
-                                     static_cast<int>(session.plan.shared_bytes)));
+                                     static_cast<int>(plan.shared_bytes)));
+        int per_sm = 0;
+        HF_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, session.kernel, plan.threads_per_block,
+                                                              static_cast<size_t>(plan.shared_bytes)));
+        if (static_cast<int64_t>(per_sm) * plan.sm_count < plan.blocks) {
+            return fail(HF_ERR_NOT_CORESIDENT,
+                        "%s: %d blocks with %lld bytes of shared memory each cannot be co-resident: %d fit per SM "
+                        "x %d SMs",
+                        label_of(plan), plan.blocks, static_cast<long long>(plan.shared_bytes), per_sm,
+                        plan.sm_count);
+        }
     }
 #if defined(HF_RUNTIME_CUDA)
     if (session.plan.cluster_size > 8) {
@@ -44,6 +56,14 @@ hf_status acquire(hf_session& session)
         HF_CHECK(hipHostGetDevicePointer(&device_view, flags, 0));
         session.device_flags = static_cast<HostFlag*>(device_view);
     }
+    if (session.row->mailbox_lines != nullptr) {
+        session.mailbox_bytes = sizeof(LLLine) * static_cast<size_t>(session.row->mailbox_lines(session.plan));
+        void* lines = nullptr;
+        HF_ALLOCATE(hipMalloc(&lines, session.mailbox_bytes));
+        session.mailbox = static_cast<LLLine*>(lines);
+        HF_CHECK(hipMemsetAsync(lines, 0, session.mailbox_bytes, session.stream));
+        HF_CHECK(hipStreamSynchronize(session.stream));
+    }
     HF_ALLOCATE(hipEventCreate(&session.start));
     HF_ALLOCATE(hipEventCreate(&session.stop));
     return HF_OK;
@@ -60,6 +80,9 @@ hf_status release(hf_session& session, hf_status status)
     }
     if (session.start != nullptr) {
         HF_CHECK_AFTER(status, hipEventDestroy(session.start));
+    }
+    if (session.mailbox != nullptr) {
+        HF_CHECK_AFTER(status, hipFree(session.mailbox));
     }
     if (session.host_flags != nullptr) {
         HF_CHECK_AFTER(status, hipHostFree(session.host_flags));

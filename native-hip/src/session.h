@@ -3,8 +3,10 @@
  *
  * hf_session_open allocates everything a run needs: the control block (error word, barrier
  * slots, one step counter per block), the host flags of a HF_TRAIT_HOST_FLAGS variant (mapped,
- * pinned, one 128-byte line each) and the two timing events; it also sets the kernel's
- * attributes. hf_session_run (execute.cpp) then allocates nothing.
+ * pinned, one 128-byte line each), the self-flagged halo lines of a variant that has them (zeroed
+ * once; each run takes flags above the last run's, so a stale line never passes for a new one)
+ * and the two timing events; it also sets the kernel's attributes. hf_session_run (execute.cpp)
+ * then allocates nothing.
  */
 #ifndef HOLDFAST_SESSION_H
 #define HOLDFAST_SESSION_H
@@ -12,6 +14,7 @@
 #include <cstddef>
 
 #include "hf_gpu.h"
+#include "device/ll_line.h"
 #include "host_flags.h"
 #include "persistent_args.h"
 #include "variant_table.h"
@@ -29,6 +32,9 @@ struct hf_session {
     holdfast::HostFlag* host_flags = nullptr;   /* host view of the mapped flags */
     holdfast::HostFlag* device_flags = nullptr; /* the device's view of the same memory */
     size_t flag_bytes = 0;
+    holdfast::LLLine* mailbox = nullptr; /* VariantRow::mailbox_lines lines, zeroed at open */
+    size_t mailbox_bytes = 0;
+    unsigned int next_flag_base = 0;     /* the next run's flag base: above every flag sent so far */
     hipEvent_t start = nullptr;
     hipEvent_t stop = nullptr;
 

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 
+#include "kernels/halo_exchange_probe.h"
 #if defined(HF_RUNTIME_CUDA)
 #include "kernels/cluster_resident.h"
 #endif
@@ -20,7 +21,9 @@
 #include "kernels/persistent_dataflow.h"
 #include "kernels/persistent_grid.h"
 #include "kernels/persistent_host.h"
+#include "kernels/persistent_host_relay.h"
 #include "kernels/persistent_on_chip.h"
+#include "kernels/persistent_resident.h"
 #include "kernels/standard_kernels.h"
 #include "kernels/temporal_persistent.h"
 #include "kernels/temporal_stream.h"
@@ -77,6 +80,10 @@ const SizedKernels kClusterAsync = {
      HF_CLUSTER_KERNEL("cluster_async_p16", cluster_resident<16, HaloMethod::AsyncStore, false>)},
     {}};
 constexpr int kThreads = 256;
+/* Measured best on the H200 at N = 1001: the relay with 1024 threads (18.4 us per iteration
+ * against 20.0 with 256), the resident kernel with 512 (one thread per column of a colour). */
+constexpr int kRelayThreads = 1024;
+constexpr int kResidentThreads = 512;
 /* What persistent-grid (temporal) runs when the caller leaves k to the planner (its row's kernel):
  * k = 8 measured fastest at N = 4097 and 10001 on the H200 (tools/temporal/NOTES.md). */
 constexpr int kDefaultTemporalSweeps = 8;
@@ -118,7 +125,13 @@ const VariantRow kRows[] = {
      "the host starts a block's next half-sweep once neither neighbour is behind it",
      HF_KERNEL(persistent_host), kNoKernel,
      HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS, fault_bit(HF_FAULT_NEVER_SIGNAL),
-     HF_SPLIT_ROW_BANDS, kThreads, true, HF_PLANNER(plan_spread), HostOrder::kNeighbourAware},
+     HF_SPLIT_ROW_BANDS, kThreads, false, HF_PLANNER(plan_spread), HostOrder::kNeighbourAware},
+    {"persistent-host", "relay",
+     "one step word and one done word per half-sweep: block 0 relays the step, the last block done reports",
+     HF_KERNEL(persistent_host_relay), kNoKernel,
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS,
+     fault_bit(HF_FAULT_NEVER_SIGNAL) | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_GRID_STRIDE, kRelayThreads, true,
+     HF_PLANNER(plan_spread), HostOrder::kDeviceCombined},
     {"persistent-dataflow", "counters",
      "each block waits only for its neighbours' step counters, no grid barrier",
      HF_KERNEL(persistent_dataflow), HF_KERNEL(persistent_on_chip),
@@ -129,11 +142,18 @@ const VariantRow kRows[] = {
      kClusterAsync.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG,
      fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, 0, false, HF_PLANNER(plan_cluster_on_chip),
      HostOrder::kLockstep, &kClusterAsync},
+    {"persistent-dataflow", "resident",
+     "every SM holds its band in shared memory; k ghost rows; halos as self-flagged lines between neighbours",
+     HF_KERNEL(persistent_resident), kNoKernel,
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, kResidentThreads,
+     false, HF_PLANNER(plan_resident), HostOrder::kLockstep, nullptr, &resident_mailbox_lines_of},
 };
 
 /* The standard kernels (--kernels native), launched through the driver API by name: the
- * half-sweeps, the empty kernel, and the twins of the Java temporally blocked pass. */
+ * half-sweeps, the empty kernel, the overhead probes' kernels, and the twins of the Java
+ * temporally blocked pass. */
 const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_black),          HF_KERNEL(hf_empty),
+                                      HF_KERNEL(hf_halo_exchange_probe),
                                       HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
                                       HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8)};
 
@@ -280,5 +300,6 @@ const KernelRef* sized_kernel(const VariantRow& row, int slots, bool one_warp)
 const KernelRef& red_kernel() { return kStandardKernels[0]; }
 const KernelRef& black_kernel() { return kStandardKernels[1]; }
 const KernelRef& empty_kernel() { return kStandardKernels[2]; }
+const KernelRef& halo_exchange_probe_kernel() { return kStandardKernels[3]; }
 
 }  // namespace holdfast

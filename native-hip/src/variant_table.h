@@ -46,6 +46,8 @@ struct PlanInput {
     int requested_sweeps;      /* 0: the hook's choice */
     int64_t coresident;        /* blocks per SM x SMs for the variant's kernel at this block size */
     int64_t shared_limit;      /* dynamic shared bytes a block may opt in to */
+    int64_t shared_per_sm;     /* shared memory of one multiprocessor */
+    int sm_count;
     int work_split;            /* HF_SPLIT_* of the row */
     const char* mode;          /* the row's names, for messages */
     const char* variant;
@@ -65,7 +67,7 @@ struct PlanChoice {
     int threads = 0;           /* > 0: the block size the hook chose (variants that size their block) */
     int slots = 0;             /* > 0: launch the row's sized kernel for this many points per thread */
     bool one_warp = false;     /* with slots: its one-warp kernel */
-    char note[64] = "";        /* for reports */
+    char note[64] = "";        /* for reports (the plan copies it) */
 };
 
 /* A planning rule. On refusal it returns the status with the thread's message set (fail()). */
@@ -78,9 +80,14 @@ struct Planner {
 
 /* How the host of a HF_TRAIT_HOST_FLAGS variant hands out half-sweeps. */
 enum class HostOrder {
-    kLockstep,      /* every block finished s - 1 before any gets s */
-    kNeighbourAware /* block b gets s once b - 1 and b + 1 finished s - 1 */
+    kLockstep,       /* every block finished s - 1 before any gets s */
+    kNeighbourAware, /* block b gets s once b - 1 and b + 1 finished s - 1 */
+    kDeviceCombined  /* one step word and one done word; the blocks combine their completion on the device */
 };
+
+/* Self-flagged halo lines (device/ll_line.h) a session of this plan needs; 0 for none. The session
+ * allocates and zeroes them once; each run then takes flags above the last run's. */
+using MailboxLines = int64_t (*)(const hf_plan& plan);
 
 struct VariantRow {
     const char* mode;          /* the command line's mode name */
@@ -96,6 +103,7 @@ struct VariantRow {
     Planner planner;
     HostOrder host_order;      /* HF_TRAIT_HOST_FLAGS only */
     const SizedKernels* sized = nullptr; /* kernels by slot count (PlanChoice::slots), or none */
+    MailboxLines mailbox_lines = nullptr; /* LL halo variants only */
 
     bool has(int trait) const { return (traits & trait) != 0; }
     bool accepts_fault(int fault) const { return fault >= 0 && fault < 31 && (faults & (1 << fault)) != 0; }
@@ -139,6 +147,8 @@ void copy_name(char (&field)[N], const char* name)
 const KernelRef& red_kernel();
 const KernelRef& black_kernel();
 const KernelRef& empty_kernel();
+/* The overhead probes' kernels (overhead_probe.cpp). */
+const KernelRef& halo_exchange_probe_kernel();
 
 }  // namespace holdfast
 

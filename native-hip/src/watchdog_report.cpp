@@ -78,6 +78,27 @@ hf_status describe_progress(const hf_session& session, const DeviceError& error,
     return HF_OK;
 }
 
+/* Device-combined completion (persistent-host relay): the block that held the half-sweep up is
+ * the first whose counter (the half-sweeps it counted in for) stops short of it; when every
+ * block counted in, the host itself stopped and block 0, which relays the host's step, waited. */
+hf_status name_combined_block(const hf_session& session, const HostScheduleOutcome& outcome, hf_run_report* report,
+                              const char** why)
+{
+    std::vector<StepCounter> counters(static_cast<size_t>(session.plan.blocks));
+    HF_CHECK(hipMemcpyAsync(counters.data(), session.counters(), sizeof(StepCounter) * counters.size(),
+                            hipMemcpyDeviceToHost, session.stream));
+    HF_CHECK(hipStreamSynchronize(session.stream));
+    report->error_block = 0;
+    for (size_t block = 0; block < counters.size(); ++block) {
+        if (counters[block].completed <= outcome.stuck_step) {
+            report->error_block = static_cast<int>(block);
+            *why = "signalled, it never counted in";
+            return HF_OK;
+        }
+    }
+    return HF_OK;
+}
+
 }  // namespace
 
 hf_status read_device_error(const hf_session& session, DeviceError* error)
@@ -104,28 +125,37 @@ hf_status report_device_watchdog(const hf_session& session, const DeviceError& e
 hf_status report_host_watchdog(hf_session& session, const HostScheduleOutcome& outcome, hf_run_report* report)
 {
     const hf_plan& plan = session.plan;
-    abort_blocks(session.host_flags, plan.active_blocks);
+    const bool combined = session.row->host_order == HostOrder::kDeviceCombined;
+    if (combined) {
+        abort_steps(session.host_flags);
+    } else {
+        abort_blocks(session.host_flags, plan.active_blocks);
+    }
     report->error_code = HF_WAIT_DEVICE_DONE;
-    report->error_block = outcome.stuck_block;
+    report->error_block = combined ? 0 : outcome.stuck_block; /* combined: block 0 relays the host's step */
     report->error_step = outcome.stuck_step;
     bool ended = false;
     HF_RETURN_IF_FAILED(wait_for_event(session.stop, plan.watchdog_seconds + 1.0, &ended));
-    const char* why = plan.fault == HF_FAULT_NEVER_SIGNAL && outcome.stuck_block == plan.fault_block
+    const char* why = plan.fault == HF_FAULT_NEVER_SIGNAL && (combined || outcome.stuck_block == plan.fault_block)
                           ? "the host never signalled it (fault injection)"
-                          : outcome.stuck_block_signalled ? "signalled, its done flag never came"
-                                                          : "its neighbours never finished";
+                      : outcome.stuck_block_signalled ? "signalled, its done flag never came"
+                                                      : "its neighbours never finished";
     if (!ended) {
         session.kernel_stuck = true;
         report->error_code = HF_WAIT_KERNEL_EXIT;
         return fail(HF_ERR_WATCHDOG,
                     "%s: watchdog expired after %g s: block %d did not finish half-sweep %d (%s); the kernel "
                     "did not end after the abort, its buffers are left allocated",
-                    label_of(plan), plan.watchdog_seconds, outcome.stuck_block, outcome.stuck_step, why);
+                    label_of(plan), plan.watchdog_seconds, report->error_block, outcome.stuck_step, why);
+    }
+    if (combined && outcome.stuck_block_signalled) {
+        /* The host saw one done word: the blocks' own counters say which one did not count in. */
+        HF_RETURN_IF_FAILED(name_combined_block(session, outcome, report, &why));
     }
     DeviceError device_error{};
     HF_RETURN_IF_FAILED(read_device_error(session, &device_error));
     fail(HF_ERR_WATCHDOG, "%s: watchdog expired after %g s: block %d did not finish half-sweep %d (%s)",
-         label_of(plan), plan.watchdog_seconds, outcome.stuck_block, outcome.stuck_step, why);
+         label_of(plan), plan.watchdog_seconds, report->error_block, outcome.stuck_step, why);
     if (device_error.code != 0) {
         append_error("; on the device, ");
         describe_device_wait(device_error);

@@ -31,12 +31,6 @@
 #include <optional>
 #include <random>
 
-#define __launch_bounds__(...)
-
-/* Each emulated block's dynamic shared memory. */
-inline thread_local unsigned char* emulated_shared = nullptr;
-#define HF_DYNAMIC_SHARED(type, name) type* const name = reinterpret_cast<type*>(emulated_shared)
-
 /* cluster_ptx.h is CUDA only: the functions below take its place (same names, same meaning). */
 #define HOLDFAST_DEVICE_CLUSTER_PTX_H
 
@@ -77,7 +71,7 @@ inline unsigned char* emulated_resolve(uint32_t address)
 
 inline uint32_t shared_address(const void* pointer)
 {
-    const auto offset = static_cast<uint32_t>(static_cast<const unsigned char*>(pointer) - emulated_shared);
+    const auto offset = static_cast<uint32_t>(static_cast<const unsigned char*>(pointer) - reinterpret_cast<const unsigned char*>(emulated_dynamic_shared));
     return (static_cast<uint32_t>(emulated_rank) << kEmulatedRankShift) | offset;
 }
 
@@ -219,7 +213,7 @@ void emulate_cluster_launch(int blocks, int threads, size_t shared_bytes, Body b
                 threadIdx.x = static_cast<unsigned int>(thread);
                 blockDim.x = static_cast<unsigned int>(threads);
                 emulated_block_barrier = block_barriers[static_cast<size_t>(block)].get();
-                emulated_shared = cluster.shared[static_cast<size_t>(block)].get();
+                emulated_dynamic_shared = reinterpret_cast<double*>(cluster.shared[static_cast<size_t>(block)].get());
                 holdfast::emulated_rank = block;
                 body();
                 emulated_block_barrier = nullptr;

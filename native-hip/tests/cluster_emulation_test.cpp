@@ -82,7 +82,7 @@ PersistentArgs args_for(Grid& grid, ControlBlock* control)
 {
     std::memset(static_cast<void*>(control), 0, sizeof(ControlBlock));
     return PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2}, 2 * grid.iterations, control, nullptr,
-                          nullptr, 2000000000LL, HF_FAULT_NONE, 0, 1};
+                          nullptr, 2000000000LL, HF_FAULT_NONE, 0, 1, nullptr, 0, nullptr, StreamGeometry{}};
 }
 
 void run_on_chip(int n, int threads)

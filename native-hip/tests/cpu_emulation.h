@@ -52,6 +52,13 @@ inline void __syncthreads()
         emulated_block_barrier->arrive_and_wait();
     }
 }
+/* Only for one-thread blocks (the resident kernel's emulation): the predicate is the block's own. */
+inline int __syncthreads_or(int predicate) { return predicate; }
+
+/* Dynamic shared memory: each emulated block gets its own buffer (emulate_launch's shared_bytes,
+ * cluster_emulation.h's per-block buffers). */
+inline thread_local double* emulated_dynamic_shared = nullptr;
+#define HF_DYNAMIC_SHARED(type, name) type* const name = reinterpret_cast<type*>(emulated_dynamic_shared)
 
 /* Orders are the compiler's __ATOMIC_* values already; only the scope argument is extra. */
 template <typename T>
@@ -84,6 +91,7 @@ bool __hip_atomic_compare_exchange_strong(T* address, T* expected, T desired, in
 }
 
 #define __builtin_amdgcn_fence(order, scope) __atomic_thread_fence(__ATOMIC_ACQ_REL)
+inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 /* Nanoseconds; the poll loops call it every few polls, so it also lets the other "blocks" run
  * when there are more of them than cores. */
@@ -115,15 +123,18 @@ inline grid_group this_grid() { return grid_group{}; }
 
 namespace cg = cooperative_groups;
 
-/* Runs body once per block, each on its own CPU thread as a one-thread block, and joins them. */
+/* Runs body once per block, each on its own CPU thread as a one-thread block with shared_bytes
+ * of dynamic shared memory, and joins them. */
 template <typename Body>
-void emulate_launch(int blocks, Body body)
+void emulate_launch(int blocks, size_t shared_bytes, Body body)
 {
     std::barrier<> grid(blocks);
     cooperative_groups::emulated_grid_barrier = &grid;
     std::vector<std::thread> threads;
     for (int block = 0; block < blocks; ++block) {
         threads.emplace_back([=] {
+            std::vector<double> shared((shared_bytes + sizeof(double) - 1) / sizeof(double));
+            emulated_dynamic_shared = shared.data();
             blockIdx.x = static_cast<unsigned int>(block);
             gridDim.x = static_cast<unsigned int>(blocks);
             threadIdx.x = 0;
@@ -135,6 +146,12 @@ void emulate_launch(int blocks, Body body)
         thread.join();
     }
     cooperative_groups::emulated_grid_barrier = nullptr;
+}
+
+template <typename Body>
+void emulate_launch(int blocks, Body body)
+{
+    emulate_launch(blocks, 0, body);
 }
 
 #endif /* HOLDFAST_TESTS_CPU_EMULATION_H */

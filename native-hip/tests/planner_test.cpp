@@ -10,6 +10,7 @@
 #include <cstring>
 #include <string>
 
+#include "auto_rule.h"
 #include "hf_errors.h"
 #include "hf_gpu.h"
 #include "kernels/cluster_layout.h"
@@ -24,9 +25,10 @@ namespace {
 
 constexpr int kSmCount = 132;
 constexpr int64_t kSharedLimit = 232448; /* 227 KB, the H200's opt-in shared memory per block */
+constexpr int64_t kSharedPerSm = 233472; /* 228 KB per multiprocessor */
 
 /* The pretend device; tests change it. */
-DeviceFacts device{0, 8, kSmCount, true, kSharedLimit, 16, 32};
+DeviceFacts device{0, 8, kSmCount, true, kSharedLimit, kSharedPerSm, 16, 32};
 
 int failures = 0;
 
@@ -92,19 +94,21 @@ void the_table_names_the_command_lines_variants()
     const char* expected[][2] = {{"persistent-grid", "cg"},          {"persistent-grid", "two-slot"},
                                  {"persistent-grid", "block"},       {"persistent-grid", "cluster"},
                                  {"persistent-grid", "temporal"},    {"persistent-host", "lockstep"},
-                                 {"persistent-host", "neighbour"},   {"persistent-dataflow", "counters"},
-                                 {"persistent-dataflow", "cluster"}};
-    bool names = variant_count() == 9;
+                                 {"persistent-host", "neighbour"},   {"persistent-host", "relay"},
+                                 {"persistent-dataflow", "counters"}, {"persistent-dataflow", "cluster"},
+                                 {"persistent-dataflow", "resident"}};
+    bool names = variant_count() == 11;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = std::strcmp(variant_row(index).mode, expected[index][0]) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index][1]) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, temporal, lockstep, neighbour, counters, cluster in that order");
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, lockstep, neighbour, relay, counters, cluster, "
+                  "resident in that order");
     expect(find_variant("persistent-grid", nullptr) == 0 && find_variant("persistent-grid", "auto") == 0 &&
                find_variant("persistent-grid", "") == 0 &&
-               find_variant("persistent-host", "auto") == row_of("persistent-host", "neighbour") &&
+               find_variant("persistent-host", "auto") == row_of("persistent-host", "relay") &&
                find_variant("persistent-dataflow", nullptr) == row_of("persistent-dataflow", "counters"),
-           "auto picks today's defaults: cg, neighbour, counters");
+           "the modes' defaults: cg, relay, counters");
     expect(find_variant("persistent-grid", "lockstep") == -1 && find_variant("launch", nullptr) == -1 &&
                find_variant(nullptr, nullptr) == -1,
            "a variant of another mode, or an unknown mode, is not found");
@@ -116,28 +120,39 @@ void the_table_names_the_command_lines_variants()
         }
         const KernelRef* found = find_kernel(row.kernel.name);
         kernels = kernels && found != nullptr && found->symbol == row.kernel.symbol;
-        kernels = kernels && row.supported() && row.has(HF_TRAIT_COOPERATIVE) && row.default_threads == 256;
+        kernels = kernels && row.supported() && row.has(HF_TRAIT_COOPERATIVE) && row.default_threads >= 256;
     }
     kernels = kernels && find_kernel("hf_red") != nullptr && find_kernel("hf_black") != nullptr &&
               find_kernel("hf_empty") != nullptr && find_kernel("persistent_on_chip") != nullptr &&
+              find_kernel("persistent_resident") != nullptr && find_kernel("persistent_host_relay") != nullptr &&
               find_kernel("no_such_kernel") == nullptr;
     expect(kernels, "every row's kernel, the on-chip kernel and the standard kernels are found by name");
     const VariantRow& cg = variant_row(row_of("persistent-grid", "cg"));
     const VariantRow& two_slot = variant_row(row_of("persistent-grid", "two-slot"));
     const VariantRow& lockstep = variant_row(row_of("persistent-host", "lockstep"));
     const VariantRow& neighbour = variant_row(row_of("persistent-host", "neighbour"));
+    const VariantRow& relay = variant_row(row_of("persistent-host", "relay"));
     const VariantRow& counters = variant_row(row_of("persistent-dataflow", "counters"));
+    const VariantRow& resident = variant_row(row_of("persistent-dataflow", "resident"));
     expect(!cg.has(HF_TRAIT_WATCHDOG) && cg.faults == 0 && two_slot.has(HF_TRAIT_WATCHDOG) &&
                two_slot.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && !two_slot.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
                lockstep.accepts_fault(HF_FAULT_NEVER_SIGNAL) && neighbour.accepts_fault(HF_FAULT_NEVER_SIGNAL) &&
-               counters.accepts_fault(HF_FAULT_NEVER_PUBLISH) && !counters.accepts_fault(HF_FAULT_NEVER_SIGNAL),
-           "watchdog traits and accepted faults: cg none, two-slot skip-barrier, host never-signal, dataflow never-publish");
-    expect(lockstep.has(HF_TRAIT_HOST_FLAGS) && neighbour.has(HF_TRAIT_HOST_FLAGS) && !cg.has(HF_TRAIT_HOST_FLAGS) &&
+               relay.accepts_fault(HF_FAULT_NEVER_SIGNAL) && relay.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
+               counters.accepts_fault(HF_FAULT_NEVER_PUBLISH) && !counters.accepts_fault(HF_FAULT_NEVER_SIGNAL) &&
+               resident.accepts_fault(HF_FAULT_NEVER_PUBLISH) && !resident.accepts_fault(HF_FAULT_NEVER_SIGNAL),
+           "watchdog traits and accepted faults: cg none, two-slot skip-barrier, host never-signal (relay also "
+           "never-publish), dataflow never-publish");
+    expect(lockstep.has(HF_TRAIT_HOST_FLAGS) && neighbour.has(HF_TRAIT_HOST_FLAGS) && relay.has(HF_TRAIT_HOST_FLAGS) &&
+               !cg.has(HF_TRAIT_HOST_FLAGS) && !resident.has(HF_TRAIT_HOST_FLAGS) &&
                lockstep.host_order == HostOrder::kLockstep && neighbour.host_order == HostOrder::kNeighbourAware &&
-               cg.work_split == HF_SPLIT_GRID_STRIDE && lockstep.work_split == HF_SPLIT_ROW_BANDS &&
-               counters.work_split == HF_SPLIT_ROW_BANDS && !lockstep.on_chip_kernel.exists() &&
-               cg.on_chip_kernel.exists() && counters.on_chip_kernel.exists(),
+               relay.host_order == HostOrder::kDeviceCombined && cg.work_split == HF_SPLIT_GRID_STRIDE &&
+               lockstep.work_split == HF_SPLIT_ROW_BANDS && relay.work_split == HF_SPLIT_GRID_STRIDE &&
+               counters.work_split == HF_SPLIT_ROW_BANDS && resident.work_split == HF_SPLIT_ROW_BANDS &&
+               !lockstep.on_chip_kernel.exists() && !resident.on_chip_kernel.exists() && cg.on_chip_kernel.exists() &&
+               counters.on_chip_kernel.exists(),
            "host flags, host order, work split and on-chip kernels per row");
+    expect(resident.mailbox_lines != nullptr && counters.mailbox_lines == nullptr && relay.mailbox_lines == nullptr,
+           "only the resident kernel has an LL mailbox");
 }
 
 /* Auto block counts equal the harness's old rule for every variant, size and block size. */
@@ -149,8 +164,11 @@ void auto_blocks_are_todays()
         device.blocks_per_sm = blocks_per_sm;
         for (int index = 0; index < variant_count(); ++index) {
             const VariantRow& row = variant_row(index);
-            if (row.sized != nullptr || row.has(HF_TRAIT_TWO_BUFFERS)) {
-                continue; /* on-chip register variants size themselves (on_chip_rows_plan); temporal_plans */
+            const std::string planner = row.planner.name;
+            const bool the_old_rule = std::strcmp(row.name, "relay") != 0 &&
+                                      (planner == "plan_spread" || planner == "plan_alone_on_chip");
+            if (!the_old_rule) {
+                continue; /* the relay, the resident kernel, the on-chip register variants and temporal: their own tests */
             }
             for (int n : {3, 4, 5, 11, 12, 33, 34, 57, 64, 65, 101, 161, 170, 171, 257, 1001, 4097, 10001, 46340}) {
                 for (int threads : {32, 64, 128, 256, 1024}) {
@@ -219,9 +237,9 @@ void on_chip_choices_are_todays()
     plan = plan_of("persistent-host", "lockstep", 1, 11, &status);
     expect(status == HF_OK && !plan.on_chip && std::strcmp(plan.kernel, "persistent_host") == 0,
            "host flags never run on chip: " + describe(plan));
-    plan = plan_of("persistent-host", nullptr, 0, 1001, &status);
+    plan = plan_of("persistent-host", "neighbour", 0, 1001, &status);
     expect(status == HF_OK && plan.blocks == 999 && std::strcmp(plan.variant, "neighbour") == 0,
-           "N = 1001, host auto: one row per block: " + describe(plan));
+           "N = 1001, host neighbour: one row per block: " + describe(plan));
     plan = plan_of("persistent-grid", nullptr, 0, 1001, &status);
     expect(status == HF_OK && plan.blocks == 8 * kSmCount, "N = 1001, grid auto: every co-resident block: " + describe(plan));
     plan = plan_of("persistent-dataflow", nullptr, 7, 4, &status);
@@ -290,24 +308,109 @@ void faults_must_fit()
     hf_run_config config = config_of("persistent-dataflow", nullptr, 7, 0);
     config.fault = HF_FAULT_SKIP_GRID_BARRIER;
     hf_plan plan{};
-    expect_refused(plan_from_facts(config, 33, row_of("persistent-dataflow", "counters"), device, &plan), HF_ERR_INVALID_ARGUMENT,
+    const int counters = row_of("persistent-dataflow", "counters");
+    expect_refused(plan_from_facts(config, 33, counters, device, &plan), HF_ERR_INVALID_ARGUMENT,
                    "fault 1 does not apply to persistent-dataflow (counters)", "a fault of another variant");
     config.fault = HF_FAULT_NEVER_PUBLISH;
     config.fault_block = 7;
-    expect_refused(plan_from_facts(config, 33, row_of("persistent-dataflow", "counters"), device, &plan), HF_ERR_INVALID_ARGUMENT, "blocks 0 .. 6 with work",
+    expect_refused(plan_from_facts(config, 33, counters, device, &plan), HF_ERR_INVALID_ARGUMENT, "blocks 0 .. 6 with work",
                    "a fault block without work");
     config.fault_block = 0;
     config.blocks = 1;
-    expect_refused(plan_from_facts(config, 33, row_of("persistent-dataflow", "counters"), device, &plan), HF_ERR_INVALID_ARGUMENT, "needs 2 blocks with work",
+    expect_refused(plan_from_facts(config, 33, counters, device, &plan), HF_ERR_INVALID_ARGUMENT, "needs 2 blocks with work",
                    "a fault nobody would wait for");
     config.blocks = 7;
-    expect(plan_from_facts(config, 33, row_of("persistent-dataflow", "counters"), device, &plan) == HF_OK && check_run(plan, 10) == HF_OK,
+    expect(plan_from_facts(config, 33, counters, device, &plan) == HF_OK && check_run(plan, 10) == HF_OK,
            "dataflow never-publish on block 0 of 7: planned");
     expect_refused(check_run(plan, 0), HF_ERR_INVALID_ARGUMENT, "at least 1 iteration", "a fault needs an iteration");
     config = config_of("persistent-grid", "cg", 7, 0);
     config.fault = HF_FAULT_SKIP_GRID_BARRIER;
     expect_refused(plan_from_facts(config, 33, 0, device, &plan), HF_ERR_INVALID_ARGUMENT, "does not apply",
                    "cg takes no fault (grid.sync() cannot time out)");
+}
+
+hf_plan resident_plan(int n, int blocks, int threads, int sweeps, hf_status* status)
+{
+    hf_run_config config = config_of("persistent-dataflow", "resident", blocks, threads);
+    config.sweeps_per_exchange = sweeps;
+    hf_plan plan{};
+    *status = plan_from_facts(config, n, row_of("persistent-dataflow", "resident"), device, &plan);
+    return plan;
+}
+
+/* Row pairs (both colours) of n in shared memory, in bytes. */
+int64_t row_pair_bytes(int n) { return 2LL * (((n + 1) / 2 + 1) / 2 * 2) * 8; }
+
+void resident_plans_fit_the_shared_memory()
+{
+    hf_status status = HF_OK;
+    hf_plan plan = resident_plan(1001, 0, 512, 0, &status);
+    /* 999 rows on 132 bands: 8 at most, 7 at least; k = 3: 8 + 6 rows of u, 8 + 4 of h2 f. */
+    expect(status == HF_OK && plan.blocks == kSmCount && plan.active_blocks == kSmCount &&
+               plan.sweeps_per_exchange == 3 && plan.f_on_chip && !plan.on_chip &&
+               plan.shared_bytes == (14 + 12) * row_pair_bytes(1001) && std::string(plan.note) == "k = 3, f on chip" &&
+               resident_mailbox_lines_of(plan) == 132LL * 4 * 3 * 502,
+           "N = 1001: one band per SM, k = 3 from the auto rule, f on chip: " + describe(plan) + ", " + plan.note);
+    plan = resident_plan(1001, 2 * kSmCount, 512, 0, &status);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 2 && plan.f_on_chip &&
+               2 * (plan.shared_bytes + 1024) <= kSharedPerSm,
+           "N = 1001 on 264 blocks: k = 2 keeps two blocks per SM with f on chip: " + describe(plan));
+    plan = resident_plan(1816, 0, 512, 0, &status);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 1 && !plan.f_on_chip && plan.shared_bytes <= kSharedLimit,
+           "N = 1816: the largest band that fits, k = 1, f in global memory: " + describe(plan));
+    plan = resident_plan(1817, 0, 512, 0, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "n = 1817 on 132 blocks needs 227 KiB", "N = 1817 does not fit");
+    plan = resident_plan(1320, 0, 512, 0, &status);
+    expect(status == HF_OK && plan.f_on_chip && plan.sweeps_per_exchange == 1,
+           "N = 1320: f on chip before a larger k: " + describe(plan));
+    plan = resident_plan(1001, 0, 512, 8, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "sweeps_per_exchange = 8 needs bands of at least 8 rows",
+                   "k beyond the smallest band");
+    plan = resident_plan(1001, 0, 512, 7, &status);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 7 && !plan.f_on_chip,
+           "k = 7 asked: planned, f in global memory where it no longer fits: " + describe(plan));
+    plan = resident_plan(33, 40, 512, 0, &status);
+    expect(status == HF_OK && plan.blocks == 40 && plan.active_blocks == 31 && plan.sweeps_per_exchange == 1,
+           "N = 33 on 40 blocks: 31 bands of one row, k = 1: " + describe(plan));
+    plan = resident_plan(5, 0, 512, 0, &status);
+    expect(status == HF_OK && plan.blocks == 3 && plan.active_blocks == 3, "N = 5: one block per row: " + describe(plan));
+    plan = resident_plan(1816, 2 * kSmCount, 512, 1, &status);
+    expect_refused(status, HF_ERR_NOT_CORESIDENT, "264 blocks of 127 KiB of shared memory cannot be co-resident",
+                   "N = 1816: two bands of 7 rows per SM do not fit");
+}
+
+void the_auto_rule_picks_by_size()
+{
+    int rows[kMaxAutoCandidates];
+    const int resident = row_of("persistent-dataflow", "resident");
+    const int counters = row_of("persistent-dataflow", "counters");
+    const int cluster = row_of("persistent-dataflow", "cluster");
+    expect(auto_candidates("persistent-dataflow", 12, rows) == 3 && rows[0] == counters && rows[1] == cluster &&
+               rows[2] == resident,
+           "dataflow at N = 12: the counters (one block on chip), then the cluster, then resident");
+    expect(auto_candidates("persistent-dataflow", 33, rows) == 3 && rows[0] == cluster && rows[1] == counters &&
+               rows[2] == resident,
+           "dataflow at N = 33: the cluster, then the counters (the default), then resident (which takes k > 1)");
+    expect(auto_candidates("persistent-dataflow", 1001, rows) == 3 && rows[0] == cluster && rows[1] == resident &&
+               rows[2] == counters,
+           "dataflow at N = 1001: the cluster where it fits, resident, then the counters where neither fits");
+    expect(auto_candidates("persistent-host", 11, rows) == 3 && rows[0] == row_of("persistent-host", "relay") &&
+               rows[1] == row_of("persistent-host", "lockstep") && rows[2] == row_of("persistent-host", "neighbour"),
+           "host: the relay, then the per-block schedules");
+    expect(auto_candidates("persistent-grid", 1001, rows) == 5 && rows[0] == row_of("persistent-grid", "cluster") &&
+               rows[1] == row_of("persistent-grid", "cg") && rows[2] == row_of("persistent-grid", "two-slot") &&
+               rows[3] == row_of("persistent-grid", "block") && rows[4] == row_of("persistent-grid", "temporal"),
+           "grid at N = 1001: the cluster where it fits, its default, then the others in table order");
+    expect(auto_candidates("persistent-mesh", 11, rows) == 0, "an unknown mode has no candidate");
+    expect(auto_sweeps_per_exchange("persistent-dataflow", "resident", 1001) == 3 &&
+               auto_sweeps_per_exchange("persistent-dataflow", "counters", 1001) == 1,
+           "k = 3 for resident at N = 1001, 1 for the rest");
+    hf_status status = HF_OK;
+    hf_run_config config = config_of("persistent-host", "relay", 0, 1024);
+    hf_plan plan{};
+    status = plan_from_facts(config, 1001, row_of("persistent-host", "relay"), device, &plan);
+    expect(status == HF_OK && plan.blocks == 488 && plan.active_blocks == 488 && plan.threads_per_block == 1024,
+           "relay at N = 1001, 1024 threads: one thread per point, grid stride: " + describe(plan));
 }
 
 void a_plan_is_passed_back_unchanged()
@@ -424,8 +527,9 @@ void on_chip_rows_plan()
     } automatic[] = {{"persistent-grid", 11, "block"},      {"persistent-grid", 34, "block"},
                      {"persistent-grid", 65, "cluster"},    {"persistent-grid", 257, "cluster"},
                      {"persistent-grid", 1001, "cg"},       {"persistent-dataflow", 12, "counters"},
-                     {"persistent-dataflow", 33, "cluster"}, {"persistent-dataflow", 1001, "counters"},
-                     {"persistent-host", 11, "neighbour"}};
+                     {"persistent-dataflow", 33, "cluster"}, {"persistent-dataflow", 257, "cluster"},
+                     {"persistent-dataflow", 501, "resident"}, {"persistent-dataflow", 1001, "resident"},
+                     {"persistent-dataflow", 4001, "counters"}, {"persistent-host", 11, "relay"}};
     for (const auto& rule : automatic) {
         plan = plan_named(rule.mode, "auto", 0, 0, rule.n, &status);
         expect(status == HF_OK && std::strcmp(plan.variant, rule.variant) == 0,
@@ -544,6 +648,8 @@ int main()
     on_chip_choices_are_todays();
     refusals_name_the_problem();
     faults_must_fit();
+    resident_plans_fit_the_shared_memory();
+    the_auto_rule_picks_by_size();
     a_plan_is_passed_back_unchanged();
     temporal_plans();
     on_chip_rows_plan();

@@ -21,6 +21,9 @@ struct RowBand {
 /* Blocks that own at least one row. */
 __host__ __device__ __forceinline__ int active_band_count(int blocks, int n) { return blocks < n - 2 ? blocks : n - 2; }
 
+/* The fewest interior rows any band with work has: k ghost rows must come from one neighbour's band. */
+__host__ __device__ __forceinline__ int smallest_band_rows(int n, int blocks) { return (n - 2) / active_band_count(blocks, n); }
+
 __device__ __forceinline__ RowBand row_band(int block, int blocks, int n)
 {
     const int rows = n - 2;

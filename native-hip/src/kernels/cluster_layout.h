@@ -22,6 +22,7 @@
 #define HOLDFAST_KERNELS_CLUSTER_LAYOUT_H
 
 #include "../device/colour_planes.h"
+#include "../device/row_bands.h"
 
 namespace holdfast {
 
@@ -110,14 +111,6 @@ __host__ __device__ inline ClusterLayout cluster_layout(int n, int blocks, int k
     layout.description = static_cast<int>(layout.bytes);
     layout.bytes += kBlockDescriptionBytes;
     return layout;
-}
-
-/* The fewest rows any band with work has: k ghost rows must come from one neighbour's band. */
-__host__ __device__ inline int smallest_band_rows(int n, int blocks)
-{
-    const int interior = n - 2;
-    const int active = blocks < interior ? blocks : interior;
-    return interior / active;
 }
 
 /* Points of one colour a block updates at most (band plus k - 1 ghost rows per side). */

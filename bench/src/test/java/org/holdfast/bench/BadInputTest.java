@@ -87,7 +87,8 @@ class BadInputTest {
         assertEquals("holdfast: " + config + ":1: size: unknown key (keys: " + String.join(", ", new Settings().keys()) + ")\n",
                 runBad("-c", config.toString()).err());
         assertTrue(new Settings().keys().containsAll(java.util.List.of("sizes", "iterations", "modes", "kernels", "blocks",
-                "threads", "repeats", "output", "barrier", "schedule", "poll", "watchdog", "init", "seed")));
+                "threads", "repeats", "output", "barrier", "schedule", "poll", "signal", "sweeps-per-exchange", "watchdog", "init",
+                "seed")));
     }
 
     @Test

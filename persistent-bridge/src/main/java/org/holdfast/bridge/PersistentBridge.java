@@ -243,6 +243,21 @@ public final class PersistentBridge implements AutoCloseable {
         return new LaunchOverhead(firstDouble.get(JAVA_DOUBLE, 0), secondDouble.get(JAVA_DOUBLE, 0));
     }
 
+    // ------------------------------------------------------------------ overhead probes
+
+    /**
+     * The self-flagged halo exchange between multiprocessors on its own: {@code blocks} blocks in a chain, each swapping
+     * {@code lines} self-flagged lines (one double each) with each neighbour, {@code rounds} times, nothing else.
+     * Allocates what it needs: not for a measured region.
+     *
+     * @return device seconds per round, after a warm-up launch
+     */
+    public synchronized double haloExchangeProbe(int blocks, int threadsPerBlock, int lines, int rounds, long stream) {
+        check(holdfast_native_h.hf_probe_halo_exchange(blocks, threadsPerBlock, lines, rounds, MemorySegment.ofAddress(stream),
+                firstDouble), "hf_probe_halo_exchange");
+        return firstDouble.get(JAVA_DOUBLE, 0);
+    }
+
     // ------------------------------------------------------------------ test and diagnostic helpers
 
     /** Plain device memory, for self-contained tests (the harness allocates through the driver API). */

@@ -6,7 +6,7 @@ package org.holdfast.bridge;
  * @param plan what ran: variant, blocks, on chip or not
  * @param deviceMillis time between events recorded around the kernel on the session's stream
  * @param hostMillis host wall time from just before the launch to the kernel's end
- * @param handshakes host-flag variants: (block, half-sweep) pairs signalled and seen done
+ * @param handshakes host-flag variants: (block, half-sweep) pairs signalled and seen done; the relay: half-sweeps
  * @param errorWait the wait a watchdog stopped, {@link WatchdogWait#NONE} when none
  * @param errorBlock device waits: the block whose wait expired first; host waits: the block the host
  *        waited for; -1 when none

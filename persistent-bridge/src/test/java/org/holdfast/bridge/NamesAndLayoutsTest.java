@@ -54,18 +54,21 @@ class NamesAndLayoutsTest extends LibraryTestBase {
                 variants.stream().map(PersistentVariant::label).toList());
         for (PersistentVariant variant : variants) {
             assertTrue(variant.supported(), variant.toString());
-            // The on-chip variants size their own blocks (0); the others start from 256 threads.
-            assertTrue(variant.defaultThreads() == 256 || variant.defaultThreads() == 0, variant.toString());
+            assertEquals(Variants.defaultThreads(variant.name()), variant.defaultThreads(), variant.toString());
             assertFalse(variant.description().isBlank() || variant.kernel().isBlank() || variant.planner().isBlank(),
                     variant.toString());
             assertEquals(variant.has(VariantTrait.HOST_FLAGS), Variants.usesHostFlags(variant.mode()), variant.toString());
             assertEquals(variant.has(VariantTrait.WATCHDOG), !variant.faults().isEmpty(), variant.toString());
         }
         assertEquals("cg", bridge.variant("persistent-grid", PersistentRequest.AUTO).orElseThrow().name());
-        assertEquals("neighbour", bridge.variant("persistent-host", PersistentRequest.AUTO).orElseThrow().name());
+        assertEquals("relay", bridge.variant("persistent-host", PersistentRequest.AUTO).orElseThrow().name());
         assertEquals("counters", bridge.variant("persistent-dataflow", PersistentRequest.AUTO).orElseThrow().name());
         assertEquals(Set.of(FaultInjection.SKIP_GRID_BARRIER), bridge.variant("persistent-grid", "two-slot").orElseThrow().faults());
         assertEquals(Set.of(FaultInjection.NEVER_PUBLISH), bridge.variant("persistent-dataflow", "counters").orElseThrow().faults());
+        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH), bridge.variant("persistent-dataflow", "resident").orElseThrow().faults());
+        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH, FaultInjection.NEVER_SIGNAL),
+                bridge.variant("persistent-host", "relay").orElseThrow().faults());
+        assertEquals(WorkSplit.GRID_STRIDE, bridge.variant("persistent-host", "relay").orElseThrow().workSplit());
         assertEquals(WorkSplit.ROW_BANDS, bridge.variant("persistent-host", "lockstep").orElseThrow().workSplit());
         assertEquals(WorkSplit.GRID_STRIDE, bridge.variant("persistent-grid", "cg").orElseThrow().workSplit());
         assertTrue(bridge.variant("persistent-grid", "lockstep").isEmpty());

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every persistent variant matches the sequential reference over the whole array. */
@@ -48,7 +49,8 @@ class PersistentRunGpuTest extends GpuTestBase {
                 assertEquals(blocks, plan.blocks());
             }
             if (Variants.usesHostFlags(mode)) {
-                assertEquals((long) plan.activeBlocks() * 2 * ITERATIONS, report.handshakes(), report.toString());
+                assertEquals(Variants.handshakes(variant, plan.activeBlocks(), ITERATIONS), report.handshakes(),
+                        report.toString());
             }
             assertTrue(report.deviceMillis() > 0, report.toString());
         }
@@ -76,6 +78,29 @@ class PersistentRunGpuTest extends GpuTestBase {
 
     static Stream<Arguments> variants() {
         return Variants.ALL.stream().map(variant -> Arguments.of(variant[0], variant[1]));
+    }
+
+    /** The resident kernel at the sizes of issue 10 beyond the small ones, every k the bands allow, both f placements. */
+    @ParameterizedTest(name = "resident n={0} blocks={1} k={2}")
+    @CsvSource({"257, 0, 0", "257, 0, 3", "257, 300, 1", "1001, 0, 0", "1001, 0, 1", "1001, 0, 2", "1001, 0, 4",
+        "1002, 0, 0", "1002, 0, 5", "1816, 0, 1"})
+    void theResidentKernelMatchesAtLargeSizes(int n, int blocks, int sweeps) {
+        try (DeviceProblem device = new DeviceProblem(bridge, n)) {
+            final PersistentReport report = device.run(PersistentRequest.of("persistent-dataflow", "resident")
+                    .withBlocks(blocks).withSweepsPerExchange(sweeps), ITERATIONS);
+            assertEquals(0, ReferenceProblem.maxDifference(device.problem.solve(ITERATIONS), device.result()),
+                    report.toString());
+            if (sweeps > 0) {
+                assertEquals(sweeps, report.plan().sweepsPerExchange(), report.toString());
+            }
+        }
+    }
+
+    @Test
+    void theHaloExchangeProbeMeasuresAnExchange() {
+        final int blocks = bridge.plan(PersistentRequest.of("persistent-dataflow", "resident"), 1001).blocks();
+        final double seconds = bridge.haloExchangeProbe(blocks, 512, 502, 200, 0);
+        assertTrue(seconds > 0 && seconds < 1e-3, seconds + " s per exchange");
     }
 
     @Test

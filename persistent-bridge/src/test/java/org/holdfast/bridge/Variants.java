@@ -14,8 +14,10 @@ final class Variants {
             new String[] {"persistent-grid", "temporal"},
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},
+            new String[] {"persistent-host", "relay"},
             new String[] {"persistent-dataflow", "counters"},
-            new String[] {"persistent-dataflow", "cluster"});
+            new String[] {"persistent-dataflow", "cluster"},
+            new String[] {"persistent-dataflow", "resident"});
 
     private Variants() {
     }
@@ -36,5 +38,23 @@ final class Variants {
 
     static boolean usesHostFlags(String mode) {
         return mode.equals("persistent-host");
+    }
+
+    /** The host's handshakes in a run: one per block and half-sweep, or one per half-sweep for the relay. */
+    static long handshakes(String variant, int activeBlocks, int iterations) {
+        return (variant.equals("relay") ? 1L : activeBlocks) * 2 * iterations;
+    }
+
+    /**
+     * The variant's default block size: 0 for the on-chip variants (they size their own blocks), the measured best of the
+     * relay and of the resident kernel, else 256.
+     */
+    static int defaultThreads(String variant) {
+        return switch (variant) {
+            case "block", "cluster" -> 0;
+            case "relay" -> 1024;
+            case "resident" -> 512;
+            default -> 256;
+        };
     }
 }

@@ -18,7 +18,10 @@ class WatchdogGpuTest extends GpuTestBase {
         "persistent-grid, two-slot, SKIP_GRID_BARRIER, 1",
         "persistent-dataflow, counters, NEVER_PUBLISH, 0",
         "persistent-host, lockstep, NEVER_SIGNAL, 0",
-        "persistent-host, neighbour, NEVER_SIGNAL, 3"})
+        "persistent-host, neighbour, NEVER_SIGNAL, 3",
+        "persistent-dataflow, resident, NEVER_PUBLISH, 2",
+        "persistent-host, relay, NEVER_PUBLISH, 3",
+        "persistent-host, relay, NEVER_SIGNAL, 0"})
     void aStuckRunReturnsWatchdogPromptly(String mode, String variant, FaultInjection fault, int faultBlock) {
         try (DeviceProblem device = new DeviceProblem(bridge, 33)) {
             final PersistentRequest request = PersistentRequest.of(mode, variant).withBlocks(7)

@@ -18,9 +18,9 @@ import org.holdfast.tornado.cuda.CudaStream;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
- * The overhead breakdown: what a launch, a graph node, a grid barrier and a host handshake cost on
- * this GPU, each the median of a few rounds. Launches from Java and from C alternate round by round,
- * so that both see the same machine.
+ * The overhead breakdown: what a launch, a graph node, a grid barrier, a host handshake and a
+ * self-flagged halo exchange between multiprocessors cost on this GPU, each the median of a few
+ * rounds. Launches from Java and from C alternate round by round, so that both see the same machine.
  */
 final class OverheadProbe {
 
@@ -29,6 +29,12 @@ final class OverheadProbe {
     /** Half-sweeps on a 3 x 3 grid (one point): all the time is synchronisation. */
     private static final int SYNC_ITERATIONS = 5_000;
     private static final PoissonProblem TINY = new PoissonProblem(3);
+    /** Exchanges per halo probe launch. */
+    private static final int HALO_ROUNDS = 2_000;
+    /** Threads per block of the halo probe: the resident kernel's. */
+    private static final int HALO_THREADS = 512;
+    /** One colour of one row at N = 1001: what the resident kernel sends each neighbour per exchange at k = 1. */
+    private static final int ROW_LINES = 502;
 
     private final CudaTornadoDevice gpu;
     private final PersistentBridge bridge;
@@ -52,6 +58,12 @@ final class OverheadProbe {
                     () -> perBarrier("two-slot", perSm)));
             rows.add(probe("host handshake, one block, busy poll", "host clock per signalled-and-done half-sweep, N = 3",
                     this::perHandshake));
+            for (int lines : new int[] {1, ROW_LINES}) {
+                rows.add(probe("self-flagged halo exchange between SMs, " + perSm + " blocks, " + lines + " line"
+                        + (lines == 1 ? "" : "s (a colour row of N = 1001)") + " per neighbour",
+                        "device events per exchange, " + HALO_THREADS + " threads, " + HALO_ROUNDS + " exchanges",
+                        () -> perHaloExchange(perSm, lines)));
+            }
         }
         return rows;
     }
@@ -120,6 +132,16 @@ final class OverheadProbe {
         for (int round = 0; round < ROUNDS; round++) {
             PersistentReport report = tinyRun(PersistentRequest.of(PersistentHostMode.NAME, "lockstep").withBlocks(1));
             micros[round] = report.hostMillis() * 1e3 / report.handshakes();
+        }
+        return Statistics.of(micros).median();
+    }
+
+    private double perHaloExchange(int blocks, int lines) {
+        double[] micros = new double[ROUNDS];
+        try (CudaStream stream = CudaStream.create(gpu.context())) {
+            for (int round = 0; round < ROUNDS; round++) {
+                micros[round] = bridge.haloExchangeProbe(blocks, HALO_THREADS, lines, HALO_ROUNDS, stream.handle()) * 1e6;
+            }
         }
         return Statistics.of(micros).median();
     }

@@ -19,12 +19,16 @@ import org.holdfast.kernels.PersistentTaskGraph;
  */
 public abstract class NativePersistentMode extends DescribedMode {
 
-    /** The most half-sweeps between halo exchanges a variant takes (native-hip's kMaxSweepsPerExchange). */
-    public static final int MOST_SWEEPS_PER_EXCHANGE = 8;
+    /**
+     * The most half-sweeps between halo exchanges the command line takes; each variant's planner refuses what it does not
+     * take (the clusters more than 8, temporal other than 1, 2, 3, 4, 6, 8, resident more than its thinnest band).
+     */
+    public static final int MOST_SWEEPS_PER_EXCHANGE = 64;
 
     /**
      * Half-sweeps between halo exchanges (k ghost rows per side), for the variants that keep the grid on chip in a
-     * cluster, and k half-sweeps per pass of the temporally blocked variant ({@code --barrier temporal});
+     * cluster or in every multiprocessor's shared memory ({@code --signal resident}), and k half-sweeps per pass of the
+     * temporally blocked variant ({@code --barrier temporal});
      * {@code auto} (0 to the planner) lets the planner choose per size. Variants that exchange after every
      * half-sweep take only 1 or auto. Several values in one run give a row each.
      */

@@ -4,22 +4,28 @@ import java.util.List;
 import java.util.Optional;
 import org.holdfast.kernels.PersistentTaskGraph;
 
-/** {@code persistent-dataflow}: a persistent kernel whose blocks wait only for their neighbours. */
+/**
+ * {@code persistent-dataflow}: a persistent kernel whose blocks wait only for their neighbours: through step counters with
+ * the grid in global memory, in one thread-block cluster holding the grid on chip, or with every block's band resident in
+ * shared memory and the halos as self-flagged lines.
+ */
 public final class PersistentDataflowMode extends NativePersistentMode {
 
     public static final String NAME = "persistent-dataflow";
 
     /**
      * How a block learns that its neighbours' rows are ready, a variant of the native table: {@code auto} (the
-     * planner's rule for the size), step {@code counters} in global memory, or {@code cluster} (one thread-block
-     * cluster holding the grid on chip; the halo rows arrive by st.async on the receiver's mbarrier).
+     * planner's rule for the size), step {@code counters} in global memory, {@code cluster} (one thread-block
+     * cluster holding the grid on chip; the halo rows arrive by st.async on the receiver's mbarrier), or
+     * {@code resident} (every multiprocessor holds its band in shared memory; the halo rows arrive as self-flagged lines).
      */
     public static final ModeOption SIGNAL = ModeOption.choice("signal", "how a block learns its neighbours are ready", "auto",
-            "auto", "counters", "cluster");
+            "auto", "counters", "cluster", "resident");
 
     public PersistentDataflowMode() {
-        super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, or halos in a cluster)",
-                0x2ca02c, new JavaTwin(PersistentTaskGraph.Design.DATAFLOW, "counters"));
+        super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, halos in a cluster, or bands"
+                + " resident in shared memory with self-flagged halos)", 0x2ca02c,
+                new JavaTwin(PersistentTaskGraph.Design.DATAFLOW, "counters"));
     }
 
     @Override

@@ -4,18 +4,27 @@ import java.util.List;
 import java.util.Optional;
 import org.holdfast.bridge.HostPolling;
 
-/** {@code persistent-host}: a persistent kernel driven by the host through per-block flags in pinned memory. */
+/**
+ * {@code persistent-host}: a persistent kernel driven by the host through flags in pinned memory: one step word relayed by
+ * block 0 and one done word reported by the last block to finish, or a pair of flags per block.
+ */
 public final class PersistentHostMode extends NativePersistentMode {
 
     public static final String NAME = "persistent-host";
 
-    /** How the host releases blocks, a variant of the native table: all together, or each once its neighbours are not behind. */
-    public static final ModeOption SCHEDULE = ModeOption.choice("schedule", "host schedule", "neighbour", "lockstep", "neighbour");
+    /**
+     * How the host releases blocks, a variant of the native table: one step word that block 0 relays on the chip (the
+     * host's work per half-sweep does not grow with the blocks), or per-block flags, all together or each once its
+     * neighbours are not behind ({@code auto}: the planner's rule).
+     */
+    public static final ModeOption SCHEDULE = ModeOption.choice("schedule", "host schedule", "auto", "auto", "relay", "lockstep",
+            "neighbour");
     /** How the host waits for the flags: spinning, or sleeping about a microsecond between polls. */
     public static final ModeOption POLL = ModeOption.choice("poll", "host polling", "busy", "busy", "sleep");
 
     public PersistentHostMode() {
-        super(NAME, "persistent kernel driven by the host through per-block flags in pinned memory", 0xd62728);
+        super(NAME, "persistent kernel driven by the host through flags in pinned memory (one relayed step word, or per-block"
+                + " flags)", 0xd62728);
     }
 
     @Override

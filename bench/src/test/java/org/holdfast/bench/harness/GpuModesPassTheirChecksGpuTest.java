@@ -24,8 +24,9 @@ class GpuModesPassTheirChecksGpuTest {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
         "launch, ''", "launch-sync, ''", "graph, ''", "persistent-grid, barrier=cg", "persistent-grid, barrier=two-slot",
-        "persistent-host, schedule=lockstep", "persistent-host, schedule=neighbour", "persistent-host, poll=sleep",
-        "persistent-dataflow, ''"
+        "persistent-host, schedule=lockstep", "persistent-host, schedule=neighbour", "persistent-host, schedule=relay",
+        "persistent-host, poll=sleep", "persistent-dataflow, ''", "persistent-dataflow, signal=counters",
+        "persistent-dataflow, signal=resident", "persistent-dataflow, sweeps-per-exchange=1"
     })
     void everyRowIsOk(String mode, String variant) {
         try (Machine machine = Machine.open(true);

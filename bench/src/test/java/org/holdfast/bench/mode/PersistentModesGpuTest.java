@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every persistent mode and variant, native and Java, through its descriptor's runner, equals the
  * plain reference bit for bit over the whole array, from a zero and from a random interior, at every
- * size and block count the persistent issue names; and a second run from a fresh load does too.
+ * size and block count the persistent issue names (the resident bands at those that fit in shared
+ * memory, with k = 1, 2 and 3); and a second run from a fresh load does too.
  */
 @Tag("gpu")
 class PersistentModesGpuTest {
@@ -40,16 +41,17 @@ class PersistentModesGpuTest {
 
     static Stream<Arguments> cases() {
         String[][] variants = {
-            {"persistent-grid", "barrier", "cg"}, {"persistent-grid", "barrier", "two-slot"},
-            {"persistent-host", "schedule", "lockstep"}, {"persistent-host", "schedule", "neighbour"},
-            {"persistent-host", "poll", "sleep"}, {"persistent-dataflow", "signal", "counters"},
-            {"persistent-grid", "barrier", "auto"}, {"persistent-dataflow", "signal", "auto"},
+            {"persistent-grid", "barrier=cg"}, {"persistent-grid", "barrier=two-slot"},
+            {"persistent-host", "schedule=lockstep"}, {"persistent-host", "schedule=neighbour"},
+            {"persistent-host", "schedule=relay"}, {"persistent-host", "poll=sleep"},
+            {"persistent-dataflow", "signal=counters"}, {"persistent-grid", "barrier=auto"},
+            {"persistent-dataflow", "signal=auto"},
         };
         List<Arguments> cases = new ArrayList<>();
         for (String[] variant : variants) {
             for (int n : new int[] {3, 4, 11, 12, 101, 1001, 4097}) {
                 for (String blocks : new String[] {"1", "2", "7", "auto"}) {
-                    cases.add(Arguments.of(variant[0], variant[1], variant[2], KernelSource.NATIVE, n, blocks));
+                    cases.add(Arguments.of(variant[0], variant[1], KernelSource.NATIVE, n, blocks));
                 }
             }
         }
@@ -57,40 +59,55 @@ class PersistentModesGpuTest {
         for (String mode : new String[] {"persistent-grid", "persistent-dataflow"}) {
             for (int n : new int[] {3, 4, 5, 11, 12, 33, 34, 101, 102, 257, 1001, 1002, 4097}) {
                 for (String blocks : new String[] {"1", "7", "132", "auto"}) {
-                    cases.add(Arguments.of(mode, "", "", KernelSource.JAVA, n, blocks));
+                    cases.add(Arguments.of(mode, "", KernelSource.JAVA, n, blocks));
                 }
             }
         }
         // The on-chip variants: one block (or warp) up to N = 91; one cluster of 1 to 16 blocks.
         for (int n : new int[] {3, 4, 11, 12, 33, 91}) {
             for (String blocks : new String[] {"1", "auto"}) {
-                cases.add(Arguments.of("persistent-grid", "barrier", "block", KernelSource.NATIVE, n, blocks));
+                cases.add(Arguments.of("persistent-grid", "barrier=block", KernelSource.NATIVE, n, blocks));
             }
         }
-        String[][] clusters = {{"persistent-grid", "barrier", "cluster"}, {"persistent-dataflow", "signal", "cluster"}};
+        String[][] clusters = {{"persistent-grid", "barrier=cluster"}, {"persistent-dataflow", "signal=cluster"}};
         for (String[] variant : clusters) {
             for (int n : new int[] {3, 4, 11, 12, 101, 257}) {
                 // A band must fit one block's registers: N = 101 needs 2 blocks, N = 257 needs 8.
                 String[] counts = n == 257 ? new String[] {"8", "16", "auto"}
                         : n == 101 ? new String[] {"2", "7", "16", "auto"} : new String[] {"1", "2", "7", "16", "auto"};
                 for (String blocks : counts) {
-                    cases.add(Arguments.of(variant[0], variant[1], variant[2], KernelSource.NATIVE, n, blocks));
+                    cases.add(Arguments.of(variant[0], variant[1], KernelSource.NATIVE, n, blocks));
                 }
             }
         }
+        // The resident bands must fit in shared memory: few blocks only at small N, one per SM at N = 1001.
+        for (String settings : new String[] {"signal=resident", "signal=resident,sweeps-per-exchange=2"}) {
+            for (int n : new int[] {3, 4, 11, 12, 101}) {
+                for (String blocks : new String[] {"1", "2", "7", "auto"}) {
+                    cases.add(Arguments.of("persistent-dataflow", settings, KernelSource.NATIVE, n, blocks));
+                }
+            }
+            cases.add(Arguments.of("persistent-dataflow", settings, KernelSource.NATIVE, 1001, "auto"));
+            cases.add(Arguments.of("persistent-dataflow", settings, KernelSource.NATIVE, 1002, "auto"));
+        }
+        cases.add(Arguments.of("persistent-dataflow", "signal=resident,sweeps-per-exchange=3", KernelSource.NATIVE, 1001,
+                "auto"));
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0} {1}={2} {3} N={4} blocks={5}")
+    @ParameterizedTest(name = "{0} {1} {2} N={3} blocks={4}")
     @MethodSource("cases")
-    void equalsThePlainReferenceBitForBit(String name, String option, String value, KernelSource kernels, int n, String blocks) {
+    void equalsThePlainReferenceBitForBit(String name, String settings, KernelSource kernels, int n, String blocks) {
         assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
                 "no GPU, or no native library, on this machine");
         ModeDescriptor mode = Modes.ALL.parse(name);
         OptionValues options = Modes.ALL.defaults();
-        for (ModeOption declared : mode.options()) {
-            if (declared.name().equals(option)) {
-                options = options.with(declared, value);
+        for (String setting : settings.isEmpty() ? new String[0] : settings.split(",")) {
+            String[] pair = setting.split("=");
+            for (ModeOption declared : mode.options()) {
+                if (declared.name().equals(pair[0])) {
+                    options = options.with(declared, pair[1]);
+                }
             }
         }
         PoissonProblem problem = new PoissonProblem(n);

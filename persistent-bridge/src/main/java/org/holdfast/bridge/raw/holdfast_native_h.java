@@ -26,7 +26,7 @@ public final class holdfast_native_h {
     static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
     static final AddressLayout C_POINTER = ValueLayout.ADDRESS;
 
-    public static final int HF_ABI_VERSION = 3;
+    public static final int HF_ABI_VERSION = 4;
 
     // hf_status
     public static final int HF_OK = 0;
@@ -403,6 +403,26 @@ public final class holdfast_native_h {
     public static int hf_launch_benchmark(int count, MemorySegment stream, MemorySegment queuedSecondsPerLaunch, MemorySegment syncedSecondsPerLaunch) {
         try {
             return (int) hf_launch_benchmark.HANDLE.invokeExact(count, stream, queuedSecondsPerLaunch, syncedSecondsPerLaunch);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    // ------------------------------------------------------------------ overhead probes
+
+    static final FunctionDescriptor hf_probe_halo_exchange$DESC = FunctionDescriptor.of(C_INT, C_INT, C_INT, C_INT, C_INT,
+            C_POINTER, C_POINTER);
+
+    private static final class hf_probe_halo_exchange {
+        static final MethodHandle HANDLE = link(hf_probe_halo_exchange$DESC, "hf_probe_halo_exchange");
+    }
+
+    /** {@code hf_status hf_probe_halo_exchange(int32_t blocks, int32_t threads_per_block, int32_t lines, int32_t rounds, void *stream, double *seconds_per_round)} */
+    public static int hf_probe_halo_exchange(int blocks, int threadsPerBlock, int lines, int rounds, MemorySegment stream,
+            MemorySegment secondsPerRound) {
+        try {
+            return (int) hf_probe_halo_exchange.HANDLE.invokeExact(blocks, threadsPerBlock, lines, rounds, stream,
+                    secondsPerRound);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }

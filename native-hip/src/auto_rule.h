@@ -1,0 +1,39 @@
+/*
+ * auto_rule.h: what "auto" runs, by mode and size: the one table of rules measured on the H200
+ * (docs/persistent-variants.md says where each comes from).
+ *
+ * A rule names a mode, a range of n, a variant and the half-sweeps per exchange it runs best with.
+ * For (mode, n) the planner tries, in turn, every rule whose range holds n (in table order), the
+ * mode's default row (is_default), then the mode's other rows, and takes the first it can plan
+ * (built here, accepted by its hook and by the device), so a rule measured on the H200 still gives
+ * a working plan elsewhere. A rule for other sizes is one more row. Plain C++: the planner's
+ * host-only test checks it without a GPU.
+ */
+#ifndef HOLDFAST_AUTO_RULE_H
+#define HOLDFAST_AUTO_RULE_H
+
+namespace holdfast {
+
+struct AutomaticRule {
+    const char* mode;
+    int smallest_n, largest_n;
+    const char* variant;
+    int sweeps; /* half-sweeps per exchange when the caller leaves k to the planner; 0: the variant's own */
+};
+
+/* The table, for tests and documentation checks. */
+const AutomaticRule* automatic_rules(int* count);
+
+constexpr int kMaxAutoCandidates = 16;
+
+/* The rows of the variant table "auto" tries for (mode, n), best first (see above; each row once);
+ * returns how many (0 for an unknown mode). */
+int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates]);
+
+/* Half-sweeps per exchange the first rule for (mode, variant) holding n gives when the caller
+ * leaves it to the planner (0); 1 where no rule says. */
+int auto_sweeps_per_exchange(const char* mode, const char* variant, int n);
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_AUTO_RULE_H */

@@ -1,0 +1,43 @@
+/*
+ * resident_layout.h: where the grid-resident kernel (kernels/persistent_resident.h) keeps things:
+ * its shared memory (the band's stored rows of u, then h2 * f when it is on chip) and its LL
+ * mailbox in global memory. The planner sizes both from here; the kernel finds its slots here.
+ */
+#ifndef HOLDFAST_DEVICE_RESIDENT_LAYOUT_H
+#define HOLDFAST_DEVICE_RESIDENT_LAYOUT_H
+
+#include "colour_split.h"
+#include "ghost_band.h"
+#include "ll_line.h"
+
+namespace holdfast {
+
+/* The kernel's block size limit: at 512 threads ptxas gives it the registers it wants (119 on
+ * sm_90, no spills); bounded for 1024 it spills (64 registers). The planner refuses more. */
+constexpr int kResidentMaxThreads = 512;
+
+/* One mailbox per band, side (0: from the band above, 1: from below) and slot (exchange parity),
+ * each one edge: k rows of one colour. */
+__host__ __device__ __forceinline__ int resident_edge_lines(int n, int k) { return k * colour_row_width(n); }
+
+__host__ __device__ __forceinline__ size_t resident_mailbox_lines(int bands, int n, int k)
+{
+    return static_cast<size_t>(bands) * 4 * static_cast<size_t>(resident_edge_lines(n, k));
+}
+
+/* Dynamic shared memory: the stored rows of u, and of h2 * f when it is on chip. */
+__host__ __device__ __forceinline__ size_t resident_shared_bytes(int bands, int n, int k, bool f_on_chip)
+{
+    return colour_split_bytes(ghost_band_stored_rows(bands, n, k), n) +
+           (f_on_chip ? colour_split_bytes(ghost_band_computed_rows(bands, n, k), n) : 0);
+}
+
+__device__ __forceinline__ LLLine* resident_mailbox(const PersistentArgs& args, int band, int side, int exchange)
+{
+    const int lines = resident_edge_lines(args.problem.n, args.sweeps_per_exchange);
+    return args.mailbox + (static_cast<size_t>(band) * 4 + side * 2 + (exchange & 1)) * lines;
+}
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_DEVICE_RESIDENT_LAYOUT_H */

@@ -1,0 +1,164 @@
+/*
+ * persistent_resident.h: grid-resident persistent kernel for large grids (persistent-dataflow,
+ * variant `resident`).
+ *
+ * Each block (one per multiprocessor, or a few) holds its band of u, with k ghost rows on each
+ * side, in shared memory for the whole run, colour-split (colour_split.h); h2 * f sits beside it
+ * when it fits (f_on_chip), else f is read from global memory. The block runs k half-sweeps on
+ * its own (ghost_band.h), then swaps its k edge rows with each neighbour as self-flagged LL lines
+ * through global memory (ll_halo.h): a neighbour waits only for the lines it reads, with no
+ * flag, fence or barrier beside them. u goes back to global memory once, at the end.
+ *
+ * Only one colour travels. The first half-sweep after an exchange updates colour c = step & 1
+ * from colour c ^ 1; every ghost point of colour c that a later half-sweep of the round reads is
+ * one this block recomputes first. So a ghost row needs colour c ^ 1 alone, the colour the last
+ * half-sweep updated: half the lines of sending whole rows.
+ *
+ * Overlap: right after sending its edges a block updates the rows of the next half-sweep that
+ * need no ghost (colour c in its inner rows, from colour c ^ 1 of its own rows) while the
+ * neighbours' lines are in flight, and only then waits for them. The send reads colour c ^ 1 of
+ * the edge rows, the receive writes colour c ^ 1 of the ghost rows and the inner update writes
+ * colour c of the inner rows: no two touch the same point, so no barrier sits between them.
+ *
+ * Every value is computed with update_point's arithmetic in the reference's order, so the array
+ * after any number of iterations is the reference's, bit for bit. Blocks beyond the number of
+ * interior rows own no band and leave at once. Each block also publishes, in its step counter,
+ * the half-sweep up to which it has sent its edges: the watchdog report names the block that
+ * stopped sending.
+ */
+#ifndef HOLDFAST_KERNELS_PERSISTENT_RESIDENT_H
+#define HOLDFAST_KERNELS_PERSISTENT_RESIDENT_H
+
+#include "../device/ll_halo.h"
+#include "../device/resident_layout.h"
+
+namespace holdfast {
+
+/* What the kernel does: everything (the library), or one part only, for the breakdown probes of
+ * tools/resident (the same loops with the exchanges or the half-sweeps left out; their arrays are
+ * wrong by design and never checked). */
+enum class ResidentWork { kAll, kComputeOnly, kExchangeOnly };
+
+/* Rows [first_row, first_row + k) of one colour: an edge to send or the ghosts to fill. */
+__device__ __forceinline__ HaloRows halo_rows(const ColourSplitRows& u, int first_row, int colour, int k)
+{
+    return HaloRows{u.row(first_row, colour), u.width, 2 * u.width, k};
+}
+
+/* Sends this band's edges for exchange `exchange` (before half-sweep `step`) and receives its
+ * neighbours'. Returns false, in every thread, when the block must leave. */
+template <bool Overlap, LLAccess Access, ResidentWork Work, typename ScaledF>
+__device__ bool exchange_edges(const PersistentArgs& args, const GhostBand& band, int index, const ColourSplitRows& u,
+                               const ScaledF& h2f, int exchange, int step)
+{
+    const int halo_colour = (step - 1) & 1; /* the colour the last half-sweep updated */
+    const uint32_t flag = args.flag_base + static_cast<uint32_t>(exchange);
+    const bool publishes = !(args.fault == HF_FAULT_NEVER_PUBLISH && index == args.fault_block);
+    if (Work != ResidentWork::kComputeOnly && publishes) {
+        if (band.has_upper) {
+            ll_send<Access>(resident_mailbox(args, index - 1, 1, exchange),
+                            halo_rows(u, band.upper_edge(), halo_colour, band.k), flag);
+        }
+        if (band.has_lower) {
+            ll_send<Access>(resident_mailbox(args, index + 1, 0, exchange),
+                            halo_rows(u, band.lower_edge(), halo_colour, band.k), flag);
+        }
+        if (threadIdx.x == 0) { /* progress for the watchdog's report only: relaxed */
+            __hip_atomic_store(&args.counters[index].completed, step, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+        }
+    }
+    if (Overlap && Work != ResidentWork::kExchangeOnly) {
+        half_sweep_colour_split(u, h2f, args.problem.n, step & 1, band.inner_first(), band.inner_end());
+    }
+    bool received = true;
+    if (Work != ResidentWork::kComputeOnly) {
+        const HaloRows none{nullptr, u.width, 2 * u.width, 0};
+        const LLIncoming upper{resident_mailbox(args, index, 0, exchange),
+                               band.has_upper ? halo_rows(u, band.upper_ghosts(), halo_colour, band.k) : none,
+                               index - 1};
+        const LLIncoming lower{resident_mailbox(args, index, 1, exchange),
+                               band.has_lower ? halo_rows(u, band.lower_ghosts(), halo_colour, band.k) : none,
+                               index + 1};
+        received = ll_receive<Access>(upper, lower, flag, args, step);
+    }
+    return __syncthreads_or(received ? 0 : 1) == 0;
+}
+
+template <bool Overlap, LLAccess Access, ResidentWork Work, typename ScaledF>
+__device__ void run_resident_band(const PersistentArgs& args, const GhostBand& band, int index,
+                                  const ColourSplitRows& u, const ScaledF& h2f)
+{
+    const int n = args.problem.n;
+    const int steps = args.steps;
+    bool inner_done = false; /* Overlap: the inner rows of the round's first half-sweep are updated */
+    for (int step = 0, exchange = 0; step < steps;) {
+        const int round = steps - step < band.k ? steps - step : band.k;
+        for (int t = 0; t < round; ++t) {
+            const int colour = (step + t) & 1;
+            if (Work == ResidentWork::kExchangeOnly) {
+                /* nothing to compute */
+            } else if (t == 0 && inner_done) {
+                half_sweep_colour_split(u, h2f, n, colour, band.computed_first(0), band.inner_first());
+                half_sweep_colour_split(u, h2f, n, colour, band.inner_end(), band.computed_end(0));
+            } else {
+                half_sweep_colour_split(u, h2f, n, colour, band.computed_first(t), band.computed_end(t));
+            }
+            __syncthreads();
+        }
+        step += round;
+        if (step < steps) {
+            if (!exchange_edges<Overlap, Access, Work>(args, band, index, u, h2f, ++exchange, step)) {
+                return;
+            }
+            inner_done = Overlap && Work != ResidentWork::kExchangeOnly;
+        }
+    }
+    store_colour_split(args.problem.u, u, n, band.first_row, band.end_row);
+}
+
+/* The kernel's body; f_on_chip: h2 * f is held in shared memory after u. */
+template <bool Overlap, LLAccess Access, ResidentWork Work>
+__device__ void run_resident(const PersistentArgs& args, int f_on_chip)
+{
+    HF_DYNAMIC_SHARED(double, resident_shared);
+    const Problem& problem = args.problem;
+    const int n = problem.n;
+    const int bands = active_band_count(static_cast<int>(gridDim.x), n);
+    const int index = static_cast<int>(blockIdx.x);
+    if (index >= bands) {
+        return;
+    }
+    const GhostBand band = ghost_band(index, bands, n, args.sweeps_per_exchange);
+    const ColourSplitRows u{resident_shared, band.stored_first(), colour_row_width(n)};
+    load_colour_split(u, problem.u, n, band.stored_first(), band.stored_end());
+    if (f_on_chip != 0) {
+        const int first = band.computed_first(0);
+        const ScaledFOnChip h2f{ColourSplitRows{
+            resident_shared + colour_split_bytes(ghost_band_stored_rows(bands, n, band.k), n) / sizeof(double), first,
+            u.width}};
+        load_scaled_colour_split(h2f.rows, problem.f, problem.h2, n, first, band.computed_end(0));
+        __syncthreads();
+        run_resident_band<Overlap, Access, Work>(args, band, index, u, h2f);
+    } else {
+        __syncthreads();
+        run_resident_band<Overlap, Access, Work>(args, band, index, u, ScaledFGlobal{problem.f, n, problem.h2});
+    }
+}
+
+/* The library's choices: the 16-byte vector line where PTX has it (HIP and the CPU emulation
+ * take the two 64-bit atomics), and the inner rows updated while the halo is in flight. */
+#if defined(HF_RUNTIME_CUDA)
+constexpr LLAccess kResidentAccess = LLAccess::kVector16;
+#else
+constexpr LLAccess kResidentAccess = LLAccess::kWords8;
+#endif
+constexpr bool kResidentOverlap = true;
+
+__global__ void __launch_bounds__(kResidentMaxThreads) persistent_resident(PersistentArgs args, int f_on_chip)
+{
+    run_resident<kResidentOverlap, kResidentAccess, ResidentWork::kAll>(args, f_on_chip);
+}
+
+}  // namespace holdfast
+
+#endif /* HOLDFAST_KERNELS_PERSISTENT_RESIDENT_H */

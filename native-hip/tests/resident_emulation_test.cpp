@@ -1,0 +1,278 @@
+/*
+ * resident_emulation_test: the grid-resident kernel (persistent-dataflow resident) and the relay
+ * of persistent-host, their own code on CPU threads (cpu_emulation.h), against the sequential
+ * reference, bit for bit, from a random interior; and the watchdog faults. Runs in CI without a
+ * GPU, in a few seconds.
+ *
+ * Blocks are one thread each here, so this checks what goes on between blocks (bands, ghost
+ * rows, the one-colour LL halos, the mailboxes and their flags, the combined count); the
+ * colour-split half-sweep is also run with many threads per block, one after the other, which is
+ * exact because the threads of a half-sweep never touch each other's points.
+ */
+#include "cpu_emulation.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "emulated_grid.h"
+#include "host_scheduler.h"
+#include "kernels/persistent_host_relay.h"
+#include "kernels/persistent_resident.h"
+
+using namespace holdfast;
+
+namespace {
+
+constexpr int kIterations = 7;
+
+/* A seeded random interior: a skipped or repeated half-sweep changes the array. */
+struct Grid : EmulatedGrid {
+    Grid(int size, int iterations) : EmulatedGrid(size, iterations, true) {}
+};
+
+constexpr int kMaxBlocks = 64;
+
+/* The control block with a step counter per block, and the host's two words. */
+struct Control {
+    ControlBlock* block;
+    HostFlag* words;
+
+    Control()
+    {
+        block = static_cast<ControlBlock*>(std::aligned_alloc(kLineBytes, control_bytes()));
+        std::memset(static_cast<void*>(block), 0, control_bytes());
+        words = static_cast<HostFlag*>(std::aligned_alloc(kFlagLineBytes, sizeof(HostFlag) * kStepWordCount));
+        std::memset(static_cast<void*>(words), 0, sizeof(HostFlag) * kStepWordCount);
+    }
+    ~Control()
+    {
+        std::free(block);
+        std::free(words);
+    }
+    Control(const Control&) = delete;
+    Control& operator=(const Control&) = delete;
+
+    static size_t control_bytes() { return sizeof(ControlBlock) + sizeof(StepCounter) * kMaxBlocks; }
+    StepCounter* counters() const { return reinterpret_cast<StepCounter*>(block + 1); }
+
+    PersistentArgs args(Grid& grid, int steps, double timeout_seconds, int fault, int fault_block, int sweeps = 1,
+                        LLLine* mailbox = nullptr, unsigned int flag_base = 0) const
+    {
+        return PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2},
+                              steps,
+                              block,
+                              counters(),
+                              words,
+                              static_cast<long long>(timeout_seconds * 1e9),
+                              fault,
+                              fault_block,
+                              sweeps,
+                              mailbox,
+                              flag_base,
+                              nullptr,
+                              StreamGeometry{}};
+    }
+};
+
+int failures = 0;
+
+void report(bool passed, const std::string& what)
+{
+    if (!passed) {
+        std::printf("FAIL %s\n", what.c_str());
+    }
+    failures += passed ? 0 : 1;
+}
+
+struct ResidentCase {
+    int blocks;
+    int k;
+    bool f_on_chip;
+    bool overlap;
+};
+
+template <bool Overlap>
+void launch_resident(int blocks, size_t shared_bytes, const PersistentArgs& args, int f_on_chip)
+{
+    emulate_launch(blocks, shared_bytes, [&args, f_on_chip] {
+        run_resident<Overlap, LLAccess::kWords8, ResidentWork::kAll>(args, f_on_chip);
+    });
+}
+
+/* One launch of the resident kernel; the mailbox is shared by the launches of one test so that
+ * stale lines from earlier launches are there, as in a session. */
+void run_resident(Grid& grid, const ResidentCase& c, std::vector<LLLine>& mailbox, uint32_t& flag_base, int steps,
+                  Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0)
+{
+    const int bands = active_band_count(c.blocks, grid.n);
+    const size_t lines = resident_mailbox_lines(bands, grid.n, c.k);
+    if (mailbox.size() < lines) {
+        mailbox.resize(lines);
+    }
+    const PersistentArgs args = control.args(grid, steps, timeout, fault, fault_block, c.k, mailbox.data(), flag_base);
+    flag_base += static_cast<uint32_t>(steps) + 1u;
+    const size_t bytes = resident_shared_bytes(bands, grid.n, c.k, c.f_on_chip);
+    if (c.overlap) {
+        launch_resident<true>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0);
+    } else {
+        launch_resident<false>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0);
+    }
+}
+
+void test_resident()
+{
+    std::vector<LLLine> mailbox;
+    uint32_t flag_base = 0;
+    int cases = 0;
+    for (int n : {3, 4, 5, 11, 12, 33, 34}) {
+        for (int blocks : {1, 2, 3, 7, 40}) { /* 40: more blocks than rows at every n here */
+            for (int k : {1, 2, 3, 4}) {
+                const int bands = active_band_count(blocks, n);
+                if (bands > 1 && k > smallest_band_rows(n, bands)) {
+                    continue;
+                }
+                for (const bool chip : {true, false}) {
+                    for (const bool overlap : {false, true}) {
+                        const ResidentCase c{blocks, k, chip, overlap};
+                        /* An iteration count that is no multiple of k: a short last round. */
+                        Grid grid(n, kIterations);
+                        Control control;
+                        run_resident(grid, c, mailbox, flag_base, 2 * kIterations, control);
+                        ++cases;
+                        report(grid.matches() && control.block->error.code == 0,
+                               "resident n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
+                                   " k=" + std::to_string(k) + " f " + (chip ? "on chip" : "global") +
+                                   (overlap ? " overlap" : ""));
+                    }
+                }
+            }
+        }
+    }
+    std::printf("resident: %d cases\n", cases);
+}
+
+/* The colour-split half-sweep with many threads per block, run one thread after another. */
+void test_colour_split_threads()
+{
+    int cases = 0;
+    for (int n : {3, 4, 11, 12, 33, 34}) {
+        for (int threads : {1, 3, 7, 16, 17, 100}) {
+            Grid grid(n, 0);
+            std::vector<double> rows(colour_split_bytes(n, n) / sizeof(double));
+            std::vector<double> scaled(rows.size());
+            const ColourSplitRows u{rows.data(), 0, colour_row_width(n)};
+            const ScaledFOnChip h2f{ColourSplitRows{scaled.data(), 0, u.width}};
+            const auto each_thread = [&](auto body) {
+                blockDim.x = static_cast<unsigned int>(threads);
+                for (int thread = 0; thread < threads; ++thread) {
+                    threadIdx.x = static_cast<unsigned int>(thread);
+                    body();
+                }
+                threadIdx.x = 0;
+                blockDim.x = 1;
+            };
+            each_thread([&] {
+                load_colour_split(u, grid.u.data(), n, 0, n);
+                load_scaled_colour_split(h2f.rows, grid.f.data(), grid.h2, n, 0, n);
+            });
+            for (int step = 0; step < 5; ++step) {
+                each_thread([&] { half_sweep_colour_split(u, h2f, n, step & 1, 1, n - 1); });
+                grid.reference_half_sweep(grid.expected, step & 1);
+            }
+            each_thread([&] { store_colour_split(grid.u.data(), u, n, 1, n - 1); });
+            ++cases;
+            report(grid.matches(), "colour-split half-sweep n=" + std::to_string(n) + " threads=" +
+                                       std::to_string(threads));
+        }
+    }
+    std::printf("colour-split threads: %d cases\n", cases);
+}
+
+HostScheduleOutcome run_relay(Grid& grid, int blocks, Control& control, int fault, int fault_block, double timeout,
+                              int never_signal)
+{
+    const PersistentArgs args = control.args(grid, 2 * kIterations, timeout, fault, fault_block);
+    std::thread device([&] { emulate_launch(blocks, [&args] { persistent_host_relay(args); }); });
+    const HostScheduleOutcome outcome =
+        run_host_steps(HostStepSchedule{control.words, args.steps, false, timeout, never_signal});
+    if (!outcome.completed) {
+        abort_steps(control.words);
+    }
+    device.join();
+    return outcome;
+}
+
+void test_host_relay()
+{
+    for (int n : {3, 4, 11, 12, 33}) {
+        for (int blocks : {1, 2, 7, 13}) {
+            Grid grid(n, kIterations);
+            Control control;
+            const HostScheduleOutcome relay = run_relay(grid, blocks, control, 0, 0, 10.0, -1);
+            report(relay.completed && relay.handshakes == 2 * kIterations && grid.matches() &&
+                       control.block->error.code == 0,
+                   "host relay, n=" + std::to_string(n) + " blocks=" + std::to_string(blocks));
+        }
+    }
+}
+
+void test_faults()
+{
+    {
+        /* Block 2 never sends its edges: a wait on a neighbour expires (block 1 or 3 waiting for
+         * block 2, or, when the CPU threads run late, one further down the chain), and block 2's
+         * counter (edges sent up to) stays 0 while the others moved on: the report names it. */
+        Grid grid(33, kIterations);
+        Control control;
+        std::vector<LLLine> mailbox;
+        uint32_t flag_base = 7;
+        run_resident(grid, ResidentCase{5, 2, true, true}, mailbox, flag_base, 2 * kIterations, control,
+                     HF_FAULT_NEVER_PUBLISH, 2, 0.2);
+        const DeviceError& error = control.block->error;
+        const StepCounter* counters = control.counters();
+        report(error.code == HF_WAIT_NEIGHBOUR && std::abs(error.block - error.peer) == 1 && error.step >= 2 &&
+                   counters[2].completed == 0 && counters[1].completed >= 2 && counters[3].completed >= 2 &&
+                   grid.u != grid.expected,
+               "resident, block 2 never sends: wait " + std::to_string(error.code) + ", block " +
+                   std::to_string(error.block) + ", peer " + std::to_string(error.peer) + ", step " +
+                   std::to_string(error.step));
+    }
+    {
+        /* Block 3 never counts in: the host's wait for half-sweep 0 expires; the counters name it. */
+        Grid grid(33, kIterations);
+        Control control;
+        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_NEVER_PUBLISH, 3, 0.2, -1);
+        const StepCounter* counters = control.counters();
+        report(!outcome.completed && outcome.stuck_step == 0 && outcome.stuck_block_signalled &&
+                   counters[3].completed == 0 && counters[0].completed == 1 && counters[6].completed == 1,
+               "host relay, block 3 never counts in: stuck at half-sweep " + std::to_string(outcome.stuck_step));
+    }
+    {
+        /* The host stops after the first half-sweep (the library's HF_FAULT_NEVER_SIGNAL): block
+         * 0's wait for it expires (or the host's own comes first and aborts), and block 0 sends
+         * the others away at once; their waits on block 0 are twice as long. */
+        Grid grid(33, kIterations);
+        Control control;
+        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_NEVER_SIGNAL, 0, 0.2, 1);
+        const DeviceError& error = control.block->error;
+        report(!outcome.completed && outcome.stuck_step == 1 && !outcome.stuck_block_signalled &&
+                   (error.code == 0 || (error.code == HF_WAIT_HOST_TASK && error.block == 0 && error.step == 1)),
+               "host relay, the host stops before half-sweep 1: stuck at " + std::to_string(outcome.stuck_step) +
+                   ", device wait " + std::to_string(error.code) + " in block " + std::to_string(error.block));
+    }
+}
+
+}  // namespace
+
+int main()
+{
+    test_colour_split_threads();
+    test_resident();
+    test_host_relay();
+    test_faults();
+    std::printf("%s (%d failures)\n", failures == 0 ? "ALL PASSED" : "FAILURES", failures);
+    return failures == 0 ? 0 : 1;
+}
