@@ -189,9 +189,10 @@ final class DeviceRuntime {
                 // the last to arrive resets the count and publishes the generation with a release store,
                 // having acquired everyone's writes through the add; the others wait with acquire loads until
                 // the generation moves. A block barrier on each side makes the whole block wait and see what
-                // thread 0 acquired. Bounded by the watchdog (wait 1, step = the barrier's number); after an
-                // expiry every wait returns at once, so the kernel ends and the host reports it. A grid of
-                // one block needs only the block barrier, which makes every write of the block visible.
+                // thread 0 acquired. Bounded by the watchdog (wait 1, step = the barrier's number, index = the
+                // blocks that had arrived); after an expiry every wait returns at once, so the kernel ends and
+                // the host reports it. A grid of one block needs only the block barrier, which makes every
+                // write of the block visible.
                 static __device__ __forceinline__ void hf_grid_barrier(hf_persistent_state& state)
                 {
                     const int generation = state.barriers;
@@ -209,7 +210,10 @@ final class DeviceRuntime {
                         } else {
                             const long long start = hf_globaltimer();
                             for (unsigned int polls = 1; hf_ld_acquire_s32(&control->generation.value) == generation; ++polls) {
-                                if (polls %% %d == 0 && hf_wait_gives_up(control, state.watchdog_ns, 1, generation, -1, start)) {
+                                // The record's index is the arrival count when this wait gave up: the kernel runs on to
+                                // its end after an expiry, and the later barriers' adds scramble the count itself.
+                                if (polls %% %d == 0 && hf_wait_gives_up(control, state.watchdog_ns, 1, generation,
+                                        hf_ld_relaxed_s32(&control->arrivals.value), start)) {
                                     break;
                                 }
                             }

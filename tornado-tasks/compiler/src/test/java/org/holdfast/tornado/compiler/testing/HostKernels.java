@@ -271,8 +271,8 @@ public final class HostKernels implements AutoCloseable {
             if (persistent && code != 0) {
                 WatchdogExpiredException.Wait wait = WatchdogExpiredException.Wait.fromCode(code);
                 throw new WatchdogExpiredException("kernel " + kernel + " (generated C on the host)", wait,
-                        report.getAtIndex(JAVA_INT, 1), report.getAtIndex(JAVA_INT, 2), report.getAtIndex(JAVA_INT, 3),
-                        watchdogSeconds, wait == WatchdogExpiredException.Wait.GRID_BARRIER ? report.getAtIndex(JAVA_INT, 4) : -1,
+                        report.getAtIndex(JAVA_INT, 1), report.getAtIndex(JAVA_INT, 2),
+                        wait == WatchdogExpiredException.Wait.GRID_BARRIER ? -1 : report.getAtIndex(JAVA_INT, 3), watchdogSeconds, wait == WatchdogExpiredException.Wait.GRID_BARRIER ? report.getAtIndex(JAVA_INT, 3) : -1,
                         groups[0] * groups[1] * groups[2]);
             }
         } catch (RuntimeException | Error e) {

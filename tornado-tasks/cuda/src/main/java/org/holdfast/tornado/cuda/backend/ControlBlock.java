@@ -64,7 +64,8 @@ final class ControlBlock implements AutoCloseable {
         for (int i = 0; i < ERROR_INTS; i++) {
             error[i] = host.getAtIndex(ValueLayout.JAVA_INT, i);
         }
-        return decode(error, host.get(ValueLayout.JAVA_INT, LINE_BYTES), where, watchdogSeconds, blocks);
+        // A grid barrier's expiry records the arrivals it saw as its index: the count itself moves on as the kernel runs to its end.
+        return decode(error, error[3], where, watchdogSeconds, blocks);
     }
 
     /**
@@ -82,8 +83,9 @@ final class ControlBlock implements AutoCloseable {
             throw new IllegalStateException(where + ": the control block holds an unknown wait code " + error[0]
                     + " (is the kernel's generated code from another version of the compiler?)", unknown);
         }
-        return Optional.of(new WatchdogExpiredException(where, wait, error[1], error[2], error[3], watchdogSeconds,
-                wait == WatchdogExpiredException.Wait.GRID_BARRIER ? arrivals : -1, blocks));
+        boolean barrier = wait == WatchdogExpiredException.Wait.GRID_BARRIER;
+        return Optional.of(new WatchdogExpiredException(where, wait, error[1], error[2], barrier ? -1 : error[3], watchdogSeconds,
+                barrier ? arrivals : -1, blocks));
     }
 
     @Override
