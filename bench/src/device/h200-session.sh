@@ -8,6 +8,7 @@
 #     native-bench         the native library's own C benchmark
 #     probe                the floor under a host handshake (GPU ping-pong through mapped flags)
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
+#     tests:CLASSES        the same for some test classes only (simple names joined by ',')
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #     sanitize-java        the same three tools on the Java-generated kernels, through the holdfast command
 #     jmh                  a short run of the JMH benchmarks from the bundle
@@ -80,14 +81,24 @@ for phase in "$@"; do
     native-bench)
       LD_LIBRARY_PATH=$bundle/lib step native-bench 240 "$kit/native/holdfast_native_bench"
       ;;
-    tests)
+    tests | tests:*)
       classpath=$bundle/lib/holdfast.jar
       for dir in "$kit"/tests/*/; do classpath=$classpath:$dir; done
       classpath=$classpath:$(ls "$kit"/tests/holdfast-kernel-compiler-*-tests.jar)
+      # tests:A,B selects those classes (found in any module's test classes) in place of the whole scan.
+      selection=(--scan-class-path "$(echo "$kit"/tests/*/ | tr ' ' ':')")
+      if [ "$phase" != tests ]; then
+        selection=()
+        IFS=, read -r -a names <<<"${phase#tests:}"
+        for name in "${names[@]}"; do
+          found=$(cd "$kit/tests" && find . -name "$name.class" | head -n 1 | cut -d/ -f3- | sed 's/\.class$//; s|/|.|g')
+          [ -n "$found" ] && selection+=(--select-class "$found") || say "tests: no test class $name"
+        done
+      fi
       step junit-gpu 300 "$java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true \
         -Dholdfast.native.library="$bundle/lib/libholdfast_native.so" -Dholdfast.kernel.cache="$work/kernel-cache" \
         -jar "$kit/tests/junit-platform-console-standalone.jar" execute \
-        --class-path "$classpath" --scan-class-path "$(echo "$kit"/tests/*/ | tr ' ' ':')" \
+        --class-path "$classpath" "${selection[@]}" \
         --include-tag gpu --details=summary --disable-banner --reports-dir "$logs/junit"
       grep -E 'tests (successful|failed|skipped|aborted)' "$logs/junit-gpu.log" | tee -a "$summary"
       grep -E '✘|MethodSource|=> ' "$logs/junit-gpu.log" | head -n 30 | tee -a "$summary"
