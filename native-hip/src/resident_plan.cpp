@@ -95,7 +95,13 @@ hf_status plan_resident(const PlanInput& input, PlanChoice* choice)
         return fail(HF_ERR_INVALID_ARGUMENT, "%s (%s): threads_per_block = %d, but this kernel takes at most %d",
                     input.mode, input.variant, input.threads, kResidentMaxThreads);
     }
-    const int blocks = input.requested_blocks > 0 ? input.requested_blocks : std::max(1, std::min(input.sm_count, input.n - 2));
+    // blocks = 0: one per SM, at most one per interior row and, where the caller asks for k half-sweeps
+    // per exchange, few enough that every band has k rows (a band's ghost rows come from one neighbour).
+    int planned_blocks = std::min(input.sm_count, input.n - 2);
+    if (input.requested_sweeps > 0) {
+        planned_blocks = std::min(planned_blocks, (input.n - 2) / input.requested_sweeps);
+    }
+    const int blocks = input.requested_blocks > 0 ? input.requested_blocks : std::max(1, planned_blocks);
     const int bands = active_band_count(blocks, input.n);
     const int smallest = bands > 1 ? smallest_band_rows(input.n, bands) : input.n;
     Placement chosen{};

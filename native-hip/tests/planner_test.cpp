@@ -363,9 +363,15 @@ void resident_plans_fit_the_shared_memory()
     plan = resident_plan(1320, 0, 512, 0, &status);
     expect(status == HF_OK && plan.f_on_chip && plan.sweeps_per_exchange == 1,
            "N = 1320: f on chip before a larger k: " + describe(plan));
-    plan = resident_plan(1001, 0, 512, 8, &status);
+    plan = resident_plan(1001, kSmCount, 512, 8, &status);
     expect_refused(status, HF_ERR_INVALID_ARGUMENT, "sweeps_per_exchange = 8 needs bands of at least 8 rows",
-                   "k beyond the smallest band");
+                   "k beyond the smallest band of the blocks asked for");
+    plan = resident_plan(1001, 0, 512, 8, &status);
+    expect(status == HF_OK ? plan.blocks == 999 / 8 && plan.sweeps_per_exchange == 8 : status == HF_ERR_UNSUPPORTED,
+           "k = 8 with blocks = 0: few enough blocks for bands of 8 rows: " + describe(plan));
+    plan = resident_plan(101, 0, 512, 2, &status);
+    expect(status == HF_OK && plan.blocks == 49 && plan.sweeps_per_exchange == 2,
+           "N = 101, k = 2, blocks = 0: 49 bands of at least 2 rows, not 99 of one: " + describe(plan));
     plan = resident_plan(1001, 0, 512, 7, &status);
     expect(status == HF_OK && plan.sweeps_per_exchange == 7 && !plan.f_on_chip,
            "k = 7 asked: planned, f in global memory where it no longer fits: " + describe(plan));

@@ -82,7 +82,7 @@ class PersistentRunGpuTest extends GpuTestBase {
 
     /** The resident kernel at the sizes of issue 10 beyond the small ones, every k the bands allow, both f placements. */
     @ParameterizedTest(name = "resident n={0} blocks={1} k={2}")
-    @CsvSource({"257, 0, 0", "257, 0, 3", "257, 300, 1", "1001, 0, 0", "1001, 0, 1", "1001, 0, 2", "1001, 0, 4",
+    @CsvSource({"257, 0, 0", "257, 0, 3", "257, 132, 1", "1001, 0, 0", "1001, 0, 1", "1001, 0, 2", "1001, 0, 4",
         "1002, 0, 0", "1002, 0, 5", "1816, 0, 1"})
     void theResidentKernelMatchesAtLargeSizes(int n, int blocks, int sweeps) {
         try (DeviceProblem device = new DeviceProblem(bridge, n)) {
@@ -105,11 +105,15 @@ class PersistentRunGpuTest extends GpuTestBase {
 
     @Test
     void aSmallGridRunsOnChipOnOneBlock() {
-        final PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid"), 11);
+        final PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid", "cg"), 11);
         assertTrue(plan.onChip() && plan.fOnChip() && plan.blocks() == 1, plan.toString());
         assertEquals("cg", plan.variant());
         assertEquals("on chip", plan.note());
         assertEquals("persistent_on_chip", plan.kernel());
+        // auto picks the register-resident variant at this size (docs/persistent-variants.md): one block, one warp here.
+        final PersistentPlan auto = bridge.plan(PersistentRequest.of("persistent-grid"), 11);
+        assertEquals("block", auto.variant(), auto.toString());
+        assertEquals(1, auto.blocks(), auto.toString());
     }
 
     @Test

@@ -60,7 +60,8 @@ public final class HoldfastOptions {
         options.addOption(valued("k", KERNELS, "LIST",
                 "kernels of the modes that offer a choice (the standard launches, persistent-grid, persistent-dataflow): "
                         + KernelSource.names() + " (a class of your own kernels, from --classpath; docs/user-kernels.md),"
-                        + " or several, as java,native " + configDefault(KERNELS)));
+                        + " or several, as java,native; auto is each mode's own (Java for the standard launches, native for"
+                        + " the persistent modes, whose planner picks a variant by size) " + configDefault(KERNELS)));
         options.addOption(valued("b", BLOCKS, "RULE",
                 "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each "
                         + configDefault(BLOCKS)));

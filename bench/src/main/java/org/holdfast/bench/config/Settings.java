@@ -199,13 +199,17 @@ public final class Settings {
         List<String> parsed = new ArrayList<>();
         for (String item : items(value, "kernel sources")) {
             boolean user = item.startsWith(KernelSource.USER_PREFIX) && item.length() > KernelSource.USER_PREFIX.length();
-            if (!user && !item.equals(KernelSource.JAVA.cliName()) && !item.equals(KernelSource.NATIVE.cliName())) {
+            if (!user && !item.equals(KernelSource.JAVA.cliName()) && !item.equals(KernelSource.NATIVE.cliName())
+                    && !item.equals(KernelSource.AUTO.cliName())) {
                 throw new IllegalArgumentException("unknown kernel source '" + item + "' (choose from: " + KernelSource.names() + ")");
             }
             if (parsed.contains(item)) {
                 throw new IllegalArgumentException("kernel source '" + item + "' is listed twice");
             }
             parsed.add(item);
+        }
+        if (parsed.size() > 1 && parsed.contains(KernelSource.AUTO.cliName())) {
+            throw new IllegalArgumentException("kernel source 'auto' (each mode's own) stands alone, not in a list with others");
         }
         kernels = List.copyOf(parsed);
     }
@@ -226,7 +230,8 @@ public final class Settings {
     private List<KernelSource> kernelSources() {
         List<KernelSource> sources = new ArrayList<>();
         for (String name : kernels) {
-            sources.add(name.equals(KernelSource.JAVA.cliName()) ? KernelSource.JAVA
+            sources.add(name.equals(KernelSource.AUTO.cliName()) ? KernelSource.AUTO
+                    : name.equals(KernelSource.JAVA.cliName()) ? KernelSource.JAVA
                     : name.equals(KernelSource.NATIVE.cliName()) ? KernelSource.NATIVE
                     : KernelSource.of(UserKernels.load(name.substring(KernelSource.USER_PREFIX.length()), classpath)));
         }

@@ -262,7 +262,8 @@ public final class Harness {
      */
     private List<KernelSource> kernelSources(ModeDescriptor mode) {
         List<KernelSource> offered = mode.kernelSources();
-        List<KernelSource> chosen = experiment.kernels().stream().filter(k -> k.runsIn(offered)).toList();
+        List<KernelSource> chosen = experiment.kernels().stream().filter(k -> k.runsIn(offered))
+                .map(k -> k.equals(KernelSource.AUTO) ? offered.get(0) : k).toList();
         return chosen.isEmpty() ? List.of(offered.get(0)) : chosen;
     }
 

@@ -16,6 +16,12 @@ public record KernelSource(String cliName, UserKernels user) implements CliNamed
 
     /** The Java-authored kernels of this project. */
     public static final KernelSource JAVA = new KernelSource("java", null);
+    /**
+     * Each mode's own first choice ({@link ModeDescriptor#kernelSources()}): the Java kernels for the
+     * standard launches, the native library's for the persistent modes, whose planner picks among
+     * hand-written variants by size; their Java twins run with {@code java}.
+     */
+    public static final KernelSource AUTO = new KernelSource("auto", null);
     /** The hand-written kernels of the native library. */
     public static final KernelSource NATIVE = new KernelSource("native", null);
     /** How a user's class is named: {@code java:} and its binary name. */
@@ -32,7 +38,7 @@ public record KernelSource(String cliName, UserKernels user) implements CliNamed
 
     /** Every spelling, for help and messages. */
     public static String names() {
-        return "java, native, " + USER_PREFIX + "<class>";
+        return "auto, java, native, " + USER_PREFIX + "<class>";
     }
 
     /** The user's class, for a user's source. */
@@ -40,9 +46,9 @@ public record KernelSource(String cliName, UserKernels user) implements CliNamed
         return Optional.ofNullable(user);
     }
 
-    /** Whether a mode that offers {@code offered} kernel sources runs this one: a user's class wherever the Java kernels run. */
+    /** Whether a mode that offers {@code offered} kernel sources runs this one: a user's class wherever the Java kernels run, auto everywhere. */
     public boolean runsIn(java.util.List<KernelSource> offered) {
-        return offered.contains(this) || user != null && offered.contains(JAVA);
+        return this.equals(AUTO) || offered.contains(this) || user != null && offered.contains(JAVA);
     }
 
     @Override

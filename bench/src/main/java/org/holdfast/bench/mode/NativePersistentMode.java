@@ -67,10 +67,13 @@ public abstract class NativePersistentMode extends DescribedMode {
         this(name, description, plotColour, null);
     }
 
-    /** A mode whose native kernels have the Java twin {@code javaTwin} (run first when the experiment names no kernels). */
+    /**
+     * A mode whose native kernels have the Java twin {@code javaTwin}: native first, so that {@code auto}
+     * kernels run the planner's fastest variant, and {@code java} the twin.
+     */
     protected NativePersistentMode(String name, String description, int plotColour, JavaTwin javaTwin) {
         super(name, description, Paradigm.PERSISTENT, javaTwin == null ? List.of(KernelSource.NATIVE)
-                : List.of(KernelSource.JAVA, KernelSource.NATIVE), BlockCount.NATIVE_PLANNER, plotColour);
+                : List.of(KernelSource.NATIVE, KernelSource.JAVA), BlockCount.NATIVE_PLANNER, plotColour);
         this.javaTwin = javaTwin;
     }
 
