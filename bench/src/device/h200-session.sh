@@ -10,7 +10,8 @@
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
 #     tests:CLASSES        the same for some test classes only (simple names joined by ',')
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
-#     sanitize-java        the same three tools on the Java-generated kernels, through the holdfast command
+#     sanitize-java        the same three tools on the Java-generated kernels (the temporally blocked pass too,
+#                          k = 2 and 8), through the holdfast command
 #     jmh                  a short run of the JMH benchmarks from the bundle
 #     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu;
 #                          with -i in ARGS its own -wi, -i, -w, -r replace the short defaults)
@@ -117,6 +118,7 @@ for phase in "$@"; do
         [ "$tool" = racecheck ] && modes=launch,persistent-grid
         step "java-$tool" "${JAVA_SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
           --target-processes all "$bundle/bin/holdfast" -m "$modes" -k java,native -n 11,12,33 -i 2 -r 1 --no-plots \
+          --sweeps-per-launch 1,2,8 \
           --no-overheads -o "$work/results/sanitize-$tool"
         say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/java-$tool.log" | tail -n 1)"
       done
