@@ -16,8 +16,8 @@
  * which size their blocks and run at --on-chip-sizes (default 3,4,5,11,12,33,34,101,102,257) plus
  * the largest N each accepts, with every block count they accept (1, or 1 .. 16 for a cluster).
  *
- * Block count 0 means "auto": every co-resident block for the persistent modes, one thread per
- * point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
+ * Block count 0 means "auto": the variant's planner hook chooses (useful co-resident blocks, one
+ * block or one cluster on chip, one per SM for resident), one thread per point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
  */
 #include <stdarg.h>
 #include <stdio.h>

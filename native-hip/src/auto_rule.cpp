@@ -31,11 +31,9 @@ constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-host", 3, kLargest, "relay", 0},
 };
 
-bool same(const char* a, const char* b) { return a != nullptr && b != nullptr && std::strcmp(a, b) == 0; }
-
 bool holds(const AutomaticRule& rule, const char* mode, int n)
 {
-    return same(rule.mode, mode) && n >= rule.smallest_n && n <= rule.largest_n;
+    return same_name(rule.mode, mode) && n >= rule.smallest_n && n <= rule.largest_n;
 }
 
 }  // namespace
@@ -66,7 +64,7 @@ int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates])
     }
     add(find_variant(mode, nullptr));
     for (int index = 0; index < variant_count(); ++index) {
-        if (same(variant_row(index).mode, mode)) {
+        if (same_name(variant_row(index).mode, mode)) {
             add(index);
         }
     }
@@ -76,7 +74,7 @@ int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates])
 int auto_sweeps_per_exchange(const char* mode, const char* variant, int n)
 {
     for (const AutomaticRule& rule : kAutomaticRules) {
-        if (holds(rule, mode, n) && same(rule.variant, variant)) {
+        if (holds(rule, mode, n) && same_name(rule.variant, variant)) {
             return rule.sweeps > 0 ? rule.sweeps : 1;
         }
     }

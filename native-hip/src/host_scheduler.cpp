@@ -1,12 +1,12 @@
 /*
  * host_scheduler.cpp: the host side of persistent-host: lockstep and neighbour-aware scheduling
- * of blocks, and the combined schedule.
+ * of blocks (per-block flags), and the relay's one step word and one done word (run_host_steps).
  *
  * Per block: one pass looks at every block: a running block whose done flag shows its step is
  * finished; an idle block whose dependencies are met gets its next step. Passes repeat until
  * every block has done every step. Flags are read with acquire and written with release (the GPU's writes to u
  * that a done flag acknowledges happen before the task flag that lets a neighbour read them).
- * The combined schedule asks for each half-sweep with one store and waits for one done word.
+ * The relay (device-combined completion) asks for each half-sweep with one store and waits for one done word.
  */
 #include "host_scheduler.h"
 

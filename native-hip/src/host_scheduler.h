@@ -39,8 +39,8 @@ HostScheduleOutcome run_host_schedule(const HostSchedule& schedule);
 /* Tells every block to leave (after a failed schedule). */
 void abort_blocks(HostFlag* flags, int blocks);
 
-/* persistent-host with device-combined completion: the host writes one step word and polls one
- * done word per half-sweep, whatever the block count (kernels/persistent_host_combined.h). */
+/* persistent-host relay (device-combined completion): the host writes one step word and polls one
+ * done word per half-sweep, whatever the block count (kernels/persistent_host_relay.h). */
 struct HostStepSchedule {
     HostFlag* words;        /* host view of the kStepWordCount mapped words, zeroed */
     int steps;              /* half-sweeps */
@@ -53,7 +53,7 @@ struct HostStepSchedule {
  * timeout_seconds. stuck_block is always -1: the device combined the blocks. */
 HostScheduleOutcome run_host_steps(const HostStepSchedule& schedule);
 
-/* Tells the blocks of a combined run to leave. */
+/* Tells the blocks of a relay run to leave. */
 void abort_steps(HostFlag* words);
 
 }  // namespace holdfast

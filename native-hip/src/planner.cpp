@@ -49,7 +49,7 @@ int auto_blocks(const PlanInput& input)
     return static_cast<int>(std::max<int64_t>(1, std::min(useful_blocks(input), input.coresident)));
 }
 
-/* Today every hook exchanges halos after every half-sweep. */
+/* The hooks whose kernels exchange halos after every half-sweep (plan_spread, plan_alone_on_chip): k must be 0 or 1. */
 hf_status one_sweep_per_exchange(const PlanInput& input, PlanChoice* choice)
 {
     if (input.requested_sweeps > 1) {
@@ -138,11 +138,6 @@ hf_status check_fault(const VariantRow& row, const hf_plan& plan)
                     plan.fault, plan.fault_block);
     }
     return HF_OK;
-}
-
-bool is_auto(const char* variant)
-{
-    return variant == nullptr || variant[0] == '\0' || std::strcmp(variant, "auto") == 0;
 }
 
 /* A refusal that is about this candidate only (it does not fit, or does not take the asked k or
@@ -327,7 +322,7 @@ hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device
     HF_RETURN_IF_FAILED(check_config(config, n));
     int row_index = -1;
     HF_RETURN_IF_FAILED(resolve_variant(config, &row_index));
-    if (!is_auto(config.variant)) {
+    if (!is_auto_variant(config.variant)) {
         return plan_row(config, n, row_index, device, plan);
     }
     int rows[kMaxAutoCandidates];

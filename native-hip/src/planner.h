@@ -83,8 +83,8 @@ hf_status plan_spread(const PlanInput& input, PlanChoice* choice);
  * or requested, runs on chip whenever u fits (f too when it also fits). */
 hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice);
 
-/* persistent-dataflow resident (resident_plan.cpp): one block per SM holding its band, k from
- * the caller or the auto rule, f on chip when it fits; refuses a band that does not fit. */
+/* persistent-dataflow resident (resident_plan.cpp): one block per SM holding its band (fewer where
+ * there are fewer rows, or where bands would be thinner than an asked k), k from the caller or the auto rule, f on chip when it fits; refuses a band that does not fit. */
 hf_status plan_resident(const PlanInput& input, PlanChoice* choice);
 
 /* The LL mailbox of a resident plan (VariantRow::mailbox_lines). */

@@ -2,8 +2,8 @@
  * resident_plan.cpp: the planner hook of the grid-resident kernel (persistent-dataflow resident,
  * kernels/persistent_resident.h), and the size of its mailbox.
  *
- * One block per multiprocessor (or one per interior row when there are fewer rows), each holding
- * its band in shared memory. The half-sweeps per exchange come from the caller or from the auto
+ * One block per multiprocessor (or one per interior row when there are fewer rows; with k asked,
+ * few enough that every band has at least k rows), each holding its band in shared memory. The half-sweeps per exchange come from the caller or from the auto
  * rule; h2 * f goes on chip when it fits beside u. Where the asked k does not fit, the planner
  * refuses; where its own choice does not fit, it takes the largest that does, f on chip first
  * (measured faster than a larger k with f in global memory at N = 1001), then f in global memory.

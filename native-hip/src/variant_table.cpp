@@ -180,11 +180,13 @@ const SweepsKernel kSweepsKernels[] = {
 
 constexpr int kRowCount = static_cast<int>(sizeof kRows / sizeof kRows[0]);
 
-bool same(const char* a, const char* b) { return a != nullptr && b != nullptr && std::strcmp(a, b) == 0; }
-
-bool of_row(const SweepsKernel& entry, const VariantRow& row) { return same(entry.mode, row.mode) && same(entry.variant, row.name); }
+bool of_row(const SweepsKernel& entry, const VariantRow& row) { return same_name(entry.mode, row.mode) && same_name(entry.variant, row.name); }
 
 }  // namespace
+
+bool same_name(const char* a, const char* b) { return a != nullptr && b != nullptr && std::strcmp(a, b) == 0; }
+
+bool is_auto_variant(const char* variant) { return variant == nullptr || variant[0] == '\0' || same_name(variant, "auto"); }
 
 bool VariantRow::supported() const
 {
@@ -201,10 +203,10 @@ const VariantRow& variant_row(int index) { return kRows[index]; }
 
 int find_variant(const char* mode, const char* variant)
 {
-    const bool automatic = variant == nullptr || variant[0] == '\0' || same(variant, "auto");
+    const bool automatic = is_auto_variant(variant);
     for (int index = 0; index < kRowCount; ++index) {
         const VariantRow& row = kRows[index];
-        if (same(row.mode, mode) && (automatic ? row.is_default : same(row.name, variant))) {
+        if (same_name(row.mode, mode) && (automatic ? row.is_default : same_name(row.name, variant))) {
             return index;
         }
     }
@@ -242,24 +244,24 @@ const char* sweeps_choices(const VariantRow& row)
 const KernelRef* find_kernel(const char* name)
 {
     for (const KernelRef& kernel : kStandardKernels) {
-        if (same(kernel.name, name)) {
+        if (same_name(kernel.name, name)) {
             return &kernel;
         }
     }
     for (const SweepsKernel& entry : kSweepsKernels) {
-        if (same(entry.kernel.name, name)) {
+        if (same_name(entry.kernel.name, name)) {
             return &entry.kernel;
         }
     }
     for (const VariantRow& row : kRows) {
         for (const KernelRef* kernel : {&row.kernel, &row.on_chip_kernel}) {
-            if (kernel->exists() && same(kernel->name, name)) {
+            if (kernel->exists() && same_name(kernel->name, name)) {
                 return kernel;
             }
         }
         for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
             for (const KernelRef* kernel : {&row.sized->block[index], &row.sized->warp[index]}) {
-                if (kernel->exists() && same(kernel->name, name)) {
+                if (kernel->exists() && same_name(kernel->name, name)) {
                     return kernel;
                 }
             }
@@ -270,16 +272,16 @@ const KernelRef* find_kernel(const char* name)
 
 bool row_launches(const VariantRow& row, const char* name)
 {
-    if (same(row.kernel.name, name) || (row.on_chip_kernel.exists() && same(row.on_chip_kernel.name, name))) {
+    if (same_name(row.kernel.name, name) || (row.on_chip_kernel.exists() && same_name(row.on_chip_kernel.name, name))) {
         return true;
     }
     for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
-        if (same(row.sized->block[index].name, name) || same(row.sized->warp[index].name, name)) {
+        if (same_name(row.sized->block[index].name, name) || same_name(row.sized->warp[index].name, name)) {
             return true;
         }
     }
     for (const SweepsKernel& entry : kSweepsKernels) {
-        if (of_row(entry, row) && same(entry.kernel.name, name)) {
+        if (of_row(entry, row) && same_name(entry.kernel.name, name)) {
             return true;
         }
     }

@@ -3,8 +3,9 @@
  *
  * A row says everything the library needs to know about a (mode, variant): its command-line
  * names and description, its kernel, its traits, the faults it accepts, how the blocks share
- * the work and its planner hook. Nothing else in the library switches on a mode: the planner,
- * the session and the watchdog report read the row. Adding a variant is one kernel header under
+ * the work and its planner hook. Nothing else in the library switches on a mode (one exception:
+ * plan_cluster_on_chip takes the grid's cluster layout by mode name): the planner, the session and
+ * the watchdog report read the row. Adding a variant is one kernel header under
  * kernels/ and one row in variant_table.cpp (see README.md, "Adding a variant").
  *
  * Plain declarations: the planner's host-only test includes this without a GPU runtime.
@@ -99,7 +100,7 @@ struct VariantRow {
     int faults;                /* bits 1 << HF_FAULT_* */
     int work_split;            /* HF_SPLIT_* */
     int default_threads;
-    bool is_default;           /* what "auto" picks for the mode */
+    bool is_default;           /* the mode's fallback: what "auto" tries after the auto rule's rows for n (auto_rule.h) */
     Planner planner;
     HostOrder host_order;      /* HF_TRAIT_HOST_FLAGS only */
     const SizedKernels* sized = nullptr; /* kernels by slot count (PlanChoice::slots), or none */
@@ -110,6 +111,12 @@ struct VariantRow {
     /* Whether this build can run it. */
     bool supported() const;
 };
+
+/* Both names non-null and equal: how the table's names are compared everywhere. */
+bool same_name(const char* a, const char* b);
+
+/* Whether a variant name asks the planner to choose: NULL, "" or "auto". */
+bool is_auto_variant(const char* variant);
 
 int variant_count();
 const VariantRow& variant_row(int index);
@@ -124,7 +131,7 @@ int default_sweeps(const VariantRow& row);
 /* For messages: the sweeps per exchange the row has kernels for ("1, 2, 3, 4, 6, 8"). */
 const char* sweeps_choices(const VariantRow& row);
 
-/* The row of (mode, variant), the mode's default for NULL or "auto"; -1 when there is none. */
+/* The row of (mode, variant), the mode's default row for NULL or "auto" (not what auto runs at a size: auto_candidates); -1 when there is none. */
 int find_variant(const char* mode, const char* variant);
 
 /* Any kernel of the library by name (standard kernels and every row's), or nullptr. */

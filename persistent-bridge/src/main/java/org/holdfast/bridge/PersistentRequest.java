@@ -4,9 +4,10 @@ import java.util.Objects;
 
 /**
  * What a caller asks the planner for ({@code hf_run_config}). Zero means "the planner chooses":
- * {@code blocks} 0 = as many useful blocks as can be co-resident (or one block holding a small grid
- * on chip), {@code threadsPerBlock} 0 = the variant's default, {@code sweepsPerExchange} 0 = the
- * variant's (1 today), {@code watchdogSeconds} 0 = 10 s. The names are the command line's; the
+ * {@code blocks} 0 = the variant's planner hook chooses (as many useful blocks as can be co-resident,
+ * or one block holding a small grid on chip; one block or one cluster for the on-chip variants; one
+ * per SM for resident), {@code threadsPerBlock} 0 = the variant's default, {@code sweepsPerExchange}
+ * 0 = the variant's own (1; cluster 4 or 8, temporal 8, resident the auto rule's k), {@code watchdogSeconds} 0 = 10 s. The names are the command line's; the
  * library refuses what it does not know, with the names it does.
  *
  * @param mode a persistent mode, e.g. {@code persistent-grid}
@@ -22,7 +23,7 @@ import java.util.Objects;
 public record PersistentRequest(String mode, String variant, int blocks, int threadsPerBlock, int sweepsPerExchange,
         HostPolling hostPolling, double watchdogSeconds, FaultInjection fault, int faultBlock) {
 
-    /** The variant name that lets the planner choose (the mode's default). */
+    /** The variant name that lets the planner choose by mode and size (the auto rule, then the mode's default). */
     public static final String AUTO = "auto";
 
     public PersistentRequest {
@@ -32,7 +33,7 @@ public record PersistentRequest(String mode, String variant, int blocks, int thr
         Objects.requireNonNull(fault, "fault");
     }
 
-    /** The mode's default variant with every choice left to the planner, busy polling, a 10 s watchdog. */
+    /** The planner's choice for the mode and size ({@value #AUTO}), every other choice left to the planner, busy polling, a 10 s watchdog. */
     public static PersistentRequest of(String mode) {
         return of(mode, AUTO);
     }

@@ -16,7 +16,7 @@ public interface ModeDescriptor {
     /** One line for the help and the README: what runs. */
     String description();
 
-    /** CPU, standard launches or a persistent kernel. */
+    /** CPU, standard launches, a persistent kernel, or real TornadoVM. */
     Paradigm paradigm();
 
     /**

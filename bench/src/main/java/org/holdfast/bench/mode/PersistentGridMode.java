@@ -4,7 +4,10 @@ import java.util.List;
 import java.util.Optional;
 import org.holdfast.kernels.PersistentTaskGraph;
 
-/** {@code persistent-grid}: one cooperative launch for all iterations, a grid barrier between half-sweeps. */
+/**
+ * {@code persistent-grid}: one launch for all iterations, a barrier between half-sweeps: grid-wide
+ * (cooperative), or on chip in one block or one thread-block cluster.
+ */
 public final class PersistentGridMode extends NativePersistentMode {
 
     public static final String NAME = "persistent-grid";
@@ -20,7 +23,7 @@ public final class PersistentGridMode extends NativePersistentMode {
             "two-slot", "block", "cluster", "temporal");
 
     public PersistentGridMode() {
-        super(NAME, "one cooperative launch for all iterations; grid barrier between half-sweeps", 0x1f77b4,
+        super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster)", 0x1f77b4,
                 new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"));
     }
 

@@ -65,6 +65,9 @@ record ReferenceMode(String name, Paradigm paradigm, Fault fault) implements Mod
     /** Counts the runners made, so a test can see that a mode never ran. */
     static int runnersMade;
 
+    /** When each run began ({@link System#nanoTime()}), in order, so a test can see the warm-up. */
+    static final List<Long> RUN_STARTS = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
     private final class Runner implements ModeRunner {
 
         private final PoissonProblem problem;
@@ -85,6 +88,7 @@ record ReferenceMode(String name, Paradigm paradigm, Fault fault) implements Mod
 
         @Override
         public double run(int iterations) {
+            RUN_STARTS.add(System.nanoTime());
             switch (fault) {
                 case SKIPS_A_HALF_SWEEP -> {
                     ReferenceSolver.iterate(problem, u, f, iterations - 1);
