@@ -39,6 +39,12 @@ class BadInputTest {
     }
 
     @Test
+    void autoKernelsInAList() {
+        assertEquals("holdfast: --kernels: kernel source 'auto' (each mode's own) stands alone, not in a list with others\n",
+                runBad("-m", "cpu", "-k", "auto,java").err());
+    }
+
+    @Test
     void unknownMode() {
         // The list is the registry's, so that a new mode needs no edit here (docs/architecture.md, "Adding a mode").
         assertEquals("holdfast: --modes: unknown mode 'lunch' (choose from: " + Modes.ALL.names() + ")\n",

@@ -68,6 +68,20 @@ class ModeDescriptorsTest {
         assertTrue(table.contains("| " + mode.name() + (variant.isEmpty() ? " " : " (" + variant + ")")), table);
     }
 
+    /** With --kernels auto (the default) a mode runs its first source: Java for the standard launches, the native planner's variants for the persistent modes. */
+    @Test
+    void autoKernelsAreJavaForStandardLaunchesAndNativeForPersistentModes() {
+        for (ModeDescriptor mode : Modes.ALL.list()) {
+            KernelSource first = mode.kernelSources().get(0);
+            switch (mode.paradigm()) {
+                case STANDARD, CPU -> assertEquals(KernelSource.JAVA, first, mode.name());
+                case PERSISTENT -> assertEquals(KernelSource.NATIVE, first, mode.name());
+                default -> assertTrue(mode.kernelSources().contains(first), mode.name());
+            }
+        }
+        assertTrue(KernelSource.AUTO.runsIn(List.of(KernelSource.NATIVE)));
+    }
+
     @Test
     void everyModeHasItsOwnName() {
         Set<String> names = new HashSet<>();
