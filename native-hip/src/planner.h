@@ -24,7 +24,7 @@ constexpr double kMaxWatchdogSeconds = 1e6; /* keeps the deadline in ticks well 
  * grid up to about that load (N = 33 at 256 threads, 2 points per thread: 1.06 us against 2.2 us
  * per iteration; its cost grows by about 0.8 ns per point of a colour) and lost well beyond it
  * (N = 101, 20 points per thread: 8.1 us against 2.6 us). */
-constexpr int kOnChipPointsPerThread = 5;
+constexpr int kOnChipPointsPerThread = 5; /* mirrored by bench JavaPersistentPlan.ON_CHIP_POINTS_PER_THREAD (the Java twins) */
 
 /* ---------------------------------------------------------------- the on-chip variants' rules
  * (docs/persistent-variants.md has the measurements behind the numbers) */

@@ -117,8 +117,8 @@ public abstract class NativePersistentMode extends DescribedMode {
     /** Before the run: the options' values, the sweeps per exchange as {@code k=...}. */
     @Override
     public String variant(OptionValues values) {
-        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + values.get(o) : values.get(o))
-                .collect(Collectors.joining("/"));
+        return joined(values, variantOption().map(values::get).orElse(""),
+                options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "");
     }
 
     /**
@@ -151,8 +151,13 @@ public abstract class NativePersistentMode extends DescribedMode {
 
     /** The row's label: the values of the mode's options, with the variant and k that ran. */
     private String label(String resolvedVariant, int sweepsPerExchange, OptionValues values) {
-        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + sweepsPerExchange
-                : variantOption().filter(o::equals).map(v -> resolvedVariant).orElse(values.get(o)))
+        return joined(values, resolvedVariant, Integer.toString(sweepsPerExchange));
+    }
+
+    /** The mode's option values joined by '/', with {@code variant} for the variant option's and {@code k=sweeps} for the sweeps'. */
+    private String joined(OptionValues values, String variant, String sweeps) {
+        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + sweeps
+                : variantOption().filter(o::equals).map(v -> variant).orElse(values.get(o)))
                 .collect(Collectors.joining("/"));
     }
 }
