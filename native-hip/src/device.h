@@ -53,6 +53,12 @@ hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan);
 hf_status max_active_clusters(const void* kernel, int blocks, int cluster_size, int threads, int64_t shared_bytes,
                               int* clusters);
 
+/* Launches `kernel` as `blocks` blocks in clusters of `cluster_size` (the cluster dimension as a
+ * launch attribute, cudaLaunchKernelEx) on `stream`; max_active_clusters has set its attributes.
+ * HF_ERR_UNSUPPORTED on HIP. */
+hf_status launch_clusters(const void* kernel, int blocks, int cluster_size, int threads, int64_t shared_bytes,
+                          void* stream, void** arguments);
+
 /* The rate of the device's wall clock (what the watchdog counts), in kHz. */
 hf_status wall_clock_rate_khz(int device, int* rate);
 

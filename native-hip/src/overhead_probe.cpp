@@ -139,7 +139,6 @@ hf_status check_coresident(const void* kernel, int blocks, int threads, size_t s
     return HF_OK;
 }
 
-#if defined(HF_RUNTIME_CUDA)
 /* Whether the device can hold one cluster of `cluster_size` blocks of the probe: HF_ERR_UNSUPPORTED,
  * with the reason, where it cannot. Sets the kernel's attributes the launch needs. */
 hf_status check_one_cluster(const char* probe, const void* kernel, int cluster_size, int threads, size_t shared_bytes)
@@ -163,38 +162,14 @@ hf_status check_one_cluster(const char* probe, const void* kernel, int cluster_s
     return HF_OK;
 }
 
-/* One cluster of `cluster_size` blocks, launched with the cluster dimension as an attribute. Every
- * cluster probe kernel takes (rounds) or (rounds, width, mismatches): the runtime reads as many
- * arguments as the kernel has. */
-hf_status launch_one_cluster(const void* kernel, int cluster_size, int threads, size_t shared_bytes, int rounds,
-                             int width, int* mismatches, hipStream_t stream)
-{
-    void* arguments[] = {&rounds, &width, &mismatches};
-    cudaLaunchAttribute attribute{};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = static_cast<unsigned int>(cluster_size);
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
-    cudaLaunchConfig_t config{};
-    config.gridDim = dim3(static_cast<unsigned int>(cluster_size));
-    config.blockDim = dim3(static_cast<unsigned int>(threads));
-    config.dynamicSmemBytes = shared_bytes;
-    config.stream = stream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
-    HF_CHECK(cudaLaunchKernelExC(&config, kernel, arguments));
-    return HF_OK;
-}
-#endif
-
 /* A cluster probe: checks, a warm-up launch, a timed one, the receivers' check. `width` and the
  * shared memory are the DSMEM exchange's (0 for the barrier). */
 hf_status probe_one_cluster(const char* probe, const KernelRef& kernel, int cluster_size, int threads, int width,
                             size_t shared_bytes, int rounds, void* stream, double* seconds_per_round)
 {
-#if defined(HF_RUNTIME_CUDA)
     if (kernel.symbol == nullptr) {
-        return fail(HF_ERR_UNSUPPORTED, "%s: kernel %s is not in this build", probe, kernel.name);
+        return fail(HF_ERR_UNSUPPORTED, "%s: thread-block clusters are CUDA only (this is a %s build)", probe,
+                    HF_RUNTIME_NAME);
     }
     HF_RETURN_IF_FAILED(check_one_cluster(probe, kernel.symbol, cluster_size, threads, shared_bytes));
     const auto run_stream = static_cast<hipStream_t>(stream);
@@ -206,8 +181,14 @@ hf_status probe_one_cluster(const char* probe, const KernelRef& kernel, int clus
             status = resources.time(
                 run_stream,
                 [&]() -> hf_status {
-                    return launch_one_cluster(kernel.symbol, cluster_size, threads, shared_bytes, launch_rounds, width,
-                                              resources.mismatches, run_stream);
+                    /* Every cluster probe kernel takes (rounds) or (rounds, width, mismatches): the
+                     * runtime reads as many arguments as the kernel has. */
+                    int kernel_rounds = launch_rounds;
+                    int kernel_width = width;
+                    int* counter = resources.mismatches;
+                    void* arguments[] = {&kernel_rounds, &kernel_width, &counter};
+                    return launch_clusters(kernel.symbol, cluster_size, cluster_size, threads,
+                                           static_cast<int64_t>(shared_bytes), stream, arguments);
                 },
                 &seconds);
         }
@@ -224,12 +205,6 @@ hf_status probe_one_cluster(const char* probe, const KernelRef& kernel, int clus
         *seconds_per_round = seconds / rounds;
     }
     return resources.release(status);
-#else
-    (void)kernel, (void)cluster_size, (void)threads, (void)width, (void)shared_bytes, (void)rounds, (void)stream,
-        (void)seconds_per_round;
-    return fail(HF_ERR_UNSUPPORTED, "%s: thread-block clusters are CUDA only (this is a %s build)", probe,
-                HF_RUNTIME_NAME);
-#endif
 }
 
 }  // namespace
