@@ -452,10 +452,10 @@ static void run_cluster_probe_cases(Tally* tally)
 {
     for (int cluster = 2; cluster <= 16; cluster *= 8) {
         double seconds = 0.0;
-        const hf_status barrier = hf_probe_cluster_barrier(cluster, 128, 1000, NULL, &seconds);
+        const hf_status barrier = hf_probe_cluster_barrier(cluster, 128, 200, NULL, &seconds);
         record(tally, barrier == HF_OK && seconds > 0.0, "cluster barrier probe, %d blocks of 128: %.3f us %s",
                cluster, seconds * 1e6, barrier == HF_OK ? "" : last_error());
-        const hf_status exchange = hf_probe_dsmem_exchange(cluster, 128, 51, 1000, NULL, &seconds);
+        const hf_status exchange = hf_probe_dsmem_exchange(cluster, 128, 51, 200, NULL, &seconds);
         record(tally, exchange == HF_OK && seconds > 0.0,
                "DSMEM exchange probe, %d blocks of 128, 51 doubles per edge: %.3f us %s", cluster, seconds * 1e6,
                exchange == HF_OK ? "" : last_error());
