@@ -40,7 +40,7 @@ extern "C" {
 #define HF_API
 #endif
 
-#define HF_ABI_VERSION 4
+#define HF_ABI_VERSION 5
 
 /* ---------------------------------------------------------------- status codes */
 
@@ -290,6 +290,24 @@ HF_API hf_status hf_launch_benchmark(int32_t count, void* stream, double* queued
  * HF_ERR_NOT_CORESIDENT beyond co-residency; HF_ERR_WATCHDOG if a wait expired (10 s). */
 HF_API hf_status hf_probe_halo_exchange(int32_t blocks, int32_t threads_per_block, int32_t lines, int32_t rounds,
                                         void* stream, double* seconds_per_round);
+
+/* The hardware cluster barrier on its own (what persistent-grid cluster pays per half-sweep,
+ * less its work): one thread-block cluster of `cluster_size` blocks (1 .. 16; above 8 the
+ * non-portable size, where the device allows it) of `threads_per_block` threads, every thread
+ * passing barrier.cluster.arrive.release + wait.acquire (cluster.sync()) `rounds` times. Seconds
+ * per barrier, from events around the launch, after a warm-up launch. HF_ERR_UNSUPPORTED, with
+ * the reason, where the device (or the build: HIP) cannot launch such a cluster. */
+HF_API hf_status hf_probe_cluster_barrier(int32_t cluster_size, int32_t threads_per_block, int32_t rounds, void* stream,
+                                          double* seconds_per_round);
+
+/* A halo exchange through distributed shared memory on its own: one cluster of `cluster_size`
+ * blocks (2 .. 16) in a chain; per round each block stores an edge row of `doubles_per_edge`
+ * doubles (1 .. 65536, within the shared memory of a block: 4 rows) into each neighbour's shared
+ * memory (st.shared::cluster), then passes the split cluster barrier (arrive.release, then
+ * wait.acquire) that makes them visible, and reads and checks the rows it received. Seconds per
+ * round as above; HF_ERR_RUNTIME if a row did not arrive as sent; HF_ERR_UNSUPPORTED as above. */
+HF_API hf_status hf_probe_dsmem_exchange(int32_t cluster_size, int32_t threads_per_block, int32_t doubles_per_edge,
+                                         int32_t rounds, void* stream, double* seconds_per_round);
 
 /* ---------------------------------------------------------------- test and diagnostic helpers */
 

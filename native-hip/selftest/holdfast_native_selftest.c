@@ -2,7 +2,8 @@
  * holdfast_native_selftest: runs every kernel and persistent mode of libholdfast_native at small
  * sizes against a sequential CPU reference, through the public ABI only (plan, session, run), and
  * prints one PASS/FAIL line per case; also the variant table, sessions run several times without
- * allocating, the co-residency refusal, the kernel handles, and the watchdog faults. Exit status: 0 all passed, 1 a case failed, 2 bad usage, 77 no GPU.
+ * allocating, the co-residency refusal, the kernel handles, the cluster probes of the overhead
+ * breakdown, and the watchdog faults. Exit status: 0 all passed, 1 a case failed, 2 bad usage, 77 no GPU.
  *
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
@@ -445,6 +446,26 @@ static void run_standard_handles_case(Tally* tally)
            synced * 1e6, timed == HF_OK ? "" : last_error());
 }
 
+/* The cluster probes of the overhead breakdown: a time per round, the DSMEM exchange's rows as
+ * sent (the kernel checks them), a cluster of 17 refused as an argument. */
+static void run_cluster_probe_cases(Tally* tally)
+{
+    for (int cluster = 2; cluster <= 16; cluster *= 8) {
+        double seconds = 0.0;
+        const hf_status barrier = hf_probe_cluster_barrier(cluster, 128, 200, NULL, &seconds);
+        record(tally, barrier == HF_OK && seconds > 0.0, "cluster barrier probe, %d blocks of 128: %.3f us %s",
+               cluster, seconds * 1e6, barrier == HF_OK ? "" : last_error());
+        const hf_status exchange = hf_probe_dsmem_exchange(cluster, 128, 51, 200, NULL, &seconds);
+        record(tally, exchange == HF_OK && seconds > 0.0,
+               "DSMEM exchange probe, %d blocks of 128, 51 doubles per edge: %.3f us %s", cluster, seconds * 1e6,
+               exchange == HF_OK ? "" : last_error());
+    }
+    double seconds = 0.0;
+    const hf_status refused = hf_probe_cluster_barrier(17, 128, 10, NULL, &seconds);
+    record(tally, refused == HF_ERR_INVALID_ARGUMENT, "cluster barrier probe, 17 blocks -> %s: %s",
+           hf_status_name(refused), last_error());
+}
+
 int main(int argc, char** argv)
 {
     Options options;
@@ -476,6 +497,7 @@ int main(int argc, char** argv)
     run_session_reuse_cases(&options, &tally);
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);
+    run_cluster_probe_cases(&tally);
     if (options.faults) {
         run_fault_cases(&options, &tally);
     }

@@ -241,6 +241,34 @@ hf_status hf_probe_halo_exchange(int32_t blocks, int32_t threads_per_block, int3
     return probe_halo_exchange(blocks, threads_per_block, lines, rounds, stream, seconds_per_round);
 }
 
+hf_status hf_probe_cluster_barrier(int32_t cluster_size, int32_t threads_per_block, int32_t rounds, void* stream,
+                                   double* seconds_per_round)
+{
+    clear_error();
+    if (cluster_size < 1 || cluster_size > 16 || threads_per_block < 1 || threads_per_block > 1024 || rounds < 1 ||
+        seconds_per_round == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT,
+                    "hf_probe_cluster_barrier: cluster_size = %d (1 .. 16), threads_per_block = %d (1 .. 1024), "
+                    "rounds = %d must be positive, the output not null",
+                    cluster_size, threads_per_block, rounds);
+    }
+    return probe_cluster_barrier(cluster_size, threads_per_block, rounds, stream, seconds_per_round);
+}
+
+hf_status hf_probe_dsmem_exchange(int32_t cluster_size, int32_t threads_per_block, int32_t doubles_per_edge,
+                                  int32_t rounds, void* stream, double* seconds_per_round)
+{
+    clear_error();
+    if (cluster_size < 2 || cluster_size > 16 || threads_per_block < 1 || threads_per_block > 1024 ||
+        doubles_per_edge < 1 || doubles_per_edge > kDsmemProbeMaxWidth || rounds < 1 || seconds_per_round == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT,
+                    "hf_probe_dsmem_exchange: cluster_size = %d (2 .. 16), threads_per_block = %d (1 .. 1024), "
+                    "doubles_per_edge = %d (1 .. %d), rounds = %d must be positive, the output not null",
+                    cluster_size, threads_per_block, doubles_per_edge, kDsmemProbeMaxWidth, rounds);
+    }
+    return probe_dsmem_exchange(cluster_size, threads_per_block, doubles_per_edge, rounds, stream, seconds_per_round);
+}
+
 /* ------------------------------------------------------------------ test and diagnostic helpers */
 
 hf_status hf_device_alloc(int64_t bytes, void** pointer)

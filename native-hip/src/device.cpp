@@ -78,6 +78,62 @@ hf_status query_row_facts(const VariantRow& row, int threads, DeviceFacts* facts
     return query_device_facts(row.kernel.symbol, threads > 0 ? threads : 32, facts);
 }
 
+#if defined(HF_RUNTIME_CUDA)
+/* A launch of `blocks` blocks in clusters of `cluster_size`: the cluster dimension is the one
+ * attribute (the caller keeps it alive). */
+cudaLaunchConfig_t cluster_config(cudaLaunchAttribute* attribute, int blocks, int cluster_size, int threads,
+                                  int64_t shared_bytes, cudaStream_t stream)
+{
+    *attribute = cudaLaunchAttribute{};
+    attribute->id = cudaLaunchAttributeClusterDimension;
+    attribute->val.clusterDim.x = static_cast<unsigned int>(cluster_size);
+    attribute->val.clusterDim.y = 1;
+    attribute->val.clusterDim.z = 1;
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(static_cast<unsigned int>(blocks));
+    config.blockDim = dim3(static_cast<unsigned int>(threads));
+    config.dynamicSmemBytes = static_cast<size_t>(shared_bytes);
+    config.stream = stream;
+    config.attrs = attribute;
+    config.numAttrs = 1;
+    return config;
+}
+#endif
+
+hf_status max_active_clusters(const void* kernel, int blocks, int cluster_size, int threads, int64_t shared_bytes,
+                              int* clusters)
+{
+#if defined(HF_RUNTIME_CUDA)
+    HF_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)));
+    if (cluster_size > 8) {
+        HF_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    }
+    cudaLaunchAttribute attribute;
+    const cudaLaunchConfig_t config = cluster_config(&attribute, blocks, cluster_size, threads, shared_bytes, nullptr);
+    HF_CHECK(cudaOccupancyMaxActiveClusters(clusters, kernel, &config));
+    return HF_OK;
+#else
+    (void)kernel, (void)blocks, (void)threads, (void)shared_bytes;
+    *clusters = 0;
+    return fail(HF_ERR_UNSUPPORTED, "clusters of %d blocks: thread-block clusters are CUDA only", cluster_size);
+#endif
+}
+
+hf_status launch_clusters(const void* kernel, int blocks, int cluster_size, int threads, int64_t shared_bytes,
+                          void* stream, void** arguments)
+{
+#if defined(HF_RUNTIME_CUDA)
+    cudaLaunchAttribute attribute;
+    const cudaLaunchConfig_t config = cluster_config(&attribute, blocks, cluster_size, threads, shared_bytes,
+                                                     static_cast<cudaStream_t>(stream));
+    HF_CHECK(cudaLaunchKernelExC(&config, kernel, arguments));
+    return HF_OK;
+#else
+    (void)kernel, (void)blocks, (void)threads, (void)shared_bytes, (void)stream, (void)arguments;
+    return fail(HF_ERR_UNSUPPORTED, "clusters of %d blocks: thread-block clusters are CUDA only", cluster_size);
+#endif
+}
+
 hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan)
 {
     if (plan.cluster_size <= 1) {
@@ -88,24 +144,9 @@ hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan)
     if (kernel == nullptr) {
         return fail(HF_ERR_RUNTIME, "%s (%s): kernel %s is not in this build", row.mode, row.name, plan.kernel);
     }
-    HF_CHECK(cudaFuncSetAttribute(kernel->symbol, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  static_cast<int>(plan.shared_bytes)));
-    if (plan.cluster_size > 8) {
-        HF_CHECK(cudaFuncSetAttribute(kernel->symbol, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    }
-    cudaLaunchAttribute attribute{};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = static_cast<unsigned int>(plan.cluster_size);
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
-    cudaLaunchConfig_t config{};
-    config.gridDim = dim3(static_cast<unsigned int>(plan.blocks));
-    config.blockDim = dim3(static_cast<unsigned int>(plan.threads_per_block));
-    config.dynamicSmemBytes = static_cast<size_t>(plan.shared_bytes);
-    config.attrs = &attribute;
-    config.numAttrs = 1;
     int clusters = 0;
-    HF_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel->symbol, &config));
+    HF_RETURN_IF_FAILED(max_active_clusters(kernel->symbol, plan.blocks, plan.cluster_size, plan.threads_per_block,
+                                            plan.shared_bytes, &clusters));
     if (clusters < 1) {
         return fail(HF_ERR_NOT_CORESIDENT,
                     "%s (%s): a cluster of %d blocks of %d threads with %lld shared bytes each cannot be resident",

@@ -46,6 +46,19 @@ hf_status query_row_facts(const VariantRow& row, int threads, DeviceFacts* facts
  * (HF_ERR_NOT_CORESIDENT, or HF_ERR_UNSUPPORTED, before anything is launched). */
 hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan);
 
+/* Clusters of `cluster_size` blocks (`blocks` in all) of `threads` threads with `shared_bytes` of
+ * dynamic shared memory each that can be resident at once (0: none). Sets what a launch of
+ * `kernel` needs first: its shared-memory limit, and the non-portable size above 8 blocks.
+ * HF_ERR_UNSUPPORTED on HIP. */
+hf_status max_active_clusters(const void* kernel, int blocks, int cluster_size, int threads, int64_t shared_bytes,
+                              int* clusters);
+
+/* Launches `kernel` as `blocks` blocks in clusters of `cluster_size` (the cluster dimension as a
+ * launch attribute, cudaLaunchKernelEx) on `stream`; max_active_clusters has set its attributes.
+ * HF_ERR_UNSUPPORTED on HIP. */
+hf_status launch_clusters(const void* kernel, int blocks, int cluster_size, int threads, int64_t shared_bytes,
+                          void* stream, void** arguments);
+
 /* The rate of the device's wall clock (what the watchdog counts), in kHz. */
 hf_status wall_clock_rate_khz(int device, int* rate);
 

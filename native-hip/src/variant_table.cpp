@@ -13,6 +13,7 @@
 
 #include "kernels/halo_exchange_probe.h"
 #if defined(HF_RUNTIME_CUDA)
+#include "kernels/cluster_probes.h"
 #include "kernels/cluster_resident.h"
 #endif
 #if defined(HF_RUNTIME_CUDA) || defined(HF_RUNTIME_HIP)
@@ -156,6 +157,10 @@ const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_
                                       HF_KERNEL(hf_halo_exchange_probe),
                                       HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
                                       HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8)};
+
+/* The overhead probes' cluster kernels: CUDA only (no symbol elsewhere). */
+const KernelRef kClusterProbeKernels[] = {HF_CLUSTER_KERNEL("probe_cluster_barrier", probe_cluster_barrier),
+                                          HF_CLUSTER_KERNEL("probe_dsmem_exchange", probe_dsmem_exchange)};
 
 /* A kernel of a row that blocks in time, for one number of half-sweeps per exchange. */
 struct SweepsKernel {
@@ -303,5 +308,7 @@ const KernelRef& red_kernel() { return kStandardKernels[0]; }
 const KernelRef& black_kernel() { return kStandardKernels[1]; }
 const KernelRef& empty_kernel() { return kStandardKernels[2]; }
 const KernelRef& halo_exchange_probe_kernel() { return kStandardKernels[3]; }
+const KernelRef& cluster_barrier_probe_kernel() { return kClusterProbeKernels[0]; }
+const KernelRef& dsmem_exchange_probe_kernel() { return kClusterProbeKernels[1]; }
 
 }  // namespace holdfast

@@ -156,6 +156,9 @@ const KernelRef& black_kernel();
 const KernelRef& empty_kernel();
 /* The overhead probes' kernels (overhead_probe.cpp). */
 const KernelRef& halo_exchange_probe_kernel();
+/* The cluster probes' kernels; symbol null where clusters do not exist (HIP). */
+const KernelRef& cluster_barrier_probe_kernel();
+const KernelRef& dsmem_exchange_probe_kernel();
 
 }  // namespace holdfast
 

@@ -1,6 +1,8 @@
 /*
- * halo_probe_layout.h: the sizes of the halo exchange probe (kernels/halo_exchange_probe.h), for
- * the kernel and for the host code that launches it.
+ * halo_probe_layout.h: the sizes of the halo exchange probes, for the kernels and for the host
+ * code that launches them: the self-flagged exchange between multiprocessors
+ * (kernels/halo_exchange_probe.h) and the exchange through distributed shared memory
+ * (kernels/cluster_probes.h, CUDA only).
  */
 #ifndef HOLDFAST_DEVICE_HALO_PROBE_LAYOUT_H
 #define HOLDFAST_DEVICE_HALO_PROBE_LAYOUT_H
@@ -19,6 +21,12 @@ __host__ __device__ __forceinline__ size_t halo_probe_mailbox_lines(int blocks, 
 __host__ __device__ __forceinline__ size_t halo_probe_shared_bytes(int lines)
 {
     return 4 * static_cast<size_t>(lines) * sizeof(double);
+}
+
+/* Dynamic shared memory of a DSMEM probe block: [2 slots][from above, from below][width] doubles. */
+__host__ __device__ __forceinline__ size_t dsmem_probe_shared_bytes(int width)
+{
+    return 4 * static_cast<size_t>(width) * sizeof(double);
 }
 
 }  // namespace holdfast

@@ -8,10 +8,14 @@
  * cluster_resident does between two windows, with the same helpers: each block sends `width`
  * doubles to each neighbour (two slots, alternating), then waits for its neighbours' and passes
  * a block barrier.
+ *
+ * The library's overhead probes (hf_probe_cluster_barrier, hf_probe_dsmem_exchange) launch
+ * probe_cluster_barrier and probe_dsmem_exchange: one cluster, event time divided by rounds.
  */
 #ifndef HOLDFAST_KERNELS_CLUSTER_PROBES_H
 #define HOLDFAST_KERNELS_CLUSTER_PROBES_H
 
+#include "../device/halo_probe_layout.h"
 #include "../device/phase_wait.h"
 #include "cluster_layout.h"
 
@@ -31,6 +35,77 @@ __global__ void probe_cluster_barrier(int rounds)
     }
 }
 
+/* ---------------------------------------------------------------- DSMEM exchange (library probe) */
+
+/* What block `sender` sends towards `side` (0: the block above, 1: below) in `round` at index i:
+ * exact in a double for every round < 2^31, sender < 16 and i < 2^16, so a row that is stale
+ * (an earlier round), misplaced (the other side or slot) or unwritten cannot pass the check. */
+__host__ __device__ inline double dsmem_probe_value(int sender, int side, int round, int i)
+{
+    return (static_cast<double>(round) * 32.0 + (sender * 2 + side)) * 65536.0 + i;
+}
+
+/* One cluster, blocks in a chain as the cluster kernel's bands: each round every block stores an
+ * edge row of `width` doubles into each neighbour's shared memory (st.shared::cluster at a mapa
+ * address), arrives on the cluster barrier, waits, then reads and checks the rows it received.
+ * Two slots, alternating by round: a neighbour may store round r + 1's row while this block still
+ * reads round r's, but it stores round r + 2's (this slot again) only after this block's arrive
+ * of round r + 1, which follows the reads. Each thread that read a value other than the one sent
+ * adds 1 to *mismatches. width <= 2^16, at most 16 blocks; dsmem_probe_shared_bytes(width) each. */
+__global__ void probe_dsmem_exchange(int rounds, int width, int* mismatches)
+{
+    HF_DYNAMIC_SHARED(double, inbox);
+    const int thread = static_cast<int>(threadIdx.x);
+    const int threads = static_cast<int>(blockDim.x);
+    const int rank = cluster_block_rank();
+    const int blocks = cluster_block_count();
+    const bool neighbour[2] = {rank > 0, rank + 1 < blocks};
+    /* This block's row towards side s lands in that neighbour's box for rows from side 1 - s. */
+    uint32_t remote_box[2] = {0, 0};
+    for (int side = 0; side < 2; ++side) {
+        if (neighbour[side]) {
+            remote_box[side] = map_to_block(shared_address(inbox + (1 - side) * width), rank + (side == 0 ? -1 : 1));
+        }
+    }
+    /* A block's shared memory may be written only once that block runs: all of them do after this. */
+    cluster_sync_all();
+
+    bool wrong = false;
+    for (int round = 0; round < rounds; ++round) {
+        const int slot = round & 1;
+        for (int side = 0; side < 2; ++side) {
+            if (!neighbour[side]) {
+                continue;
+            }
+            const uint32_t row = remote_box[side] + static_cast<uint32_t>(slot * 2 * width) * sizeof(double);
+            for (int i = thread; i < width; i += threads) {
+                store_remote(row + static_cast<uint32_t>(i) * sizeof(double), dsmem_probe_value(rank, side, round, i));
+            }
+        }
+        /* Release at cluster scope: this thread's remote stores above (and its reads of the
+         * previous round's slot) are ordered before its arrival. A kernel updates its interior
+         * here, between arrive and wait, while the rows are in flight. */
+        cluster_arrive_release();
+        /* Acquire at cluster scope: once every thread of the cluster has arrived, their stores
+         * into this block's shared memory are visible to this thread. */
+        cluster_wait_acquire();
+        const double* box = inbox + slot * 2 * width;
+        for (int from = 0; from < 2; ++from) {
+            if (!neighbour[from]) {
+                continue;
+            }
+            const int sender = rank + (from == 0 ? -1 : 1);
+            for (int i = thread; i < width; i += threads) {
+                wrong = wrong || box[from * width + i] != dsmem_probe_value(sender, 1 - from, round, i);
+            }
+        }
+    }
+    /* No block stores into another after the last wait: every block may leave. */
+    if (wrong) {
+        __hip_atomic_fetch_add(mismatches, 1, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+    }
+}
+
 /* Shared bytes: outbox and inbox, [2 slots][2 sides][width] doubles each, then 4 mbarriers. */
 __host__ __device__ inline long long halo_probe_bytes(int width)
 {
@@ -41,7 +116,7 @@ __host__ __device__ inline long long halo_probe_bytes(int width)
 template <HaloMethod M>
 __global__ void probe_halo_exchange(PersistentArgs args, int rounds, int width)
 {
-    extern __shared__ __align__(128) double probe_shared[];
+    HF_DYNAMIC_SHARED(double, probe_shared);
     const int thread = static_cast<int>(threadIdx.x);
     const int threads = static_cast<int>(blockDim.x);
     const int rank = cluster_block_rank();
@@ -145,7 +220,7 @@ __global__ void probe_halo_exchange(PersistentArgs args, int rounds, int width)
 template <bool kWait>
 __global__ void probe_message_passing(PersistentArgs args, double* values)
 {
-    extern __shared__ __align__(128) double message_shared[];
+    HF_DYNAMIC_SHARED(double, message_shared);
     const int thread = static_cast<int>(threadIdx.x);
     const uint32_t barrier = shared_address(message_shared + blockDim.x);
     const int rank = cluster_block_rank();

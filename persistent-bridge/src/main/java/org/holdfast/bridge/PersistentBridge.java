@@ -258,6 +258,36 @@ public final class PersistentBridge implements AutoCloseable {
         return firstDouble.get(JAVA_DOUBLE, 0);
     }
 
+    /**
+     * The hardware cluster barrier on its own: one thread-block cluster of {@code clusterSize} blocks (1 to 16; above 8
+     * where the device allows the non-portable size), every thread passing {@code cluster.sync()} {@code rounds} times.
+     * Allocates what it needs: not for a measured region.
+     *
+     * @return device seconds per barrier, after a warm-up launch
+     * @throws NativeException {@link NativeStatus#UNSUPPORTED} where the device or the build (HIP) has no such cluster
+     */
+    public synchronized double clusterBarrierProbe(int clusterSize, int threadsPerBlock, int rounds, long stream) {
+        check(holdfast_native_h.hf_probe_cluster_barrier(clusterSize, threadsPerBlock, rounds, MemorySegment.ofAddress(stream),
+                firstDouble), "hf_probe_cluster_barrier");
+        return firstDouble.get(JAVA_DOUBLE, 0);
+    }
+
+    /**
+     * A halo exchange through distributed shared memory on its own: one cluster of {@code clusterSize} blocks (2 to 16)
+     * in a chain, each storing an edge row of {@code doublesPerEdge} doubles into each neighbour's shared memory, then
+     * the split cluster barrier that makes the rows visible; the receivers check what arrived. {@code rounds} times.
+     *
+     * @return device seconds per exchange, after a warm-up launch
+     * @throws NativeException {@link NativeStatus#UNSUPPORTED} as {@link #clusterBarrierProbe}; {@link NativeStatus#RUNTIME}
+     *     if a row did not arrive as sent
+     */
+    public synchronized double dsmemExchangeProbe(int clusterSize, int threadsPerBlock, int doublesPerEdge, int rounds,
+            long stream) {
+        check(holdfast_native_h.hf_probe_dsmem_exchange(clusterSize, threadsPerBlock, doublesPerEdge, rounds,
+                MemorySegment.ofAddress(stream), firstDouble), "hf_probe_dsmem_exchange");
+        return firstDouble.get(JAVA_DOUBLE, 0);
+    }
+
     // ------------------------------------------------------------------ test and diagnostic helpers
 
     /** Plain device memory, for self-contained tests (the harness allocates through the driver API). */

@@ -49,6 +49,8 @@ class LibraryWithoutGpuTest extends LibraryTestBase {
         if (bridge.runtimeVersions().runtimeName().equals("CUDA")) {
             assertNoDevice(() -> bridge.kernel("hf_red"));
             assertNoDevice(() -> bridge.launchOverhead(10, 0));
+            assertNoDevice(() -> bridge.clusterBarrierProbe(2, 128, 10, 0));
+            assertNoDevice(() -> bridge.dsmemExchangeProbe(2, 128, 51, 10, 0));
         }
     }
 
@@ -70,6 +72,27 @@ class LibraryWithoutGpuTest extends LibraryTestBase {
         assertRefused(PersistentRequest.of("persistent-grid").withThreadsPerBlock(2000), 11, "threads_per_block = 2000");
         assertRefused(PersistentRequest.of("persistent-host").withWatchdogSeconds(2e6), 11, "watchdog_seconds = 2e+06");
         assertRefused(PersistentRequest.of("persistent-grid").withSweepsPerExchange(-1), 11, "sweeps_per_exchange = -1");
+    }
+
+    /** The cluster probes refuse a bad shape, naming it, before they ask for a device. */
+    @Test
+    void badClusterProbesAreRefusedBeforeAnyDeviceIsNeeded() {
+        assertProbeRefused(() -> bridge.clusterBarrierProbe(17, 128, 10, 0), "hf_probe_cluster_barrier",
+                "cluster_size = 17 (1 .. 16)");
+        assertProbeRefused(() -> bridge.clusterBarrierProbe(2, 1025, 10, 0), "hf_probe_cluster_barrier",
+                "threads_per_block = 1025 (1 .. 1024)");
+        assertProbeRefused(() -> bridge.dsmemExchangeProbe(1, 128, 51, 10, 0), "hf_probe_dsmem_exchange",
+                "cluster_size = 1 (2 .. 16)");
+        assertProbeRefused(() -> bridge.dsmemExchangeProbe(2, 128, 65537, 10, 0), "hf_probe_dsmem_exchange",
+                "doubles_per_edge = 65537 (1 .. 65536)");
+        assertProbeRefused(() -> bridge.dsmemExchangeProbe(2, 128, 51, 0, 0), "hf_probe_dsmem_exchange", "rounds = 0");
+    }
+
+    private static void assertProbeRefused(Executable call, String function, String says) {
+        final NativeException refused = assertThrows(NativeException.class, call);
+        assertEquals(NativeStatus.INVALID_ARGUMENT, refused.status(), refused.getMessage());
+        assertEquals(function, refused.function());
+        assertTrue(refused.nativeMessage().contains(says), refused.nativeMessage());
     }
 
     private void assertRefused(PersistentRequest request, int n, String says) {

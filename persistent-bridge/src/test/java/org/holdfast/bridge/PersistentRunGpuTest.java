@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every persistent variant matches the sequential reference over the whole array. */
 class PersistentRunGpuTest extends GpuTestBase {
@@ -101,6 +102,24 @@ class PersistentRunGpuTest extends GpuTestBase {
         final int blocks = bridge.plan(PersistentRequest.of("persistent-dataflow", "resident"), 1001).blocks();
         final double seconds = bridge.haloExchangeProbe(blocks, 512, 502, 200, 0);
         assertTrue(seconds > 0 && seconds < 1e-3, seconds + " s per exchange");
+    }
+
+    @ParameterizedTest(name = "cluster of {0}")
+    @ValueSource(ints = {2, 16})
+    void theClusterProbesMeasureABarrierAndACheckedExchange(int clusterSize) {
+        final double barrier = bridge.clusterBarrierProbe(clusterSize, 128, 200, 0);
+        assertTrue(barrier > 0 && barrier < 1e-3, barrier + " s per cluster barrier");
+        // The receivers check every row of every round: a row not as sent fails the call (HF_ERR_RUNTIME).
+        final double exchange = bridge.dsmemExchangeProbe(clusterSize, 128, 51, 200, 0);
+        assertTrue(exchange > 0 && exchange < 1e-3, exchange + " s per DSMEM exchange");
+    }
+
+    @Test
+    void aDsmemExchangeBeyondSharedMemoryIsUnsupportedNamingTheBytes() {
+        final NativeException refused = assertThrows(NativeException.class,
+                () -> bridge.dsmemExchangeProbe(2, 128, 65536, 10, 0));
+        assertEquals(NativeStatus.UNSUPPORTED, refused.status());
+        assertTrue(refused.nativeMessage().contains("2097152 bytes of shared memory per block"), refused.nativeMessage());
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.holdfast.bench.harness;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongToDoubleFunction;
 import org.holdfast.bench.gpu.DeviceProblem;
 import org.holdfast.bench.gpu.LaunchCosts;
 import org.holdfast.bench.mode.PersistentGridMode;
@@ -18,9 +19,11 @@ import org.holdfast.tornado.cuda.CudaStream;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
- * The overhead breakdown: what a launch, a graph node, a grid barrier, a host handshake and a
- * self-flagged halo exchange between multiprocessors cost on this GPU, each the median of a few
- * rounds. Launches from Java and from C alternate round by round, so that both see the same machine.
+ * The overhead breakdown: what a launch, a graph node, a grid barrier, a host handshake, a
+ * self-flagged halo exchange between multiprocessors, the hardware cluster barrier and a halo
+ * exchange through distributed shared memory cost on this GPU, each the median of a few rounds.
+ * Launches from Java and from C alternate round by round, so that both see the same machine. A
+ * probe the device refuses (no clusters: older GPUs, AMD) gives a row saying why.
  */
 final class OverheadProbe {
 
@@ -35,6 +38,16 @@ final class OverheadProbe {
     private static final int HALO_THREADS = 512;
     /** One colour of one row at N = 1001: what the resident kernel sends each neighbour per exchange at k = 1. */
     private static final int ROW_LINES = 502;
+    /** Barriers per cluster barrier probe launch. */
+    private static final int CLUSTER_BARRIERS = 20_000;
+    /** Exchanges per DSMEM probe launch. */
+    private static final int DSMEM_ROUNDS = 10_000;
+    /** The largest cluster (non-portable size); the cluster kernels' bands hold N = 101 with 16 blocks. */
+    private static final int CLUSTER_BLOCKS = 16;
+    /** Threads per block of the DSMEM probe. */
+    private static final int DSMEM_THREADS = 128;
+    /** One colour of one row at N = 101: what a block of the cluster kernel sends each neighbour per half-sweep. */
+    private static final int CLUSTER_ROW_DOUBLES = 51;
 
     private final CudaTornadoDevice gpu;
     private final PersistentBridge bridge;
@@ -64,6 +77,16 @@ final class OverheadProbe {
                         "device events per exchange, " + HALO_THREADS + " threads, " + HALO_ROUNDS + " exchanges",
                         () -> perHaloExchange(perSm, lines)));
             }
+            for (int[] shape : new int[][] {{2, 128}, {CLUSTER_BLOCKS, 128}, {CLUSTER_BLOCKS, 1024}}) {
+                rows.add(probe("cluster barrier (cluster.sync()), " + shape[0] + " blocks of " + shape[1] + " threads",
+                        "device events per barrier, one cluster, " + CLUSTER_BARRIERS + " barriers",
+                        () -> perClusterBarrier(shape[0], shape[1])));
+            }
+            rows.add(probe("DSMEM halo exchange in one cluster of " + CLUSTER_BLOCKS + ", 1 row of N = 101 ("
+                    + CLUSTER_ROW_DOUBLES + " doubles) per neighbour",
+                    "device events per exchange: remote stores, split cluster barrier, reads checked, "
+                            + DSMEM_THREADS + " threads, " + DSMEM_ROUNDS + " exchanges",
+                    () -> perDsmemExchange(CLUSTER_BLOCKS, CLUSTER_ROW_DOUBLES)));
         }
         return rows;
     }
@@ -137,10 +160,24 @@ final class OverheadProbe {
     }
 
     private double perHaloExchange(int blocks, int lines) {
+        return medianOnAStream(stream -> bridge.haloExchangeProbe(blocks, HALO_THREADS, lines, HALO_ROUNDS, stream));
+    }
+
+    private double perClusterBarrier(int clusterSize, int threads) {
+        return medianOnAStream(stream -> bridge.clusterBarrierProbe(clusterSize, threads, CLUSTER_BARRIERS, stream));
+    }
+
+    private double perDsmemExchange(int clusterSize, int doubles) {
+        return medianOnAStream(
+                stream -> bridge.dsmemExchangeProbe(clusterSize, DSMEM_THREADS, doubles, DSMEM_ROUNDS, stream));
+    }
+
+    /** The median over the rounds of one native probe on a stream of its own, in µs. */
+    private double medianOnAStream(LongToDoubleFunction secondsOnStream) {
         double[] micros = new double[ROUNDS];
         try (CudaStream stream = CudaStream.create(gpu.context())) {
             for (int round = 0; round < ROUNDS; round++) {
-                micros[round] = bridge.haloExchangeProbe(blocks, HALO_THREADS, lines, HALO_ROUNDS, stream.handle()) * 1e6;
+                micros[round] = secondsOnStream.applyAsDouble(stream.handle()) * 1e6;
             }
         }
         return Statistics.of(micros).median();

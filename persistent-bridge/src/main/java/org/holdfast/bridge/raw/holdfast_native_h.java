@@ -26,7 +26,7 @@ public final class holdfast_native_h {
     static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
     static final AddressLayout C_POINTER = ValueLayout.ADDRESS;
 
-    public static final int HF_ABI_VERSION = 4;
+    public static final int HF_ABI_VERSION = 5;
 
     // hf_status
     public static final int HF_OK = 0;
@@ -423,6 +423,42 @@ public final class holdfast_native_h {
         try {
             return (int) hf_probe_halo_exchange.HANDLE.invokeExact(blocks, threadsPerBlock, lines, rounds, stream,
                     secondsPerRound);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_probe_cluster_barrier$DESC = FunctionDescriptor.of(C_INT, C_INT, C_INT, C_INT,
+            C_POINTER, C_POINTER);
+
+    private static final class hf_probe_cluster_barrier {
+        static final MethodHandle HANDLE = link(hf_probe_cluster_barrier$DESC, "hf_probe_cluster_barrier");
+    }
+
+    /** {@code hf_status hf_probe_cluster_barrier(int32_t cluster_size, int32_t threads_per_block, int32_t rounds, void *stream, double *seconds_per_round)} */
+    public static int hf_probe_cluster_barrier(int clusterSize, int threadsPerBlock, int rounds, MemorySegment stream,
+            MemorySegment secondsPerRound) {
+        try {
+            return (int) hf_probe_cluster_barrier.HANDLE.invokeExact(clusterSize, threadsPerBlock, rounds, stream,
+                    secondsPerRound);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_probe_dsmem_exchange$DESC = FunctionDescriptor.of(C_INT, C_INT, C_INT, C_INT, C_INT,
+            C_POINTER, C_POINTER);
+
+    private static final class hf_probe_dsmem_exchange {
+        static final MethodHandle HANDLE = link(hf_probe_dsmem_exchange$DESC, "hf_probe_dsmem_exchange");
+    }
+
+    /** {@code hf_status hf_probe_dsmem_exchange(int32_t cluster_size, int32_t threads_per_block, int32_t doubles_per_edge, int32_t rounds, void *stream, double *seconds_per_round)} */
+    public static int hf_probe_dsmem_exchange(int clusterSize, int threadsPerBlock, int doublesPerEdge, int rounds,
+            MemorySegment stream, MemorySegment secondsPerRound) {
+        try {
+            return (int) hf_probe_dsmem_exchange.HANDLE.invokeExact(clusterSize, threadsPerBlock, doublesPerEdge, rounds,
+                    stream, secondsPerRound);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }
