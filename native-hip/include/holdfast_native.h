@@ -101,8 +101,8 @@ enum {
 enum {
     HF_WAIT_NONE = 0,
     HF_WAIT_GRID_BARRIER = 1,   /* device: a block waited at the two-slot grid barrier */
-    HF_WAIT_NEIGHBOUR = 2,      /* device: a block waited for a neighbour's step counter (error_peer) */
-    HF_WAIT_HOST_TASK = 3,      /* device: a block waited for the host's task flag */
+    HF_WAIT_NEIGHBOUR = 2,      /* device: a block waited for a neighbour (dataflow step counter, cluster halo, resident LL halo line) (error_peer) */
+    HF_WAIT_HOST_TASK = 3,      /* device: a block waited for the host's task flag (relay: block 0 for the step word, the others for block 0's relay, error_peer 0) */
     HF_WAIT_DEVICE_DONE = 4,    /* host: the host waited for a block's done flag */
     HF_WAIT_KERNEL_EXIT = 5,    /* host: the kernel did not end after an abort */
     HF_WAIT_COUNT = 6
@@ -130,10 +130,11 @@ typedef struct hf_run_config {
     const char* mode;            /* "persistent-grid", "persistent-host", "persistent-dataflow" */
     const char* variant;         /* a variant of that mode (hf_variant_info.name), or NULL / "auto" */
     int32_t blocks;              /* 0 = the planner's rule; > 0 = exactly this many (refused beyond co-residency) */
-    int32_t threads_per_block;   /* 0 = the variant's default (256) */
+    int32_t threads_per_block;   /* 0 = the variant's default (hf_variant_info: 256; relay 1024, resident 512); the block and cluster variants size their own blocks */
     int32_t sweeps_per_exchange; /* half-sweeps between halo exchanges (k ghost rows); 0 = the planner's (1, or
-                                    the temporal and resident variants' default); > 1 only where the variant
-                                    blocks in time (persistent-grid temporal, persistent-dataflow resident) */
+                                    the variant's own: cluster 4 or 8, temporal 8, resident the auto rule's); > 1
+                                    only where the variant blocks in time (persistent-grid cluster and temporal,
+                                    persistent-dataflow cluster and resident) */
     int32_t host_polling;        /* HF_POLL_* (host-flag variants only) */
     double watchdog_seconds;     /* bound on every wait, device and host; <= 0 = 10 s; at most 1e6 */
     int32_t fault;               /* HF_FAULT_*; tests only */
@@ -144,8 +145,8 @@ typedef struct hf_run_config {
 typedef struct hf_plan {
     char mode[32];
     char variant[32];            /* resolved: never "auto" */
-    char kernel[48];             /* the kernel launched: the variant's, or the one-block on-chip kernel */
-    char note[64];               /* for reports: "on chip", or empty */
+    char kernel[48];             /* the kernel launched: the variant's, its one-block on-chip kernel, its sized instance (block, cluster) or its per-k instance (temporal) */
+    char note[64];               /* for reports: how it runs ("on chip", "one warp, 2 points per thread", "cluster of 16, k = 8, 4 points per thread", "k = 3, f on chip"), or empty */
     int32_t n;
     int32_t blocks;              /* grid size */
     int32_t active_blocks;       /* blocks with work (HF_SPLIT_ROW_BANDS: at most n - 2) */
@@ -155,8 +156,8 @@ typedef struct hf_plan {
     int64_t shared_bytes;        /* dynamic shared memory per block */
     int32_t blocks_per_sm;       /* occupancy of the variant's kernel at this block size, no dynamic shared memory */
     int32_t sm_count;            /* co-resident maximum = blocks_per_sm * sm_count */
-    int32_t on_chip;             /* 1: one block holds the whole grid in shared memory */
-    int32_t f_on_chip;           /* on chip: f is held too (else read from global memory) */
+    int32_t on_chip;             /* 1: the whole grid is held on chip: one block (on-chip kernel, block) or one cluster (cluster) */
+    int32_t f_on_chip;           /* h2 * f is held in shared memory too (on chip, resident); else read from global memory */
     int32_t host_polling;        /* from the config */
     int32_t fault;               /* from the config */
     double watchdog_seconds;     /* resolved (> 0) */
@@ -175,7 +176,7 @@ typedef struct hf_run_report {
     int32_t error_block; /* device waits: the block whose wait expired first; host waits: the block the
                             host waited for; -1 when none */
     int32_t error_step;  /* the half-sweep it was at; -1 when none */
-    int32_t error_peer;  /* HF_WAIT_NEIGHBOUR: the neighbour it waited for; -1 otherwise */
+    int32_t error_peer;  /* HF_WAIT_NEIGHBOUR: the neighbour it waited for; relay HF_WAIT_HOST_TASK: 0 (block 0) for blocks > 0; -1 otherwise */
     int32_t result_in_scratch; /* HF_TRAIT_TWO_BUFFERS: 1 when the result is in the scratch buffer (an odd
                                   number of passes), 0 when it is in u */
 } hf_run_report;
@@ -215,8 +216,9 @@ HF_API hf_status hf_variant_at(int32_t index, hf_variant_info* info);
 /* Plans a run of n x n (3 <= n <= 46340): resolves the variant ("auto": the auto rule's variant for
  * the mode and n, docs/persistent-variants.md; where that one cannot be planned, the mode's default,
  * then its other variants),
- * the block count (0: as many useful blocks as can be co-resident, or one block holding a small
- * grid on chip; > 0: exactly that, HF_ERR_NOT_CORESIDENT beyond the co-resident maximum), the
+ * the block count (0: the variant's planner hook chooses: as many useful blocks as can be
+ * co-resident, or one block holding a small grid on chip; one block or one cluster for the on-chip
+ * variants; one per SM for resident, fewer where an asked k needs thicker bands; > 0: exactly that, HF_ERR_NOT_CORESIDENT beyond the co-resident maximum), the
  * shared memory and the active blocks. Bad arguments are refused before any device is asked. */
 HF_API hf_status hf_plan_run(const hf_run_config* config, int32_t n, hf_plan* plan);
 

@@ -2,7 +2,7 @@
  * abi.cpp: the C ABI of holdfast_native.h. Each entry point forgets the previous message,
  * checks its pointers, and hands the work to the file that does that job: device.cpp,
  * variant_table.cpp, planner.cpp, session.cpp and execute.cpp, standard_launch.cpp,
- * driver_api.cpp. No runtime call is made here.
+ * driver_api.cpp, overhead_probe.cpp. No runtime call is made here.
  */
 #include "device.h"
 #include "driver_api.h"
