@@ -24,7 +24,7 @@ case ${1:-} in
     exec bash "$session" info \
       sweep:issue10:-m+graph,persistent-grid,persistent-dataflow,persistent-host+-n+3,4,5,11,12,33,34,101,102,257,1001,1002+--init+random \
       sweep:issue10-resident:-m+graph,persistent-dataflow+-k+native+--signal+resident+--sweeps-per-exchange+1,2,3,4+-t+512+-n+101,257,1001,1002+--no-overheads \
-      sweep:issue10-block:-m+graph,persistent-grid+--barrier+block+-t+64+-n+3,4,5,11,12,33+--no-overheads \
+      sweep:issue10-block:-m+graph,persistent-grid+--barrier+block+-n+3,4,5,11,12,33+--no-overheads \
       sweep:issue10-cluster:-m+graph,persistent-grid,persistent-dataflow+--barrier+cluster+--signal+cluster+-n+33,34,101,102,257+--no-overheads
     ;;
   *)
