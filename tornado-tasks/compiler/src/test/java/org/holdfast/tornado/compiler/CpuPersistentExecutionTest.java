@@ -14,8 +14,9 @@ import org.holdfast.tornado.api.WatchdogExpiredException;
 import org.holdfast.tornado.compiler.samples.ClusterKernels;
 import org.holdfast.tornado.compiler.samples.PersistentKernels;
 import org.holdfast.tornado.compiler.samples.StuckKernels;
-import org.holdfast.tornado.compiler.testing.JavaKernels;
 import org.holdfast.tornado.compiler.testing.JavaKernels.Launch;
+import org.holdfast.tornado.compiler.testing.JavaKernels;
+import org.holdfast.tornado.compiler.testing.PersistentKernelResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,20 +38,8 @@ class CpuPersistentExecutionTest {
         long[] slots = new long[groups];
         long[] sums = new long[rounds * groups];
         JavaKernels.run(PersistentKernels.class, "stagedSums", Launch.of(groups, threads), CONTEXT, slots, sums, rounds);
-        long[] expectedSlots = new long[groups];
-        long[] expectedSums = new long[rounds * groups];
-        for (int round = 0; round < rounds; round++) {
-            long total = 0;
-            for (int g = 0; g < groups; g++) {
-                expectedSlots[g] += g + round;
-                total += expectedSlots[g];
-            }
-            for (int g = 0; g < groups; g++) {
-                expectedSums[round * groups + g] = total;
-            }
-        }
-        assertArrayEquals(expectedSlots, slots);
-        assertArrayEquals(expectedSums, sums);
+        assertArrayEquals(PersistentKernelResults.stagedSlots(groups, rounds), slots);
+        assertArrayEquals(PersistentKernelResults.stagedSums(groups, rounds), sums);
     }
 
     @ParameterizedTest(name = "{0} groups, {1} steps")
@@ -59,13 +48,7 @@ class CpuPersistentExecutionTest {
         int[] published = new int[groups];
         long[] values = new long[(steps + 1) * groups];
         JavaKernels.run(PersistentKernels.class, "chain", Launch.of(groups, 4), CONTEXT, published, values, steps);
-        long[] expected = new long[(steps + 1) * groups];
-        for (int s = 1; s <= steps; s++) {
-            for (int g = 0; g < groups; g++) {
-                expected[s * groups + g] = expected[(s - 1) * groups + g] + (g > 0 ? expected[s * groups + g - 1] : 0) + 1;
-            }
-        }
-        assertArrayEquals(expected, values);
+        assertArrayEquals(PersistentKernelResults.chainValues(groups, steps), values);
         int[] all = new int[groups];
         Arrays.fill(all, steps);
         assertArrayEquals(all, published);
@@ -101,16 +84,7 @@ class CpuPersistentExecutionTest {
         int iterations = 7;
         double[] reference = u.clone();
         for (int k = 0; k < iterations; k++) {
-            for (int colour = 0; colour < 2; colour++) {
-                for (int i = 1; i < n - 1; i++) {
-                    for (int j = 1; j < n - 1; j++) {
-                        if (((i + j) & 1) == colour) {
-                            int c = i * n + j;
-                            reference[c] = (reference[c + n] + reference[c - n] + reference[c + 1] + reference[c - 1] - h2 * f[c]) * 0.25;
-                        }
-                    }
-                }
-            }
+            PersistentKernelResults.sequentialIteration(reference, f, n, h2);
         }
         JavaKernels.run(PersistentKernels.class, "redBlack", Launch.of(groups, 16), CONTEXT, u, f, n, h2, iterations);
         assertArrayEquals(reference, u);

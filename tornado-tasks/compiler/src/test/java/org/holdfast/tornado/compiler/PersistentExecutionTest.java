@@ -15,6 +15,7 @@ import org.holdfast.tornado.api.WatchdogExpiredException;
 import org.holdfast.tornado.compiler.samples.PersistentKernels;
 import org.holdfast.tornado.compiler.samples.StuckKernels;
 import org.holdfast.tornado.compiler.testing.HostKernels;
+import org.holdfast.tornado.compiler.testing.PersistentKernelResults;
 import org.holdfast.tornado.compiler.testing.Toolchain;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,20 +66,8 @@ class PersistentExecutionTest {
         long[] slots = new long[groups];
         long[] sums = new long[rounds * groups];
         persistent.launch("stagedSums", grid(groups), grid(threads), CONTEXT, slots, sums, rounds);
-        long[] expectedSlots = new long[groups];
-        long[] expectedSums = new long[rounds * groups];
-        for (int round = 0; round < rounds; round++) {
-            long total = 0;
-            for (int g = 0; g < groups; g++) {
-                expectedSlots[g] += g + round;
-                total += expectedSlots[g];
-            }
-            for (int g = 0; g < groups; g++) {
-                expectedSums[round * groups + g] = total;
-            }
-        }
-        assertArrayEquals(expectedSlots, slots);
-        assertArrayEquals(expectedSums, sums);
+        assertArrayEquals(PersistentKernelResults.stagedSlots(groups, rounds), slots);
+        assertArrayEquals(PersistentKernelResults.stagedSums(groups, rounds), sums);
     }
 
     @ParameterizedTest(name = "{0} groups, {1} steps")
@@ -87,13 +76,7 @@ class PersistentExecutionTest {
         int[] published = new int[groups];
         long[] values = new long[(steps + 1) * groups];
         persistent.launch("chain", grid(groups), grid(4), CONTEXT, published, values, steps);
-        long[] expected = new long[(steps + 1) * groups];
-        for (int s = 1; s <= steps; s++) {
-            for (int g = 0; g < groups; g++) {
-                expected[s * groups + g] = expected[(s - 1) * groups + g] + (g > 0 ? expected[s * groups + g - 1] : 0) + 1;
-            }
-        }
-        assertArrayEquals(expected, values);
+        assertArrayEquals(PersistentKernelResults.chainValues(groups, steps), values);
         int[] all = new int[groups];
         java.util.Arrays.fill(all, steps);
         assertArrayEquals(all, published);
@@ -131,26 +114,13 @@ class PersistentExecutionTest {
         double[] previous = u.clone();
         for (int k = 0; k < iterations; k++) {
             previous = reference.clone();
-            sequentialIteration(reference, f, n, h2);
+            PersistentKernelResults.sequentialIteration(reference, f, n, h2);
         }
         double[] onHost = u.clone();
         persistent.launch("redBlack", grid(groups), grid(16), CONTEXT, onHost, f, n, h2, iterations);
         assertArrayEquals(reference, onHost);
         if (n > 3) {
             assertTrue(maxDifference(reference, previous) > 1e-6, "the check is sensitive to one iteration more or less");
-        }
-    }
-
-    private static void sequentialIteration(double[] u, double[] f, int n, double h2) {
-        for (int colour = 0; colour < 2; colour++) {
-            for (int i = 1; i < n - 1; i++) {
-                for (int j = 1; j < n - 1; j++) {
-                    if (((i + j) & 1) == colour) {
-                        int c = i * n + j;
-                        u[c] = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25;
-                    }
-                }
-            }
         }
     }
 

@@ -56,8 +56,8 @@ public final class HostKernels implements AutoCloseable {
     /** The watchdog of a persistent launch, as the native library's default. */
     public static final double DEFAULT_WATCHDOG_SECONDS = 10.0;
 
-    /** What a persistent launcher reports: the error line (wait, block, step, index) and the barrier's arrivals. */
-    private static final int REPORT_INTS = 5;
+    /** What a persistent launcher reports: the error line (wait, block, step, index; a grid barrier's index is its arrivals). */
+    private static final int REPORT_INTS = 4;
     /** The generated declaration of dynamic shared memory, and what stands for it on the host (the prelude's buffer). */
     private static final String DYNAMIC_SHARED_DECLARATION = "extern __shared__ __align__(16) unsigned char hf_dynamic_shared[];";
     private static final String DYNAMIC_SHARED_ON_HOST = "unsigned char* hf_dynamic_shared = hf_host_dynamic_shared;";
@@ -176,8 +176,7 @@ public final class HostKernels implements AutoCloseable {
                         .append("    int rc = hf_run_grid_cooperative(grid, block, [&]() {\n        ").append(name).append("(")
                         .append(String.join(", ", args)).append(");\n    });\n")
                         .append("    report[0] = control.error.code;\n    report[1] = control.error.block;\n")
-                        .append("    report[2] = control.error.step;\n    report[3] = control.error.index;\n")
-                        .append("    report[4] = control.arrivals.value;\n    return rc;\n}\n");
+                        .append("    report[2] = control.error.step;\n    report[3] = control.error.index;\n    return rc;\n}\n");
             } else {
                 cpp.append("\nextern \"C\" int hf_launch_").append(name).append("(const int* grid, const int* block, void** args)\n{\n")
                         .append("    return hf_run_grid(grid, block, ").append(execution == Execution.BLOCK_BARRIER)

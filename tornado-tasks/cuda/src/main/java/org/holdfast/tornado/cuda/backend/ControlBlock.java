@@ -64,15 +64,15 @@ final class ControlBlock implements AutoCloseable {
         for (int i = 0; i < ERROR_INTS; i++) {
             error[i] = host.getAtIndex(ValueLayout.JAVA_INT, i);
         }
-        // A grid barrier's expiry records the arrivals it saw as its index: the count itself moves on as the kernel runs to its end.
-        return decode(error, error[3], where, watchdogSeconds, blocks);
+        return decode(error, where, watchdogSeconds, blocks);
     }
 
     /**
-     * The exception for an error word ({@code code, block, step, index}; code 0 when no wait expired)
-     * and the barrier's arrival count.
+     * The exception for an error word ({@code code, block, step, index}; code 0 when no wait expired).
+     * A grid barrier's expiry records as its index the arrivals it saw: the count itself moves on as
+     * the kernel runs to its end.
      */
-    static Optional<WatchdogExpiredException> decode(int[] error, int arrivals, String where, double watchdogSeconds, int blocks) {
+    static Optional<WatchdogExpiredException> decode(int[] error, String where, double watchdogSeconds, int blocks) {
         if (error[0] == 0) {
             return Optional.empty();
         }
@@ -85,7 +85,7 @@ final class ControlBlock implements AutoCloseable {
         }
         boolean barrier = wait == WatchdogExpiredException.Wait.GRID_BARRIER;
         return Optional.of(new WatchdogExpiredException(where, wait, error[1], error[2], barrier ? -1 : error[3], watchdogSeconds,
-                barrier ? arrivals : -1, blocks));
+                barrier ? error[3] : -1, blocks));
     }
 
     @Override

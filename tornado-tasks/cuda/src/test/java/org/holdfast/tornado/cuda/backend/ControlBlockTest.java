@@ -12,12 +12,12 @@ class ControlBlockTest {
 
     @Test
     void aClearErrorWordMeansNoWaitExpired() {
-        assertTrue(ControlBlock.decode(new int[] {0, 0, 0, 0}, 0, "g.t (kernel k)", 10, 132).isEmpty());
+        assertTrue(ControlBlock.decode(new int[] {0, 0, 0, 0}, "g.t (kernel k)", 10, 132).isEmpty());
     }
 
     @Test
     void aGridBarrierExpiryNamesTheBlockTheBarrierAndWhoArrived() {
-        WatchdogExpiredException e = ControlBlock.decode(new int[] {1, 17, 5, -1}, 131, "g.t (kernel sweep)", 10, 132).orElseThrow();
+        WatchdogExpiredException e = ControlBlock.decode(new int[] {1, 17, 5, 131}, "g.t (kernel sweep)", 10, 132).orElseThrow();
         assertEquals(WatchdogExpiredException.Wait.GRID_BARRIER, e.waitKind());
         assertEquals(17, e.block());
         assertEquals(5, e.step());
@@ -27,7 +27,7 @@ class ControlBlockTest {
 
     @Test
     void aWaitUntilExpiryNamesTheBlockTheElementAndTheValue() {
-        WatchdogExpiredException e = ControlBlock.decode(new int[] {2, 3, 7, 2}, 0, "g.t (kernel chain)", 0.5, 8).orElseThrow();
+        WatchdogExpiredException e = ControlBlock.decode(new int[] {2, 3, 7, 2}, "g.t (kernel chain)", 0.5, 8).orElseThrow();
         assertEquals("g.t (kernel chain): watchdog expired after 0.5 s: block 3 waited until element 2 reached 7", e.getMessage());
         assertEquals(2, e.index());
     }
@@ -35,7 +35,7 @@ class ControlBlockTest {
     @Test
     void anUnknownWaitCodeIsAnError() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> ControlBlock.decode(new int[] {9, 0, 0, 0}, 0, "g.t (kernel k)", 10, 1));
+                () -> ControlBlock.decode(new int[] {9, 0, 0, 0}, "g.t (kernel k)", 10, 1));
         assertTrue(e.getMessage().startsWith("g.t (kernel k): the control block holds an unknown wait code 9"), e.getMessage());
     }
 }
