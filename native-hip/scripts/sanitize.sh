@@ -8,7 +8,9 @@
 # The self-test is looked for beside this script's ../target/bin, then in the current folder.
 # Faults are left out (a deliberately stuck kernel is not what the sanitizers are for), and the
 # watchdog is raised to 30 s because the tools slow the kernels down by orders of magnitude. Each
-# tool gets at most SANITIZE_TIMEOUT seconds (default 240); logs go to SANITIZE_LOG_DIR.
+# tool gets at most SANITIZE_TIMEOUT seconds (default 240); logs go to SANITIZE_LOG_DIR. SANITIZE_PARALLEL=1
+# runs the tools at once; SANITIZE_TOOLS="racecheck" (say) runs only those. The extra options shard a
+# slow tool: --variants grid-cluster --on-chip-sizes 3,4,5 --no-largest is one shard of racecheck.
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -44,37 +46,57 @@ options=(--sizes 11,12 --blocks 1,7,13 --threads 64 --iterations 2 --watchdog 30
 limit="${SANITIZE_TIMEOUT:-240}"
 log_dir="${SANITIZE_LOG_DIR:-$(mktemp -d)}"
 mkdir -p "$log_dir"
-summary=()
-failed=0
-
-for tool in memcheck racecheck synccheck; do
-    log="$log_dir/sanitize-$tool.log"
-    extra=()
+# One tool over the self-test: its log, then one summary line in $log_dir/sanitize-TOOL.line, and
+# the log's tail when it found something.
+run_tool() {
+    local tool=$1
+    local log="$log_dir/sanitize-$tool.log"
+    local extra=()
     if [[ "$tool" == racecheck ]]; then
         extra=(--racecheck-report all)
     fi
-    start=$SECONDS
+    local start=$SECONDS
     timeout "$limit" "$sanitizer" --tool "$tool" "${extra[@]}" --error-exitcode 99 "$selftest" "${options[@]}" >"$log" 2>&1
-    status=$?
+    local status=$?
     if [[ "$status" -eq 124 ]]; then
         echo "(stopped after $limit s)" >>"$log"
     fi
     # memcheck and synccheck end with "ERROR SUMMARY: N errors"; racecheck with
     # "RACECHECK SUMMARY: H hazards displayed (N errors, W warnings)".
+    local errors hazards cases
     errors="$(grep -Eo '(ERROR SUMMARY: [0-9]+ error|\([0-9]+ error)' "$log" | tail -n 1 | grep -Eo '[0-9]+' || true)"
     hazards="$(grep -Eo 'RACECHECK SUMMARY: [0-9]+ hazard' "$log" | tail -n 1 | grep -Eo '[0-9]+' || true)"
     cases="$(grep -E '^(ALL PASSED|FAILURES):' "$log" | tail -n 1)"
-    line="$tool: exit $status, errors ${errors:-?}${hazards:+, hazards $hazards}, self-test: ${cases:-no summary} ($((SECONDS - start)) s, log $log)"
-    summary+=("$line")
+    echo "$tool: exit $status, errors ${errors:-?}${hazards:+, hazards $hazards}, self-test: ${cases:-no summary} ($((SECONDS - start)) s, log $log)" \
+        >"$log_dir/sanitize-$tool.line"
     if [[ "$status" -ne 0 || "${errors:-1}" != 0 || "${hazards:-0}" != 0 ]]; then
-        failed=1
         echo "---- $tool: last lines of $log"
         tail -n 25 "$log"
+        return 1
     fi
-done
+}
+
+# The tools time nothing, so SANITIZE_PARALLEL=1 runs the three at once (each in its own process
+# and context; the GPU time-slices them, so a cooperative grid still has every SM to itself).
+read -r -a tools <<<"${SANITIZE_TOOLS:-memcheck racecheck synccheck}"
+failed=0
+if [[ "${SANITIZE_PARALLEL:-0}" == 1 ]]; then
+    pids=()
+    for tool in "${tools[@]}"; do
+        run_tool "$tool" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid" || failed=1
+    done
+else
+    for tool in "${tools[@]}"; do
+        run_tool "$tool" || failed=1
+    done
+fi
 
 echo "==== compute-sanitizer summary"
-printf '%s\n' "${summary[@]}"
+for tool in "${tools[@]}"; do cat "$log_dir/sanitize-$tool.line"; done
 if [[ "$failed" -eq 0 ]]; then
     echo "sanitize: clean"
 else

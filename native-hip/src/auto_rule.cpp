@@ -12,23 +12,28 @@ namespace {
 
 constexpr int kLargest = 46340; /* planner.h's kMaxN */
 
-/* The small sizes are the on-chip kernels' (one block, one cluster; tools/onchip/NOTES.md), the
- * large ones the grid-resident kernel's (tools/resident/NOTES.md); µs per iteration on the H200.
+/* The small sizes are the on-chip kernels', the large ones the grid-resident and temporally blocked
+ * kernels'; µs per iteration on the H200, measured through the harness with graph in the same run
+ * (docs/persistent-variants.md has the tables; main at 3899dd1, 2026-11-30).
  *
- * persistent-grid: one block up to N = 48 (0.18 at N = 11, 0.33 at 33), then one cluster while the
- * grid fits 16 blocks' registers (about N = 350; 0.97 at 101, 1.83 at 257), then the default (cg).
+ * persistent-grid: one block (one warp while the grid is small) up to N = 48 (0.12 at N = 11, 0.27
+ * at 33), then one cluster while the grid fits 16 blocks' registers (N = 358; 0.90 at 101, 1.96 at
+ * 257), then the temporally blocked passes (6.10 at N = 1001 with k = 4 against 13.6 for cg; 69.4
+ * at 4097 and 373 at 10001 with k = 8), then the default (cg).
  * persistent-dataflow: the counters' one block on chip up to N = 24, one cluster (st.async halos)
- * while it fits, then every multiprocessor holding its band (resident: 6.31 at N = 1001 against
- * 10.03 for counters and 10.5 for graph; k = 3 measured best), up to the largest band that fits
- * (N = 1816 on 132 SMs), then the default (counters). persistent-host: the relay everywhere
- * (18.4 at N = 1001 against 27.8 for the per-block neighbour schedule). */
+ * while it fits, then every multiprocessor holding its band (resident: 6.16 at N = 1001 with k = 3
+ * and 512 threads, 8.28 at 256 threads, 8.15 with k = 1; graph 10.4), up to the largest band that
+ * fits (N = 1816 on 132 SMs), then the default (counters). persistent-host: the relay everywhere
+ * (19.6 at N = 1002 against 27.8 for the per-block neighbour schedule). */
 constexpr AutomaticRule kAutomaticRules[] = {
-    {"persistent-grid", 3, 48, "block", 0},
-    {"persistent-grid", 3, kLargest, "cluster", 0},
-    {"persistent-dataflow", 3, 24, "counters", 0},
-    {"persistent-dataflow", 3, kLargest, "cluster", 0},
-    {"persistent-dataflow", 49, kLargest, "resident", 3},
-    {"persistent-host", 3, kLargest, "relay", 0},
+    {"persistent-grid", 3, 48, "block", 0, 0},
+    {"persistent-grid", 3, kLargest, "cluster", 0, 0},
+    {"persistent-grid", 359, 2048, "temporal", 4, 0},
+    {"persistent-grid", 2049, kLargest, "temporal", 8, 0},
+    {"persistent-dataflow", 3, 24, "counters", 0, 0},
+    {"persistent-dataflow", 3, kLargest, "cluster", 0, 0},
+    {"persistent-dataflow", 49, kLargest, "resident", 3, 512},
+    {"persistent-host", 3, kLargest, "relay", 0, 0},
 };
 
 bool holds(const AutomaticRule& rule, const char* mode, int n)
@@ -71,14 +76,20 @@ int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates])
     return count;
 }
 
-int auto_sweeps_per_exchange(const char* mode, const char* variant, int n)
+const AutomaticRule* rule_for(const char* mode, const char* variant, int n)
 {
     for (const AutomaticRule& rule : kAutomaticRules) {
         if (holds(rule, mode, n) && same_name(rule.variant, variant)) {
-            return rule.sweeps > 0 ? rule.sweeps : 1;
+            return &rule;
         }
     }
-    return 1;
+    return nullptr;
+}
+
+int auto_sweeps_per_exchange(const char* mode, const char* variant, int n)
+{
+    const AutomaticRule* rule = rule_for(mode, variant, n);
+    return rule != nullptr && rule->sweeps > 0 ? rule->sweeps : 1;
 }
 
 }  // namespace holdfast

@@ -2,7 +2,8 @@
  * auto_rule.h: what "auto" runs, by mode and size: the one table of rules measured on the H200
  * (docs/persistent-variants.md says where each comes from).
  *
- * A rule names a mode, a range of n, a variant and the half-sweeps per exchange it runs best with.
+ * A rule names a mode, a range of n, a variant, and the half-sweeps per exchange and threads per
+ * block it runs best with.
  * For (mode, n) the planner tries, in turn, every rule whose range holds n (in table order), the
  * mode's default row (is_default), then the mode's other rows, and takes the first it can plan
  * (built here, accepted by its hook and by the device), so a rule measured on the H200 still gives
@@ -18,7 +19,9 @@ struct AutomaticRule {
     const char* mode;
     int smallest_n, largest_n;
     const char* variant;
-    int sweeps; /* half-sweeps per exchange when the caller leaves k to the planner; 0: the variant's own */
+    int sweeps;  /* half-sweeps per exchange when the caller leaves k to the planner; 0: the variant's own */
+    int threads; /* threads per block when "auto" chose the variant; 0: the caller's (a variant named by
+                    its caller always runs the caller's threads) */
 };
 
 /* The table, for tests and documentation checks. */
@@ -29,6 +32,9 @@ constexpr int kMaxAutoCandidates = 16;
 /* The rows of the variant table "auto" tries for (mode, n), best first (see above; each row once);
  * returns how many (0 for an unknown mode). */
 int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates]);
+
+/* The first rule for (mode, variant) whose range holds n, or nullptr. */
+const AutomaticRule* rule_for(const char* mode, const char* variant, int n);
 
 /* Half-sweeps per exchange the first rule for (mode, variant) holding n gives when the caller
  * leaves it to the planner (0); 1 where no rule says. */

@@ -295,14 +295,15 @@ hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice)
     return HF_OK;
 }
 
-hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, const KernelRef** kernel, int* resolved_sweeps)
+hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, int n, const KernelRef** kernel, int* resolved_sweeps)
 {
     if (!row.has(HF_TRAIT_TWO_BUFFERS)) {
         *kernel = &row.kernel;
         *resolved_sweeps = sweeps;
         return HF_OK;
     }
-    const int k = sweeps > 0 ? sweeps : default_sweeps(row);
+    const AutomaticRule* rule = rule_for(row.mode, row.name, n);
+    const int k = sweeps > 0 ? sweeps : rule != nullptr && rule->sweeps > 0 ? rule->sweeps : default_sweeps(row);
     *kernel = sweeps_kernel(row, k);
     *resolved_sweeps = k;
     if (*kernel == nullptr) {
@@ -328,7 +329,13 @@ hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device
     int rows[kMaxAutoCandidates];
     const int count = auto_candidates(config.mode, n, rows);
     for (int candidate = 0; candidate < count; ++candidate) {
-        const hf_status status = plan_row(config, n, rows[candidate], device, plan);
+        /* auto chooses the block size with the variant where its rule gives one. */
+        hf_run_config chosen = config;
+        const AutomaticRule* rule = rule_for(config.mode, variant_row(rows[candidate]).name, n);
+        if (rule != nullptr && rule->threads > 0) {
+            chosen.threads_per_block = rule->threads;
+        }
+        const hf_status status = plan_row(chosen, n, rows[candidate], device, plan);
         if (status == HF_OK || !another_candidate_may(status)) {
             return status;
         }
@@ -370,7 +377,7 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
      * bounds (and so co-residency) every one of them shares. */
     const KernelRef* kernel = nullptr;
     int sweeps = 0;
-    HF_RETURN_IF_FAILED(kernel_for_sweeps(row, config.sweeps_per_exchange, &kernel, &sweeps));
+    HF_RETURN_IF_FAILED(kernel_for_sweeps(row, config.sweeps_per_exchange, n, &kernel, &sweeps));
     PlanInput input{n,
                     asked,
                     config.blocks,

@@ -97,8 +97,9 @@ int64_t resident_mailbox_lines_of(const hf_plan& plan);
 hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice);
 
 /* The kernel a row runs at `sweeps` per exchange: the row's own, or for a row that blocks in time
- * the one for that k (0: the row's default); refuses a k the row has no kernel for. */
-hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, const KernelRef** kernel, int* resolved_sweeps);
+ * the one for that k (0: the k of the auto rule for the row at n, else the row's default); refuses a
+ * k the row has no kernel for. */
+hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, int n, const KernelRef** kernel, int* resolved_sweeps);
 
 /* hf_plan_run: checks the config, then plans on the current device; "auto" tries the candidates
  * of the auto rule in turn. */

@@ -404,9 +404,12 @@ void the_auto_rule_picks_by_size()
                rows[1] == row_of("persistent-host", "lockstep") && rows[2] == row_of("persistent-host", "neighbour"),
            "host: the relay, then the per-block schedules");
     expect(auto_candidates("persistent-grid", 1001, rows) == 5 && rows[0] == row_of("persistent-grid", "cluster") &&
-               rows[1] == row_of("persistent-grid", "cg") && rows[2] == row_of("persistent-grid", "two-slot") &&
-               rows[3] == row_of("persistent-grid", "block") && rows[4] == row_of("persistent-grid", "temporal"),
-           "grid at N = 1001: the cluster where it fits, its default, then the others in table order");
+               rows[1] == row_of("persistent-grid", "temporal") && rows[2] == row_of("persistent-grid", "cg") &&
+               rows[3] == row_of("persistent-grid", "two-slot") && rows[4] == row_of("persistent-grid", "block"),
+           "grid at N = 1001: the cluster where it fits, temporal, its default, then the others in table order");
+    expect(auto_candidates("persistent-grid", 101, rows) == 5 && rows[0] == row_of("persistent-grid", "cluster") &&
+               rows[1] == row_of("persistent-grid", "cg") && rows[4] == row_of("persistent-grid", "temporal"),
+           "grid at N = 101: the cluster, then its default (temporal's rule starts where the cluster stops)");
     expect(auto_candidates("persistent-mesh", 11, rows) == 0, "an unknown mode has no candidate");
     expect(auto_sweeps_per_exchange("persistent-dataflow", "resident", 1001) == 3 &&
                auto_sweeps_per_exchange("persistent-dataflow", "counters", 1001) == 1,
@@ -532,7 +535,7 @@ void on_chip_rows_plan()
         const char* variant;
     } automatic[] = {{"persistent-grid", 11, "block"},      {"persistent-grid", 34, "block"},
                      {"persistent-grid", 65, "cluster"},    {"persistent-grid", 257, "cluster"},
-                     {"persistent-grid", 1001, "cg"},       {"persistent-dataflow", 12, "counters"},
+                     {"persistent-grid", 1001, "temporal"}, {"persistent-dataflow", 12, "counters"},
                      {"persistent-dataflow", 33, "cluster"}, {"persistent-dataflow", 257, "cluster"},
                      {"persistent-dataflow", 501, "resident"}, {"persistent-dataflow", 1001, "resident"},
                      {"persistent-dataflow", 4001, "counters"}, {"persistent-host", 11, "relay"}};
@@ -541,6 +544,22 @@ void on_chip_rows_plan()
         expect(status == HF_OK && std::strcmp(plan.variant, rule.variant) == 0,
                std::string("auto, ") + rule.mode + " N = " + std::to_string(rule.n) + ": " + plan.variant);
     }
+    /* auto runs a rule's k and block size; a variant named by the caller runs the caller's threads. */
+    plan = plan_named("persistent-dataflow", "auto", 0, 0, 1001, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "resident") == 0 && plan.threads_per_block == 512 &&
+               plan.sweeps_per_exchange == 3,
+           "auto, dataflow N = 1001: resident, 512 threads, k = 3: " + describe(plan));
+    plan = plan_named("persistent-dataflow", "resident", 0, 0, 1001, &status);
+    expect(status == HF_OK && plan.threads_per_block == 256 && plan.sweeps_per_exchange == 3,
+           "resident named, N = 1001: the 256 threads asked, k = 3: " + describe(plan));
+    plan = plan_named("persistent-grid", "auto", 0, 0, 1001, &status);
+    expect(status == HF_OK && std::strcmp(plan.kernel, "temporal_stream_persistent_k4") == 0 &&
+               plan.sweeps_per_exchange == 4,
+           "auto, grid N = 1001: temporal, k = 4: " + describe(plan));
+    plan = plan_named("persistent-grid", "temporal", 0, 0, 4097, &status);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 8, "temporal named, N = 4097, k left: 8: " + describe(plan));
+    plan = plan_named("persistent-grid", "temporal", 0, 2, 1001, &status);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 2, "temporal, k = 2 asked: 2: " + describe(plan));
     plan = plan_named("persistent-grid", "auto", 4, 0, 11, &status);
     expect(status == HF_OK && std::strcmp(plan.variant, "cluster") == 0 && plan.blocks == 4,
            "auto with 4 blocks asked, N = 11: block refuses, the cluster of 4 takes it");

@@ -10,8 +10,15 @@
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
 #     tests:CLASSES        the same for some test classes only (simple names joined by ',')
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
-#     sanitize-java        the same three tools on the Java-generated kernels (the temporally blocked pass too,
-#                          k = 2 and 8), through the holdfast command
+#                          (the three tools at once)
+#     sanitize-native:NAME:TOOLS:ARGS  one shard of that: the TOOLS (joined by ',') on the self-test with ARGS
+#                          (words joined by '+'), logs in logs/NAME/: racecheck on one on-chip variant and a
+#                          few sizes, for instance, so that shards run together within a call's time
+#     sanitize-java        the same three tools, at once, on the Java-generated kernels through the holdfast
+#                          command: standard launches (the temporally blocked pass too, k = 2 and 8), the
+#                          Java persistent kernels on chip and on a grid of blocks, and their native twins
+#     sanitize-temporal    the same three tools, at once, on the persistent temporal kernel (--barrier temporal)
+#                          at every k it has
 #     jmh                  a short run of the JMH benchmarks from the bundle
 #     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu;
 #                          with -i in ARGS its own -wi, -i, -w, -r replace the short defaults)
@@ -21,6 +28,8 @@
 #     user:ARGS            a user's kernels from outside the repository: the kit's compiled examples/
 #                          copied to a folder of their own, holdfast ARGS run there with --classpath
 #                          classes -o results/user (ARGS as for sweep)
+#     together:P1/P2/...   phases that time nothing (tests, sanitizers) run at once, their summary
+#                          lines as each ends: together:tests:A,B/sanitize-native/sanitize-java
 #
 # Writes $OUT/summary.txt, $OUT/logs.tgz and $OUT/results.tgz (the device tool brings $OUT back).
 set -uo pipefail
@@ -53,13 +62,24 @@ step() {
   return "$status"
 }
 
+# sanitized NAME TOOL ARGS...: holdfast ARGS (two iterations, no plots or overheads) under
+# compute-sanitizer TOOL, its log in logs/NAME.log and the tool's summary line in the summary.
+sanitized() {
+  local name=$1 tool=$2
+  shift 2
+  step "$name" "${JAVA_SANITIZE_TIMEOUT:-480}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+    --target-processes all "$bundle/bin/holdfast" "$@" -i 2 -r 1 --no-plots --no-overheads -o "$work/results/sanitize-$name"
+  say "  $name: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/$name.log" | tail -n 1)"
+}
+
 # Packs what exists so far: a phase cut short by the time limit still leaves the earlier ones.
 pack() {
   tar -czf "$out/logs.tgz" -C "$work" logs
   tar -czf "$out/results.tgz" -C "$work" results
 }
 
-for phase in "$@"; do
+run_phase() {
+  local phase=$1
   case $phase in
     info)
       {
@@ -105,23 +125,45 @@ for phase in "$@"; do
       grep -E '✘|MethodSource|=> ' "$logs/junit-gpu.log" | head -n 30 | tee -a "$summary"
       ;;
     sanitize-native)
-      SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-120} SANITIZE_LOG_DIR=$logs \
-        LD_LIBRARY_PATH=$bundle/lib step native-sanitize 400 bash "$root/native-hip/scripts/sanitize.sh" "$kit/native/holdfast_native_selftest"
+      SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-380} SANITIZE_LOG_DIR=$logs SANITIZE_PARALLEL=1 \
+        LD_LIBRARY_PATH=$bundle/lib step native-sanitize 420 bash "$root/native-hip/scripts/sanitize.sh" "$kit/native/holdfast_native_selftest"
       sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
       ;;
+    sanitize-native:*)
+      spec=${phase#sanitize-native:}
+      name=${spec%%:*}
+      spec=${spec#*:}
+      tools=${spec%%:*}
+      args=${spec#*:}
+      mkdir -p "$logs/$name"
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-500} SANITIZE_LOG_DIR=$logs/$name SANITIZE_TOOLS=${tools//,/ } \
+        LD_LIBRARY_PATH=$bundle/lib step "sanitize-$name" 540 bash "$root/native-hip/scripts/sanitize.sh" \
+        "$kit/native/holdfast_native_selftest" ${args//+/ }
+      say "  $name: $(sed -n '/compute-sanitizer summary/,$p' "$logs/sanitize-$name.log" | sed -n 2p | cut -d'(' -f1)"
+      ;;
     sanitize-java)
-      # memcheck and synccheck on every task-graph mode and the persistent modes with Java twins;
-      # racecheck (shared-memory hazards) on plain launches and persistent-grid, whose kernel holds
-      # the grid in shared memory at these sizes (on chip).
+      # memcheck and synccheck on every task-graph mode and the persistent modes with Java twins (on
+      # chip at 11 to 33, a grid of blocks at 101); racecheck (shared-memory hazards) on plain launches
+      # and persistent-grid, whose kernels use shared memory. The three at once: nothing here is timed.
+      local pids=()
       for tool in memcheck synccheck racecheck; do
         modes=launch,launch-sync,graph,persistent-grid,persistent-dataflow
         [ "$tool" = racecheck ] && modes=launch,persistent-grid
-        step "java-$tool" "${JAVA_SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
-          --target-processes all "$bundle/bin/holdfast" -m "$modes" -k java,native -n 11,12,33 -i 2 -r 1 --no-plots \
-          --sweeps-per-launch 1,2,8 \
-          --no-overheads -o "$work/results/sanitize-$tool"
-        say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/java-$tool.log" | tail -n 1)"
+        sanitized "java-$tool" "$tool" -m "$modes" -k java,native -n 11,12,33,101 --sweeps-per-launch 1,2,8 &
+        pids+=($!)
       done
+      wait "${pids[@]}"
+      ;;
+    sanitize-temporal)
+      # The persistent temporally blocked kernel at every k it has, under the three tools at once.
+      local pids=()
+      for tool in memcheck synccheck racecheck; do
+        sanitized "temporal-$tool" "$tool" -m persistent-grid --barrier temporal -k native -n 33,101 \
+          --sweeps-per-exchange 1,2,3,4,6,8 &
+        pids+=($!)
+      done
+      wait "${pids[@]}"
       ;;
     jmh | jmh:*)
       # jmh:ARGS replaces the parameters (ARGS words joined by '+', e.g. jmh:-p+n=11+-p+mode=cpu).
@@ -141,7 +183,7 @@ for phase in "$@"; do
       args=${spec#*:}
       if [ ! -f "$kit/baseline/holdfast.jar" ]; then
         say "before:$name: no baseline in the kit (make-device-kit.sh with BASELINE_LIB=DIR)"
-        continue
+        return
       fi
       if [ ! -d "$work/holdfast-before" ]; then
         cp -r "$bundle" "$work/holdfast-before"
@@ -167,9 +209,22 @@ for phase in "$@"; do
       (cd "$mine" && step user 300 "$bundle/bin/holdfast" ${args//+/ } --classpath classes -o "$work/results/user")
       cat "$logs/user.log" >>"$summary"
       ;;
+    together:*)
+      IFS=/ read -r -a parts <<<"${phase#together:}"
+      local pids=()
+      for part in "${parts[@]}"; do
+        run_phase "$part" &
+        pids+=($!)
+      done
+      wait "${pids[@]}"
+      ;;
     *)
       say "unknown phase $phase"
       ;;
   esac
+}
+
+for phase in "$@"; do
+  run_phase "$phase"
   pack
 done

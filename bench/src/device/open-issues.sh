@@ -6,9 +6,15 @@
 #   bench/src/device/open-issues.sh checks   the GPU tests the last fixes touched, the native self-test,
 #                                            compute-sanitizer on the native and the Java kernels
 #                                            (issues 10, 11, 12)
+#   bench/src/device/open-issues.sh variants   every variant named, at every size, in one run (the plot of them all)
+#   bench/src/device/open-issues.sh racecheck  racecheck on the native self-test in shards that run at once
+#                                            (alone it passes the 380 s the checks batch gives it: the
+#                                            cluster kernels at 16 block counts and 10 sizes each)
 #   bench/src/device/open-issues.sh sweeps   the on-chip and resident variants through the harness,
 #                                            every size of issue 10 with graph in the same run, and the
-#                                            overhead rows of the cluster barrier and DSMEM probes
+#                                            overhead rows of the cluster barrier and DSMEM probes, the
+#                                            temporal kernel's k = 4 against 8 from where the cluster stops
+#                                            (the auto rule's boundary), compute-sanitizer on it at every k
 #
 # The TornadoVM table (issue 13) is a call of its own: native-hip/tools/tornadovm/run.sh with its
 # kit carried (.device-carry/tornadovm/), since both kits together pass the 64 MiB a call carries.
@@ -16,19 +22,40 @@ set -uo pipefail
 session=$(dirname "$0")/h200-session.sh
 case ${1:-} in
   checks)
+    # Nothing here is timed, so the tests and the sanitizers share the GPU (time-sliced contexts).
     exec bash "$session" info native \
-      tests:PersistentModesGpuTest,PersistentRunGpuTest,GpuModesPassTheirChecksGpuTest,PersistentKernelsGpuTest \
-      sanitize-native sanitize-java
+      together:tests:PersistentModesGpuTest,PersistentRunGpuTest,GpuModesPassTheirChecksGpuTest,PersistentKernelsGpuTest/sanitize-native/sanitize-java/sanitize-temporal
+    ;;
+  variants)
+    # Every variant of the persistent modes, named, at every size of issue 10, graph in the same run:
+    # one table and one plot of them all (refusals keep their rows). 256 threads for all (resident
+    # runs 512 when auto picks it; its 512-thread rows are the sweeps batch's).
+    exec bash "$session" info \
+      sweep:issue10-variants:-m+graph,persistent-grid,persistent-dataflow,persistent-host+--barrier+block,cluster,temporal,cg,two-slot+--signal+counters,cluster,resident+--schedule+relay,lockstep,neighbour+-n+3,4,5,11,12,33,34,101,102,257,1001,1002+--no-overheads
+    ;;
+  racecheck)
+    shards=()
+    for variant in grid-cluster dataflow-cluster; do
+      for sizes in 3,4,5,11,12 33,34 101,102 257; do
+        shards+=("sanitize-native:race-$variant-${sizes%%,*}:racecheck:--variants+$variant+--on-chip-sizes+$sizes+--no-largest")
+      done
+      shards+=("sanitize-native:race-$variant-largest:racecheck:--variants+$variant+--on-chip-sizes+3")
+    done
+    # The cases outside the variant grid (session reuse, co-residency, kernel handles, cluster probes).
+    shards+=("sanitize-native:race-rest:racecheck:--variants+grid-block+--on-chip-sizes+3+--no-largest")
+    exec bash "$session" info "together:$(IFS=/; echo "${shards[*]}")"
     ;;
   sweeps)
-    exec bash "$session" info \
+    exec bash "$session" info native \
       sweep:issue10:-m+graph,persistent-grid,persistent-dataflow,persistent-host+-n+3,4,5,11,12,33,34,101,102,257,1001,1002+--init+random \
       sweep:issue10-resident:-m+graph,persistent-dataflow+-k+native+--signal+resident+--sweeps-per-exchange+1,2,3,4+-t+512+-n+101,257,1001,1002+--no-overheads \
       sweep:issue10-block:-m+graph,persistent-grid+--barrier+block+-n+3,4,5,11,12,33+--no-overheads \
-      sweep:issue10-cluster:-m+graph,persistent-grid,persistent-dataflow+--barrier+cluster+--signal+cluster+-n+33,34,101,102,257+--no-overheads
+      sweep:issue10-cluster:-m+graph,persistent-grid,persistent-dataflow+--barrier+cluster+--signal+cluster+-n+33,34,101,102,257+--no-overheads \
+      sweep:issue10-temporal:-m+graph,persistent-grid+--barrier+temporal+--sweeps-per-exchange+4,8+-n+359,513,1001,1501,2049,3001,4097+--no-overheads \
+      sanitize-temporal
     ;;
   *)
-    echo "usage: open-issues.sh checks|sweeps (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|sweeps|variants|racecheck (see the comment at the top)" >&2
     exit 2
     ;;
 esac

@@ -107,7 +107,10 @@ run_holdfast() {
 # ratios CSV [PERSISTENT_CSV]: the second file, from the persistent run, gives the persistent rows only.
 ratios() {
   [ -f "$1" ] || { echo "(no results.csv: no ratios)"; return; }
-  awk -F, 'FNR > 1 && $11 != "" {
+  # A quoted note ("cluster of 16, k = 4, ...") holds commas: it is emptied before the fields are read.
+  awk -F, 'FNR > 1 {
+      gsub(/"[^"]*"/, "")
+      if ($11 == "") next
       name = $1 ($3 != "" ? " (" $3 ")" : "")
       if ($1 ~ /^persistent/) { p[$6] = $11; pname[$6] = name; sizes[$6] = 1 }
       else if (FILENAME == ARGV[1]) { t[$1, $6] = $11; sizes[$6] = 1 }

@@ -20,7 +20,7 @@ public final class PersistentDataflowMode extends NativePersistentMode {
      * {@code resident} (every multiprocessor holds its band in shared memory; the halo rows arrive as self-flagged lines).
      */
     public static final ModeOption SIGNAL = ModeOption.choice("signal", "how a block learns its neighbours are ready", "auto",
-            "auto", "counters", "cluster", "resident");
+            "auto", "counters", "cluster", "resident").withSeveralValues();
 
     public PersistentDataflowMode() {
         super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, halos in a cluster, or bands"

@@ -20,7 +20,7 @@ public final class PersistentGridMode extends NativePersistentMode {
      * streamed through shared memory, temporal blocking between two buffers, the two-slot barrier between passes).
      */
     public static final ModeOption BARRIER = ModeOption.choice("barrier", "barrier between half-sweeps", "auto", "auto", "cg",
-            "two-slot", "block", "cluster", "temporal");
+            "two-slot", "block", "cluster", "temporal").withSeveralValues();
 
     public PersistentGridMode() {
         super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster)", 0x1f77b4,

@@ -18,7 +18,7 @@ public final class PersistentHostMode extends NativePersistentMode {
      * neighbours are not behind ({@code auto}: the planner's rule).
      */
     public static final ModeOption SCHEDULE = ModeOption.choice("schedule", "host schedule", "auto", "auto", "relay", "lockstep",
-            "neighbour");
+            "neighbour").withSeveralValues();
     /** How the host waits for the flags: spinning, or sleeping about a microsecond between polls. */
     public static final ModeOption POLL = ModeOption.choice("poll", "host polling", "busy", "busy", "sleep");
 

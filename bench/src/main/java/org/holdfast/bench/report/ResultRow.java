@@ -48,11 +48,18 @@ public record ResultRow(String mode, String kernels, String variant, String note
     }
 
     /**
-     * The variant and the note, as the tables print them: {@code neighbour/busy}, or {@code on chip}
-     * alone, since a grid of one block on chip has no barrier or schedule left to name.
+     * The variant and the note, as the tables print them: {@code neighbour/busy}, {@code resident/k=3};
+     * with a note, the variant's name and the note ({@code cg: on chip}, {@code block: one warp, 2 points
+     * per thread}), or the note alone where it starts with the name ({@code cluster of 16, k = 8, ...}),
+     * so that rows of several variants in one run stay apart.
      */
     public String variantAndNote() {
-        return note.isEmpty() ? variant : note;
+        if (note.isEmpty()) {
+            return variant;
+        }
+        int slash = variant.indexOf("/k=");
+        String name = slash < 0 ? variant : variant.substring(0, slash);
+        return name.isEmpty() || note.startsWith(name) ? note : name + ": " + note;
     }
 
     public boolean ok() {

@@ -26,11 +26,20 @@ record Series(XYSeriesCollection data, XYLineAndShapeRenderer renderer) {
         Map<String, XYSeries> series = new LinkedHashMap<>();
         Map<String, ResultRow> firstRow = new LinkedHashMap<>();
         boolean severalRules = rows.stream().map(ResultRow::rule).filter(r -> !r.isEmpty()).distinct().count() > 1;
+        // The k a planner chose per size ("cluster/k=4" at one N, "cluster/k=8" at the next) is one line;
+        // k splits a variant's line only where the run measured several k of it at one N (a sweep of k).
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        java.util.Set<String> kSwept = new java.util.HashSet<>();
         for (ResultRow row : rows) {
+            String base = name(row, withoutK(row.variant()), severalRules);
+            if (!seen.add(base + "@" + row.n())) {
+                kSwept.add(base);
+            }
+        }
+        for (ResultRow row : rows) {
+            String base = name(row, withoutK(row.variant()), severalRules);
             // A note such as "on chip" marks points, not series: the mode's line goes on through them.
-            String name = row.mode() + (namesKernels(row) ? " (" + row.kernels() + ")" : "")
-                    + (row.variant().isEmpty() ? "" : " " + row.variant())
-                    + (severalRules && !row.rule().isEmpty() ? ", blocks " + row.rule() : "");
+            String name = kSwept.contains(base) ? name(row, row.variant(), severalRules) : base;
             series.computeIfAbsent(name, XYSeries::new).add(row.n(), value.applyAsDouble(row));
             firstRow.putIfAbsent(name, row);
         }
@@ -47,6 +56,17 @@ record Series(XYSeriesCollection data, XYLineAndShapeRenderer renderer) {
             index++;
         }
         return new Series(data, renderer);
+    }
+
+    private static String name(ResultRow row, String variant, boolean severalRules) {
+        return row.mode() + (namesKernels(row) ? " (" + row.kernels() + ")" : "") + (variant.isEmpty() ? "" : " " + variant)
+                + (severalRules && !row.rule().isEmpty() ? ", blocks " + row.rule() : "");
+    }
+
+    /** {@code cluster} for {@code cluster/k=4}; a standard launch's {@code k=1} stays (its k is always asked). */
+    private static String withoutK(String variant) {
+        int slash = variant.indexOf("/k=");
+        return slash < 0 ? variant : variant.substring(0, slash);
     }
 
     private static Optional<ModeDescriptor> descriptor(ResultRow row) {

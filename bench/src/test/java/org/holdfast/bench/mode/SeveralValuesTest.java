@@ -20,6 +20,17 @@ class SeveralValuesTest {
         assertEquals("unknown sweeps-per-launch '5' (choose from: 1, 2, 3, 4, 6, 8)", refused.getMessage());
         assertEquals("auto,1,8", NativePersistentMode.SWEEPS_PER_EXCHANGE.parse("auto, 1, 8"));
         assertEquals(List.of("two-slot"), PersistentGridMode.BARRIER.split("two-slot"));
+        assertEquals(List.of("block", "cluster", "temporal"), PersistentGridMode.BARRIER.split(PersistentGridMode.BARRIER.parse("block,cluster,temporal")));
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> PersistentDataflowMode.SIGNAL.parse("cluster,flags"));
+        assertEquals("unknown signal 'flags' (choose from: auto, counters, cluster, resident)", unknown.getMessage());
+        assertEquals("relay,lockstep", PersistentHostMode.SCHEDULE.parse("relay, lockstep"));
+    }
+
+    @Test
+    void everyVariantOfAModeInOneRunIsARowEach() {
+        OptionValues values = new OptionValues(Map.of("barrier", "block,cluster,temporal", "sweeps-per-exchange", "auto"));
+        assertEquals(List.of("block", "cluster", "temporal"), values.each(new PersistentGridMode().options()).stream()
+                .map(v -> v.get(PersistentGridMode.BARRIER)).toList());
     }
 
     @Test
