@@ -85,8 +85,9 @@ constexpr int kThreads = 256;
  * against 20.0 with 256), the resident kernel with 512 (one thread per column of a colour). */
 constexpr int kRelayThreads = 1024;
 constexpr int kResidentThreads = 512;
-/* What persistent-grid (temporal) runs when the caller leaves k to the planner (its row's kernel):
- * k = 8 measured fastest at N = 4097 and 10001 on the H200 (tools/temporal/NOTES.md). */
+/* The temporal row's own kernel, and its k where no auto rule holds n (below N = 359; from there the
+ * rule gives 4, and 8 beyond N = 2048, auto_rule.cpp): k = 8 measured fastest at N = 4097 and 10001 on
+ * the H200 (tools/temporal/NOTES.md). */
 constexpr int kDefaultTemporalSweeps = 8;
 static_assert(kDefaultTemporalSweeps == 8, "the temporal row names temporal_stream_persistent_k8");
 

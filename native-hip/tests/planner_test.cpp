@@ -241,7 +241,7 @@ void on_chip_choices_are_todays()
     expect(status == HF_OK && plan.blocks == 999 && std::strcmp(plan.variant, "neighbour") == 0,
            "N = 1001, host neighbour: one row per block: " + describe(plan));
     plan = plan_of("persistent-grid", nullptr, 0, 1001, &status);
-    expect(status == HF_OK && plan.blocks == 8 * kSmCount, "N = 1001, grid auto: every co-resident block: " + describe(plan));
+    expect(status == HF_OK && plan.blocks == 8 * kSmCount, "N = 1001, grid's default row (no variant named): every co-resident block: " + describe(plan));
     plan = plan_of("persistent-dataflow", nullptr, 7, 4, &status);
     expect(status == HF_OK && plan.blocks == 7 && plan.active_blocks == 2,
            "row bands: blocks beyond the interior rows have no work: " + describe(plan));
@@ -422,6 +422,33 @@ void the_auto_rule_picks_by_size()
            "relay at N = 1001, 1024 threads: one thread per point, grid stride: " + describe(plan));
 }
 
+/* Every rule names a variant of its mode, a k that variant has a kernel for, and a block size a
+ * kernel may have; the ranges are within the planner's sizes. */
+void every_rule_is_plannable()
+{
+    int count = 0;
+    const AutomaticRule* rules = automatic_rules(&count);
+    int sound = 0;
+    for (int r = 0; r < count; ++r) {
+        const AutomaticRule& rule = rules[r];
+        const int row = find_variant(rule.mode, rule.variant);
+        const KernelRef* kernel = nullptr;
+        int k = 0;
+        const bool ok = row >= 0 && rule.smallest_n >= 3 && rule.smallest_n <= rule.largest_n &&
+                        (rule.sweeps == 0 || kernel_for_sweeps(variant_row(row), rule.sweeps, rule.smallest_n, &kernel,
+                                                               &k) == HF_OK ||
+                         !variant_row(row).has(HF_TRAIT_TWO_BUFFERS)) &&
+                        (rule.threads == 0 || (rule.threads >= 32 && rule.threads <= 1024 && rule.threads % 32 == 0));
+        sound += ok ? 1 : 0;
+        if (!ok) {
+            std::printf("     rule %d (%s %s, N %d .. %d, k %d, threads %d) is not plannable\n", r, rule.mode, rule.variant,
+                        rule.smallest_n, rule.largest_n, rule.sweeps, rule.threads);
+        }
+    }
+    expect(count > 0 && sound == count, "every auto rule names a variant, a k with a kernel and a block size: " +
+                                            std::to_string(sound) + " of " + std::to_string(count));
+}
+
 void a_plan_is_passed_back_unchanged()
 {
     hf_status status = HF_OK;
@@ -556,6 +583,22 @@ void on_chip_rows_plan()
     expect(status == HF_OK && std::strcmp(plan.kernel, "temporal_stream_persistent_k4") == 0 &&
                plan.sweeps_per_exchange == 4,
            "auto, grid N = 1001: temporal, k = 4: " + describe(plan));
+    plan = plan_named("persistent-grid", "auto", 0, 0, 358, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "cluster") == 0, "auto, grid N = 358: the cluster still fits");
+    for (const auto& edge : {std::pair<int, int>{359, 4}, {2048, 4}, {2049, 8}, {10001, 8}}) {
+        plan = plan_named("persistent-grid", "auto", 0, 0, edge.first, &status);
+        expect(status == HF_OK && std::strcmp(plan.variant, "temporal") == 0 && plan.sweeps_per_exchange == edge.second &&
+                   plan.threads_per_block == 256,
+               "auto, grid N = " + std::to_string(edge.first) + ": temporal, k = " + std::to_string(edge.second) + ": " +
+                   describe(plan));
+    }
+    {
+        hf_run_config asked = config_of("persistent-grid", "auto", 0, 128);
+        plan = hf_plan{};
+        status = plan_with(asked, 1001, pretend, &plan);
+        expect(status == HF_OK && std::strcmp(plan.variant, "temporal") == 0 && plan.threads_per_block == 256,
+               "auto with 128 threads asked, N = 1001: temporal at its 256 threads, not cg: " + describe(plan));
+    }
     plan = plan_named("persistent-grid", "temporal", 0, 0, 4097, &status);
     expect(status == HF_OK && plan.sweeps_per_exchange == 8, "temporal named, N = 4097, k left: 8: " + describe(plan));
     plan = plan_named("persistent-grid", "temporal", 0, 2, 1001, &status);
@@ -675,6 +718,7 @@ int main()
     faults_must_fit();
     resident_plans_fit_the_shared_memory();
     the_auto_rule_picks_by_size();
+    every_rule_is_plannable();
     a_plan_is_passed_back_unchanged();
     temporal_plans();
     on_chip_rows_plan();

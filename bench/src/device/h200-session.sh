@@ -74,8 +74,9 @@ sanitized() {
 
 # Packs what exists so far: a phase cut short by the time limit still leaves the earlier ones.
 pack() {
-  tar -czf "$out/logs.tgz" -C "$work" logs
-  tar -czf "$out/results.tgz" -C "$work" results
+  # Each archive is written aside and renamed: a pack that overlaps another never leaves half a file.
+  tar -czf "$out/.logs.$BASHPID.tgz" -C "$work" logs && mv -f "$out/.logs.$BASHPID.tgz" "$out/logs.tgz"
+  tar -czf "$out/.results.$BASHPID.tgz" -C "$work" results && mv -f "$out/.results.$BASHPID.tgz" "$out/results.tgz"
 }
 
 run_phase() {
@@ -134,7 +135,8 @@ run_phase() {
       name=${spec%%:*}
       spec=${spec#*:}
       tools=${spec%%:*}
-      args=${spec#*:}
+      args=""
+      [[ $spec == *:* ]] && args=${spec#*:}
       mkdir -p "$logs/$name"
       # shellcheck disable=SC2086 # the arguments are words joined by '+'
       SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-500} SANITIZE_LOG_DIR=$logs/$name SANITIZE_TOOLS=${tools//,/ } \
@@ -216,7 +218,12 @@ run_phase() {
         run_phase "$part" &
         pids+=($!)
       done
+      # Packs every 30 s meanwhile: a call cut short still brings back what the parts wrote so far.
+      (while sleep 30; do pack 2>/dev/null; done) &
+      local packer=$!
       wait "${pids[@]}"
+      kill "$packer" 2>/dev/null
+      wait "$packer" 2>/dev/null
       ;;
     *)
       say "unknown phase $phase"

@@ -23,7 +23,8 @@ session=$(dirname "$0")/h200-session.sh
 case ${1:-} in
   checks)
     # Nothing here is timed, so the tests and the sanitizers share the GPU (time-sliced contexts).
-    exec bash "$session" info native \
+    # racecheck on the self-test takes longer than this call has: the racecheck batch runs it.
+    SANITIZE_TOOLS="memcheck synccheck" exec bash "$session" info native \
       together:tests:PersistentModesGpuTest,PersistentRunGpuTest,GpuModesPassTheirChecksGpuTest,PersistentKernelsGpuTest/sanitize-native/sanitize-java/sanitize-temporal
     ;;
   variants)
@@ -41,8 +42,9 @@ case ${1:-} in
       done
       shards+=("sanitize-native:race-$variant-largest:racecheck:--variants+$variant+--on-chip-sizes+3")
     done
-    # The cases outside the variant grid (session reuse, co-residency, kernel handles, cluster probes).
-    shards+=("sanitize-native:race-rest:racecheck:--variants+grid-block+--on-chip-sizes+3+--no-largest")
+    # The self-test's main grid of variants with their session-reuse cases, grid-block at every
+    # on-chip size, and the cases outside the variants (co-residency, kernel handles, cluster probes).
+    shards+=("sanitize-native:race-rest:racecheck:--variants+standard,grid-cooperative-groups,grid-two-slot,host-lockstep-busy,host-lockstep-sleep,host-neighbour-busy,host-neighbour-sleep,host-relay-busy,host-relay-sleep,dataflow,dataflow-resident,dataflow-resident-k1,dataflow-resident-k2,dataflow-resident-k5,grid-block")
     exec bash "$session" info "together:$(IFS=/; echo "${shards[*]}")"
     ;;
   sweeps)

@@ -103,7 +103,7 @@ run_holdfast() {
 
 # The ratios from results.csv (µs per iteration, median): how many times faster Holdfast's
 # launch-sync is than TornadoVM's execute(), its graph than TornadoVM's withCUDAGraph(), and the
-# persistent mode than both. The CSV's first fields hold no commas (mode, kernels, variant, note).
+# persistent mode than both.
 # ratios CSV [PERSISTENT_CSV]: the second file, from the persistent run, gives the persistent rows only.
 ratios() {
   [ -f "$1" ] || { echo "(no results.csv: no ratios)"; return; }

@@ -7,7 +7,7 @@ import java.util.Objects;
  * {@code blocks} 0 = the variant's planner hook chooses (as many useful blocks as can be co-resident,
  * or one block holding a small grid on chip; one block or one cluster for the on-chip variants; one
  * per SM for resident), {@code threadsPerBlock} 0 = the variant's default, {@code sweepsPerExchange}
- * 0 = the variant's own (1; cluster 4 or 8, temporal 8, resident the auto rule's k), {@code watchdogSeconds} 0 = 10 s. The names are the command line's; the
+ * 0 = the planner's (1; cluster 4 or 8; temporal and resident the auto rule's k for the size), {@code watchdogSeconds} 0 = 10 s. The names are the command line's; the
  * library refuses what it does not know, with the names it does.
  *
  * @param mode a persistent mode, e.g. {@code persistent-grid}

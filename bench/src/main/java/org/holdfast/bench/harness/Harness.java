@@ -102,7 +102,7 @@ public final class Harness {
             for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : kernelSources(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
-                        for (OptionValues options : experiment.options().each(mode.options())) {
+                        for (OptionValues options : experiment.options().each(mode.options(), mode.options(kernels))) {
                             measure(mode, kernels, blocks, options, size).ifPresent(row -> {
                                 rows.add(row);
                                 onRow.accept(row);
@@ -220,8 +220,10 @@ public final class Harness {
             int iterations = experiment.iterationsAt(index);
             work += Progress.work(points, iterations, 1);
             for (ModeDescriptor mode : experiment.modes()) {
-                work += kernelSources(mode).size() * blockRules(mode).size() * experiment.options().each(mode.options()).size()
-                        * Progress.work(points, iterations, experiment.repeats() + 1);
+                for (KernelSource kernels : kernelSources(mode)) {
+                    work += blockRules(mode).size() * experiment.options().each(mode.options(), mode.options(kernels)).size()
+                            * Progress.work(points, iterations, experiment.repeats() + 1);
+                }
             }
         }
         return work;

@@ -30,6 +30,15 @@ public interface ModeDescriptor {
         return List.of();
     }
 
+    /**
+     * The options that choose what runs with {@code kernels}: all of {@link #options()} unless these
+     * kernels ignore some (several values of an ignored option would give equal rows, so the harness
+     * runs such kernels once, with that option at its default).
+     */
+    default List<ModeOption> options(KernelSource kernels) {
+        return options();
+    }
+
     /** How its block count is chosen. */
     BlockCount blockCount();
 

@@ -114,6 +114,15 @@ public abstract class NativePersistentMode extends DescribedMode {
         return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
     }
 
+    /** The Java kernels are one design per mode: the variant option does not choose among them. */
+    @Override
+    public List<ModeOption> options(KernelSource kernels) {
+        if (kernels.equals(KernelSource.NATIVE)) {
+            return options();
+        }
+        return options().stream().filter(option -> variantOption().map(v -> !v.equals(option)).orElse(true)).toList();
+    }
+
     /** Before the run: the options' values, the sweeps per exchange as {@code k=...}. */
     @Override
     public String variant(OptionValues values) {

@@ -39,6 +39,20 @@ public record OptionValues(Map<String, String> byName) {
         return combinations;
     }
 
+    /**
+     * The sets of values to measure a mode with when only {@code taken} of its {@code options} choose
+     * what runs: the others back at their defaults, then {@link #each} over {@code taken}.
+     */
+    public java.util.List<OptionValues> each(java.util.List<ModeOption> options, java.util.List<ModeOption> taken) {
+        Map<String, String> kept = new LinkedHashMap<>(byName);
+        for (ModeOption option : options) {
+            if (!taken.contains(option)) {
+                kept.remove(option.name());
+            }
+        }
+        return new OptionValues(kept).each(taken);
+    }
+
     /** These values with {@code option} set to {@code value} (checked by the option). */
     public OptionValues with(ModeOption option, String value) {
         Map<String, String> changed = new LinkedHashMap<>(byName);

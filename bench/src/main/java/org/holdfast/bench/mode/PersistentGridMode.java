@@ -23,7 +23,8 @@ public final class PersistentGridMode extends NativePersistentMode {
             "two-slot", "block", "cluster", "temporal").withSeveralValues();
 
     public PersistentGridMode() {
-        super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster)", 0x1f77b4,
+        super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster),"
+                + " or between temporally blocked passes", 0x1f77b4,
                 new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"));
     }
 

@@ -28,9 +28,17 @@ class SeveralValuesTest {
 
     @Test
     void everyVariantOfAModeInOneRunIsARowEach() {
+        PersistentGridMode grid = new PersistentGridMode();
         OptionValues values = new OptionValues(Map.of("barrier", "block,cluster,temporal", "sweeps-per-exchange", "auto"));
-        assertEquals(List.of("block", "cluster", "temporal"), values.each(new PersistentGridMode().options()).stream()
+        assertEquals(List.of("block", "cluster", "temporal"), values.each(grid.options(), grid.options(KernelSource.NATIVE)).stream()
                 .map(v -> v.get(PersistentGridMode.BARRIER)).toList());
+        // The Java twin is one design: several barriers give it one row, not three equal ones.
+        List<OptionValues> java = values.each(grid.options(), grid.options(KernelSource.JAVA));
+        assertEquals(1, java.size());
+        assertEquals("auto", java.get(0).get(PersistentGridMode.BARRIER));
+        OptionValues ks = new OptionValues(Map.of("barrier", "block,cluster", "sweeps-per-exchange", "1,auto"));
+        assertEquals(2, ks.each(grid.options(), grid.options(KernelSource.JAVA)).size(), "k still gives the Java kernels a row each");
+        assertEquals(4, ks.each(grid.options(), grid.options(KernelSource.NATIVE)).size());
     }
 
     @Test
