@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# The GPU runs the open issues still need, as batches of h200-session.sh phases that each fit one
-# device call (under 600 s). Run from the repository root on the GPU machine, with .device-kit/
-# carried (make-device-kit.sh); logs and results land in $OUT as for h200-session.sh.
+# The GPU runs that closed issues 10 to 13, as batches of h200-session.sh phases that each fit one
+# device call (under 600 s); rerun them after changing the persistent kernels or the auto rule. Run
+# from the repository root on the GPU machine, with .device-kit/ carried (make-device-kit.sh); logs
+# and results land in $OUT as for h200-session.sh.
 #
-#   bench/src/device/open-issues.sh checks   the GPU tests the last fixes touched, the native self-test,
-#                                            compute-sanitizer on the native and the Java kernels
-#                                            (issues 10, 11, 12)
-#   bench/src/device/open-issues.sh variants   every variant named, at every size, in one run (the plot of them all)
-#   bench/src/device/open-issues.sh racecheck  racecheck on the native self-test in shards that run at once
-#                                            (alone it passes the 380 s the checks batch gives it: the
-#                                            cluster kernels at 16 block counts and 10 sizes each)
-#   bench/src/device/open-issues.sh sweeps   the on-chip and resident variants through the harness,
-#                                            every size of issue 10 with graph in the same run, and the
-#                                            overhead rows of the cluster barrier and DSMEM probes, the
-#                                            temporal kernel's k = 4 against 8 from where the cluster stops
-#                                            (the auto rule's boundary), compute-sanitizer on it at every k
+#   bench/src/device/open-issues.sh checks     the GPU tests of the persistent modes, the native
+#                                              self-test, memcheck and synccheck on it, and the three
+#                                              tools on the Java and the temporal kernels, all at once
+#   bench/src/device/open-issues.sh sweeps     the persistent modes as auto runs them at every size of
+#                                              issue 10 with graph (and the overhead table), resident by
+#                                              k, block, cluster, the temporal k boundary; then the
+#                                              temporal kernel under the three tools at every k
+#   bench/src/device/open-issues.sh variants   every variant named, at every size, in one run (the plot
+#                                              of them all)
+#   bench/src/device/open-issues.sh racecheck  racecheck on the native self-test in shards that run at
+#                                              once (alone it takes longer than a call: the cluster
+#                                              kernels at 16 block counts and 10 sizes each)
 #
 # The TornadoVM table (issue 13) is a call of its own: native-hip/tools/tornadovm/run.sh with its
 # kit carried (.device-carry/tornadovm/), since both kits together pass the 64 MiB a call carries.
