@@ -49,7 +49,7 @@ final class TemporalGraphRunner implements ModeRunner {
         this.plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device).withGridScheduler(tasks.scheduler());
         configure.accept(plan);
         List<LaunchInfo> launches = plan.threadInfo(); // compiles and allocates: here, not in a run
-        // No note: the table shows the note in place of the variant, and the variant (k) is what matters.
+        // No note: the variant (k) says what ran.
         this.shape = new RunShape(geometry.blocks(), TemporalKernels.THREADS, variant, "", launches);
     }
 

@@ -57,9 +57,17 @@ public record ResultRow(String mode, String kernels, String variant, String note
         if (note.isEmpty()) {
             return variant;
         }
-        int slash = variant.indexOf("/k=");
-        String name = slash < 0 ? variant : variant.substring(0, slash);
+        String name = variantName();
         return name.isEmpty() || note.startsWith(name) ? note : name + ": " + note;
+    }
+
+    /**
+     * The variant without the half-sweeps per exchange it ran with: {@code cluster} for
+     * {@code cluster/k=4}; a standard launch's {@code k=1} stays (there k is always the user's).
+     */
+    public String variantName() {
+        int slash = variant.indexOf("/k=");
+        return slash < 0 ? variant : variant.substring(0, slash);
     }
 
     public boolean ok() {

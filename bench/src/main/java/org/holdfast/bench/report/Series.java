@@ -28,18 +28,18 @@ record Series(XYSeriesCollection data, XYLineAndShapeRenderer renderer) {
         boolean severalRules = rows.stream().map(ResultRow::rule).filter(r -> !r.isEmpty()).distinct().count() > 1;
         // The k a planner chose per size ("cluster/k=4" at one N, "cluster/k=8" at the next) is one line;
         // k splits a variant's line only where the run measured several k of it at one N (a sweep of k).
+        List<String> bases = rows.stream().map(row -> name(row, row.variantName(), severalRules)).toList();
         java.util.Set<String> seen = new java.util.HashSet<>();
         java.util.Set<String> kSwept = new java.util.HashSet<>();
-        for (ResultRow row : rows) {
-            String base = name(row, withoutK(row.variant()), severalRules);
-            if (!seen.add(base + "@" + row.n())) {
-                kSwept.add(base);
+        for (int i = 0; i < rows.size(); i++) {
+            if (!seen.add(bases.get(i) + "@" + rows.get(i).n())) {
+                kSwept.add(bases.get(i));
             }
         }
-        for (ResultRow row : rows) {
-            String base = name(row, withoutK(row.variant()), severalRules);
+        for (int i = 0; i < rows.size(); i++) {
+            ResultRow row = rows.get(i);
             // A note such as "on chip" marks points, not series: the mode's line goes on through them.
-            String name = kSwept.contains(base) ? name(row, row.variant(), severalRules) : base;
+            String name = kSwept.contains(bases.get(i)) ? name(row, row.variant(), severalRules) : bases.get(i);
             series.computeIfAbsent(name, XYSeries::new).add(row.n(), value.applyAsDouble(row));
             firstRow.putIfAbsent(name, row);
         }
@@ -61,12 +61,6 @@ record Series(XYSeriesCollection data, XYLineAndShapeRenderer renderer) {
     private static String name(ResultRow row, String variant, boolean severalRules) {
         return row.mode() + (namesKernels(row) ? " (" + row.kernels() + ")" : "") + (variant.isEmpty() ? "" : " " + variant)
                 + (severalRules && !row.rule().isEmpty() ? ", blocks " + row.rule() : "");
-    }
-
-    /** {@code cluster} for {@code cluster/k=4}; a standard launch's {@code k=1} stays (its k is always asked). */
-    private static String withoutK(String variant) {
-        int slash = variant.indexOf("/k=");
-        return slash < 0 ? variant : variant.substring(0, slash);
     }
 
     private static Optional<ModeDescriptor> descriptor(ResultRow row) {
