@@ -3,7 +3,7 @@
 # compile; it also runs on its own).
 #
 #   CUDA, when nvcc is on PATH or in /usr/local/cuda/bin: target/cuda, then
-#        target/lib/libholdfast_native.so and target/bin/holdfast_native_{selftest,bench} and handshake_probe
+#        target/lib/libholdfast_native.so and target/bin/holdfast_native_{selftest,bench}
 #   HIP,  when hipcc is on PATH: target/hip (AMD gfx90a, HIP_PLATFORM=amd; a compile check,
 #        nothing runs it)
 # The first build also runs the host-only tests (ctest: the persistent-host scheduler, and the
@@ -54,7 +54,7 @@ build_cuda() {
     echo "native-hip: CUDA build with $nvcc"
     configure_and_build "$target/cuda" -DGPU_RUNTIME=CUDA -DCMAKE_CUDA_COMPILER="$nvcc"
     cp "$target/cuda/libholdfast_native.so" "$target/lib/"
-    cp "$target/cuda/holdfast_native_selftest" "$target/cuda/holdfast_native_bench" "$target/cuda/handshake_probe" "$target/bin/"
+    cp "$target/cuda/holdfast_native_selftest" "$target/cuda/holdfast_native_bench" "$target/bin/"
 }
 
 # The clang that hipcc drives (Debian: clang++-15), as CMake's HIP compiler.

@@ -3,10 +3,10 @@
 # kernel compiler's samples and of the bench's Java persistent kernels (Maven test-compile of
 # tornado-tasks/kernels, which builds the compiler first), copies it into this folder and compiles
 # each class as its own translation unit, as NVRTC would see it, plus the host check.
-# Usage, from anywhere: native-hip/tools/java-persistent/build.sh
+# Usage, from anywhere: lab/java-persistent/build.sh
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
+root=$(cd "$here/../.." && pwd)
 (cd "$root" && ./mvnw -q -B -o test-compile -pl tornado-tasks/compiler,tornado-tasks/kernels -am)
 samples="$root/tornado-tasks/compiler/target/test-classes/META-INF/holdfast/kernels/org.holdfast.tornado.compiler.samples"
 kernels="$root/tornado-tasks/kernels/target/classes/META-INF/holdfast/kernels/org.holdfast.kernels"

@@ -4,7 +4,7 @@
 # The register and spill report of every kernel goes to build.log.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
+root="$(cd "$here/../../native-hip" && pwd)"
 nvcc -arch=sm_90 -fmad=false -O3 -std=c++17 -lineinfo -Xcompiler -ffp-contract=off -DHF_RUNTIME_CUDA \
     -I"$root/include" -I"$root/src" -Xptxas -v \
     -o "$here/onchip_bench" "$here/onchip_bench.cu" >"$here/build.log" 2>&1 || {

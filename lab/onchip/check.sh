@@ -7,10 +7,10 @@
 #   2. compute-sanitizer memcheck, racecheck and synccheck on the same variants at N = 5 and 33.
 # One log, $OUT/onchip-check.txt; a table of one line per step last. Exit 0 when all pass.
 #
-#   native-hip/tools/onchip/check.sh [path/to/holdfast_native_selftest]
+#   lab/onchip/check.sh [path/to/holdfast_native_selftest]
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-selftest="${1:-$here/../../target/bin/holdfast_native_selftest}"
+selftest="${1:-$here/../../native-hip/target/bin/holdfast_native_selftest}"
 out="${OUT:-$here/out}"
 mkdir -p "$out"
 log="$out/onchip-check.txt"

@@ -7,7 +7,7 @@
 #                        CUDA build, copied beside them), for the self-test and the sanitizers
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$here/../.."
+root="$(cd "$here/../../native-hip" && pwd)"
 nvcc="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
 "$nvcc" -arch=sm_90 -fmad=false -O3 -std=c++17 -lineinfo -DHF_RUNTIME_CUDA -Xptxas -v \
     -I"$root/include" -I"$root/src" -Xcompiler=-Wall,-Wextra,-ffp-contract=off \

@@ -9,7 +9,7 @@
 #      every N by k against graph, persistent-grid and persistent-dataflow, the relay's goal.
 # Writes one log, $OUT/resident.txt (default ./out), and prints the summary and tables last.
 # Under 120 s. Exit status 0 only when every check passed and the sanitizers are clean.
-#   native-hip/tools/resident/run.sh
+#   lab/resident/run.sh
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -4,11 +4,11 @@
 #                      library's temporal kernels (the twins) and the phase-1 prototypes
 #   emulate_temporal   the kernels' device code on CPU threads against the reference (g++)
 #
-#   native-hip/tools/temporal/build.sh [--emulate|--emulate-quick]   (also runs the emulation)
+#   lab/temporal/build.sh [--emulate|--emulate-quick]   (also runs the emulation)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-native="$(cd "$here/../.." && pwd)"
+native="$(cd "$here/../../native-hip" && pwd)"
 build="$here/build"
 mkdir -p "$build"
 nvcc="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"

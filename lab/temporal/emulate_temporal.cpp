@@ -115,8 +115,8 @@ inline void hf_emulated_async_wait(int pending)
 #include "device/stream_pass.h"
 #include "plan.h"
 #include "problem.h"
-#include "prototype/temporal_stream.h"
-#include "prototype/temporal_tile.h"
+#include "prototype/prototype_stream.h"
+#include "prototype/prototype_tile.h"
 
 using namespace holdfast::prototype;
 using namespace temporal_tools;

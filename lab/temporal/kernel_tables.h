@@ -8,8 +8,8 @@
 #include "hf_gpu.h"
 /* after hf_gpu.h, which they need */
 #include "persistent_args.h"
-#include "prototype/temporal_persistent.h"
-#include "prototype/temporal_standard.h"
+#include "prototype/prototype_persistent.h"
+#include "prototype/prototype_standard.h"
 
 namespace temporal_tools {
 

@@ -11,8 +11,8 @@
 #include <algorithm>
 
 /* after the GPU runtime (or its emulation), which they need */
-#include "prototype/temporal_stream.h"
-#include "prototype/temporal_tile.h"
+#include "prototype/prototype_stream.h"
+#include "prototype/prototype_tile.h"
 
 namespace temporal_tools {
 

@@ -8,7 +8,7 @@
 #      library's kernels at N = 11, 12, 33, 3 iterations: a few seconds each).
 # Writes one log, $OUT/temporal.txt, and prints the summary table last. Under 120 s.
 #
-#   native-hip/tools/temporal/run.sh
+#   lab/temporal/run.sh
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -3,7 +3,7 @@
 # from outside Maven Central (TornadoVM's own installer also clones GitHub repositories and pip-installs
 # Python modules; the PTX backend needs none of that). See docs/tornadovm.md.
 #
-#   native-hip/tools/tornadovm/build-sdk.sh [WORK]      (default WORK: /work/tornadovm)
+#   lab/tornadovm/build-sdk.sh [WORK]      (default WORK: /work/tornadovm)
 #
 # Expects WORK/src to be a TornadoVM checkout (tag v5.2.0-jdk25). Writes:
 #   WORK/m2          TornadoVM's own Maven repository (the shared ~/.m2 is only read, as a tail)

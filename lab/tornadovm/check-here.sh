@@ -9,7 +9,7 @@
 #      sm_90. The rows are MISMATCH by design (no kernel runs); the Holdfast GPU modes say that the
 #      stand-in driver does not support them.
 #
-#   native-hip/tools/tornadovm/check-here.sh [KIT]   (default: /work/tornadovm/dist/holdfast-tornadovm-kit.tar.gz)
+#   lab/tornadovm/check-here.sh [KIT]   (default: /work/tornadovm/dist/holdfast-tornadovm-kit.tar.gz)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 kit=${1:-/work/tornadovm/dist/holdfast-tornadovm-kit.tar.gz}

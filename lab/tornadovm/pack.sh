@@ -7,12 +7,12 @@
 # Holdfast against the SDK:
 #
 #   TORNADO_SDK=/work/tornadovm/sdk ./mvnw -B -DskipTests package
-#   native-hip/tools/tornadovm/pack.sh [SDK] [OUTPUT]
+#   lab/tornadovm/pack.sh [SDK] [OUTPUT]
 #
 # SDK defaults to $TORNADO_SDK or /work/tornadovm/sdk; OUTPUT to /work/tornadovm/dist. Writes
 # OUTPUT/holdfast-tornadovm-kit.tar.gz and prints its size; run.sh unpacks and runs it there.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../../.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 sdk=${1:-${TORNADO_SDK:-/work/tornadovm/sdk}}
 output=${2:-/work/tornadovm/dist}
 jdk=${JAVA_HOME_25:-/usr/lib/jvm/temurin-25-jdk-amd64}

@@ -10,7 +10,7 @@
 # launch-sync against tornado (Holdfast's launches against TornadoVM's plain execute()) and graph
 # against tornado-graph (the two CUDA-graph paths).
 #
-#   bash native-hip/tools/tornadovm/run.sh [KIT [SIZES [PERSISTENT]]]
+#   bash lab/tornadovm/run.sh [KIT [SIZES [PERSISTENT]]]
 #     KIT         default: .device-carry/tornadovm/holdfast-tornadovm-kit.tar.gz in the repository root
 #     SIZES       default: 11,101,1001,4097
 #     PERSISTENT  the persistent mode (and options) to set beside them; default: persistent-grid
@@ -21,7 +21,7 @@
 # device query, 90 s for the TornadoVM run, 60 s for the persistent run; a run cut short keeps its rows so far).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
+root=$(cd "$here/../.." && pwd)
 kit=${1:-$root/.device-carry/tornadovm/holdfast-tornadovm-kit.tar.gz}
 sizes=${2:-11,101,1001,4097}
 persistent=${3:-persistent-grid}
@@ -33,7 +33,7 @@ jvm_options="--enable-native-access=ALL-UNNAMED -Djava.awt.headless=true -XX:Max
 
 main() {
   if [ ! -f "$kit" ]; then
-    echo "run.sh: no TornadoVM kit at $kit (make it with native-hip/tools/tornadovm/pack.sh and carry it)"
+    echo "run.sh: no TornadoVM kit at $kit (make it with lab/tornadovm/pack.sh and carry it)"
     return 2
   fi
   rm -rf "$work"

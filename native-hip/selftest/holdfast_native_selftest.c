@@ -183,7 +183,7 @@ static void run_variant_table_case(Tally* tally)
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
     /* 11 rows: the self-test's, the on-chip ones (ON_CHIP) and persistent-grid (temporal), checked by
-     * tools/temporal (it needs a scratch buffer). */
+     * lab/temporal (it needs a scratch buffer). */
     record(tally, count == 11 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));

@@ -13,20 +13,17 @@ namespace {
 constexpr int kLargest = 46340; /* planner.h's kMaxN */
 
 /* The small sizes are the on-chip kernels', the large ones the grid-resident and temporally blocked
- * kernels'. µs per iteration on the H200 through the harness, each beside graph in its run
- * (docs/results: on-chip-auto, on-chip-variants, resident-512, temporal-boundary; 2026-11-30;
- * docs/persistent-variants.md has the tables).
+ * kernels'. Each edge is where the next variant measured faster on the H200 through the harness;
+ * the figures are in docs/persistent-variants.md ("The rule"), taken from the runs it names
+ * (runs/on-chip-auto, on-chip-variants, resident-512, temporal-boundary).
  *
- * persistent-grid: one block (one warp while the grid is small) up to N = 48 (0.12 at N = 11, 0.27
- * at 33), then one cluster while the grid fits 16 blocks (N = 358; 0.90 at 101, 1.97 at 257), then
- * the temporally blocked passes, which take only 256 threads (6.13 at N = 1001 with k = 4, where cg
- * takes 13.4 and graph 10.5; k = 8 from N = 2049: 23.2 against 26.7 with k = 4 there, 70.2 at 4097;
- * k = 4 still 4% ahead at 1501). cg was not measured between N = 359 and 1001.
+ * persistent-grid: one block (one warp while the grid is small) up to N = 48, then one cluster
+ * while the grid fits 16 blocks (N = 358), then the temporally blocked passes, which take only 256
+ * threads: k = 4, and k = 8 from N = 2049. cg was not measured between N = 359 and 1001.
  * persistent-dataflow: the counters' one block on chip up to N = 24, one cluster (st.async halos)
- * while it fits, then every multiprocessor holding its band (resident: 6.14 at N = 1001 with k = 3
- * and 512 threads, 8.34 with 256, 8.16 with k = 1; counters 9.96), up to the largest band that fits
- * (N = 1816 on 132 SMs), then the default (counters). persistent-host: the relay everywhere (19.8 at
- * N = 1001, where per-block neighbour flags take 91.1). */
+ * while it fits, then every multiprocessor holding its band (resident, k = 3 at 512 threads), up to
+ * the largest band that fits (N = 1816 on 132 SMs), then the default (counters). persistent-host:
+ * the relay everywhere (per-block neighbour flags are several times slower at N = 1001). */
 constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-grid", 3, 48, "block", 0, 0},
     {"persistent-grid", 3, kLargest, "cluster", 0, 0},

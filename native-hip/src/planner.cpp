@@ -20,7 +20,7 @@
 namespace holdfast {
 namespace {
 
-/* Measured on the H200 (docs/persistent-variants.md, tools/onchip/NOTES.md). */
+/* Measured on the H200 (docs/persistent-variants.md, lab/onchip/NOTES.md). */
 constexpr ClusterShape kClusterShapes[] = {
     {20, 2, 4},    /* N = 11, 12: 2 blocks, k = 4 */
     {48, 2, 8},    /* N = 33, 34 */

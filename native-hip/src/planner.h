@@ -21,9 +21,8 @@ constexpr double kMaxWatchdogSeconds = 1e6; /* keeps the deadline in ticks well 
 
 /* Points of one colour per thread up to which one block holding the grid on chip is the fastest
  * grid (when u and f fit in its shared memory). On the H200 one block beat every multi-block
- * grid up to about that load (N = 33 at 256 threads, 2 points per thread: 1.06 us against 2.2 us
- * per iteration; its cost grows by about 0.8 ns per point of a colour) and lost well beyond it
- * (N = 101, 20 points per thread: 8.1 us against 2.6 us). */
+ * grid up to about that load (N = 33 at 256 threads, 2 points per thread) and lost well beyond it
+ * (N = 101, 20 points per thread); the figures: docs/results.md, runs/small. */
 constexpr int kOnChipPointsPerThread = 5; /* mirrored by bench JavaPersistentPlan.ON_CHIP_POINTS_PER_THREAD (the Java twins) */
 
 /* ---------------------------------------------------------------- the on-chip variants' rules

@@ -81,13 +81,13 @@ const SizedKernels kClusterAsync = {
      HF_CLUSTER_KERNEL("cluster_async_p16", cluster_resident<16, HaloMethod::AsyncStore, false>)},
     {}};
 constexpr int kThreads = 256;
-/* Measured best on the H200 at N = 1001: the relay with 1024 threads (18.4 us per iteration
- * against 20.0 with 256), the resident kernel with 512 (one thread per column of a colour). */
+/* Measured best on the H200 at N = 1001 (docs/persistent-variants.md, "The rule"): the relay with
+ * 1024 threads, the resident kernel with 512 (one thread per column of a colour). */
 constexpr int kRelayThreads = 1024;
 constexpr int kResidentThreads = 512;
 /* The temporal row's own kernel, and its k where no auto rule holds n (below N = 359; from there the
  * rule gives 4, and 8 beyond N = 2048, auto_rule.cpp): k = 8 measured fastest at N = 4097 and 10001 on
- * the H200 (tools/temporal/NOTES.md). */
+ * the H200 (lab/temporal/NOTES.md). */
 constexpr int kDefaultTemporalSweeps = 8;
 static_assert(kDefaultTemporalSweeps == 8, "the temporal row names temporal_stream_persistent_k8");
 

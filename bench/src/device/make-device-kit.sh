@@ -19,6 +19,8 @@ cp "$root"/tornado-tasks/compiler/target/holdfast-kernel-compiler-*-tests.jar "$
 "$root/mvnw" -q -B dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:$junit_version \
   -DoutputDirectory="$kit/tests" -Dmdep.stripVersion=true
 cp "$root"/native-hip/target/bin/* "$kit/native/"
+# The host handshake's floor (h200-session.sh phase probe): a lab probe, built beside the self-test.
+"$root/lab/handshake-probe/build.sh" "$kit/native"
 # A baseline to compare with in the same session (h200-session.sh phase before:...): the lib/ folder
 # of an earlier bundle (holdfast.jar and libholdfast_native.so), given as BASELINE_LIB=DIR.
 if [ -n "${BASELINE_LIB:-}" ]; then

@@ -17,7 +17,7 @@
 #                                              once (alone it takes longer than a call: the cluster
 #                                              kernels at 16 block counts and 10 sizes each)
 #
-# The TornadoVM table (issue 13) is a call of its own: native-hip/tools/tornadovm/run.sh with its
+# The TornadoVM table (issue 13) is a call of its own: lab/tornadovm/run.sh with its
 # kit carried (.device-carry/tornadovm/), since both kits together pass the 64 MiB a call carries.
 set -uo pipefail
 session=$(dirname "$0")/h200-session.sh

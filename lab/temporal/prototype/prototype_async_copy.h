@@ -1,12 +1,12 @@
 /*
- * async_copy.h: global-to-shared copies that complete later, so loads run ahead of the work.
+ * prototype_async_copy.h: global-to-shared copies that complete later, so loads run ahead of the work.
  *
  * On NVIDIA sm_80 and newer a copy is one cp.async: the data goes from global memory to shared
  * memory without a register, and the thread goes on. Copies issued between two commits form a
  * group; wait(pending) returns once at most `pending` of the calling thread's groups are still in
  * flight. Only the calling thread's copies are covered: a block barrier after the wait makes them
  * visible to the other threads. Elsewhere (HIP, older GPUs) a copy is a plain load and store,
- * complete at once, and commit and wait do nothing. The CPU emulation of tools/temporal defines
+ * complete at once, and commit and wait do nothing. The CPU emulation of lab/temporal defines
  * HF_EMULATED_ASYNC_COPY and lands the copies as early or as late as these rules allow.
  *
  * cp.async is a weak memory operation: after a grid barrier's acquire it sees the other blocks'

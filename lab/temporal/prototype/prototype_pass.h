@@ -1,5 +1,5 @@
 /*
- * temporal_pass.h: what one temporally blocked pass does, shared by every temporal kernel.
+ * prototype_pass.h: what one temporally blocked pass does, shared by every temporal kernel.
  *
  * A pass runs `sweeps` consecutive half-sweeps (at most the kernel's compile-time K), the first of
  * colour `first_colour`, reading the state before the pass from `in` and writing every interior

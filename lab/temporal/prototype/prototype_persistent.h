@@ -1,5 +1,5 @@
 /*
- * temporal_persistent.h: the persistent counterparts of temporal_standard.h.
+ * prototype_persistent.h: the persistent counterparts of prototype_standard.h.
  *
  * One cooperative launch runs every pass: the co-resident blocks share a pass's items (the same
  * strips and segments, or tiles, that the standard launch gives one block each), then meet at the
@@ -12,8 +12,8 @@
 #define HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_PERSISTENT_H
 
 #include "device/grid_barrier.h"
-#include "temporal_stream.h"
-#include "temporal_tile.h"
+#include "prototype_stream.h"
+#include "prototype_tile.h"
 
 namespace holdfast::prototype {
 

@@ -1,14 +1,14 @@
 /*
- * temporal_standard.h: the temporally blocked standard kernels, one launch per pass of K
- * half-sweeps (device/temporal_pass.h says what a pass is; the host launches pass after pass,
+ * prototype_standard.h: the temporally blocked standard kernels, one launch per pass of K
+ * half-sweeps (prototype_pass.h says what a pass is; the host launches pass after pass,
  * swapping the two buffers, with temporal_pass_of).
  *
  *   temporal_stream<K, kThreads, kVariable, kExchange>
  *                                             one block of kThreads per (strip, segment):
- *                                             device/temporal_stream.h; kVariable: the pass may run
+ *                                             prototype_stream.h; kVariable: the pass may run
  *                                             fewer than K half-sweeps (the last pass of a run K
  *                                             does not divide)
- *   temporal_tile<K, kTileX, kTileY, kThreads> one block per tile: device/temporal_tile.h; any
+ *   temporal_tile<K, kTileX, kTileY, kThreads> one block per tile: prototype_tile.h; any
  *                                             pass of at most K half-sweeps
  *
  * Both take their working memory as dynamic shared memory (stream_shared_doubles,
@@ -17,8 +17,8 @@
 #ifndef HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_STANDARD_H
 #define HOLDFAST_PROTOTYPE_KERNELS_TEMPORAL_STANDARD_H
 
-#include "temporal_stream.h"
-#include "temporal_tile.h"
+#include "prototype_stream.h"
+#include "prototype_tile.h"
 
 namespace holdfast::prototype {
 

@@ -1,5 +1,5 @@
 /*
- * temporal_stream.h: K half-sweeps per pass over memory, as a wavefront streamed down the rows.
+ * prototype_stream.h: K half-sweeps per pass over memory, as a wavefront streamed down the rows.
  *
  * A block owns a strip of columns and a segment of rows. Its T threads cover 2T columns: the strip
  * plus a ghost border of H >= K columns each side (H even, so every thread holds one red and one
@@ -29,7 +29,7 @@
  *
  * The output row t - K gets member P from level K and the other member from level K - 1 (the
  * colour level K did not touch). Rows arrive through rings in shared memory that cp.async fills
- * `prefetch` rows ahead (async_copy.h); each thread copies and reads only its own ring entries
+ * `prefetch` rows ahead (prototype_async_copy.h); each thread copies and reads only its own ring entries
  * (u: the member level 0 needs; f: both members, kept K more rows for the levels behind), so the
  * rings need no barrier of their own, only room: a slot is refilled two steps after its last read
  * (u: prefetch + 2 slots, f: prefetch + K + 2).
@@ -37,8 +37,8 @@
 #ifndef HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_STREAM_H
 #define HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_STREAM_H
 
-#include "async_copy.h"
-#include "temporal_pass.h"
+#include "prototype_async_copy.h"
+#include "prototype_pass.h"
 
 namespace holdfast::prototype {
 

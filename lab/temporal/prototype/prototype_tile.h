@@ -1,5 +1,5 @@
 /*
- * temporal_tile.h: K half-sweeps per pass over memory on overlapped 2D tiles in shared memory.
+ * prototype_tile.h: K half-sweeps per pass over memory on overlapped 2D tiles in shared memory.
  *
  * A block owns a kTileX x kTileY tile of interior points and loads it with a ghost border of K
  * points on every side (the region), runs the pass's half-sweeps on the region in shared memory,
@@ -17,7 +17,7 @@
 #ifndef HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_TILE_H
 #define HOLDFAST_PROTOTYPE_DEVICE_TEMPORAL_TILE_H
 
-#include "temporal_pass.h"
+#include "prototype_pass.h"
 
 namespace holdfast::prototype {
 

@@ -45,7 +45,7 @@
 #ifndef HOLDFAST_DEVICE_STREAM_PASS_H
 #define HOLDFAST_DEVICE_STREAM_PASS_H
 
-#ifndef HF_HAS_STREAM_SHUFFLE /* the CPU emulation of tools/temporal defines it and emulates the shuffles */
+#ifndef HF_HAS_STREAM_SHUFFLE /* the CPU emulation of lab/temporal defines it and emulates the shuffles */
 #if defined(__CUDACC__) && !defined(__HIPCC__)
 #define HF_HAS_STREAM_SHUFFLE 1
 #else

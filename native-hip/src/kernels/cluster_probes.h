@@ -208,7 +208,7 @@ __global__ void probe_halo_exchange(PersistentArgs args, int rounds, int width)
     cluster_sync_all();
 }
 
-/* racecheck's view of distributed-shared-memory ordering, for the record (tools/onchip/run.sh):
+/* racecheck's view of distributed-shared-memory ordering, for the record (lab/onchip/run.sh):
  * block 0's threads store one double each into block 1's shared memory (st.shared::cluster),
  * pass a block barrier, and thread 0 arrives on block 1's mbarrier with release at cluster scope;
  * block 1's threads wait for that phase with acquire at cluster scope, then read the doubles.

@@ -6,8 +6,8 @@
  * The step word reaches the blocks through block 0: only its thread 0 polls the bus (relaxed,
  * system scope, then an acquire fence at system scope); it republishes the word in the control
  * block with a release at device scope, and the other blocks poll that line in L2 with acquire
- * loads. One poller on the bus instead of hundreds (every block polling the host word took
- * 977 us per iteration at N = 1001 on the H200, the relay 18), one more hop on the chip. A real
+ * loads. One poller on the bus instead of hundreds (every block polling the host word was about
+ * fifty times slower at N = 1001 on the H200: docs/persistent-variants.md), one more hop on the chip. A real
  * block barrier (not a fence) hands the step to the block's other threads.
  *
  * The blocks combine their completion on the device. After its share of half-sweep s (grid

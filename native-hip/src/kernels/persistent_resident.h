@@ -35,7 +35,7 @@
 namespace holdfast {
 
 /* What the kernel does: everything (the library), or one part only, for the breakdown probes of
- * tools/resident (the same loops with the exchanges or the half-sweeps left out; their arrays are
+ * lab/resident (the same loops with the exchanges or the half-sweeps left out; their arrays are
  * wrong by design and never checked). */
 enum class ResidentWork { kAll, kComputeOnly, kExchangeOnly };
 

@@ -61,7 +61,9 @@ class SmokeReportTest {
         String first = Files.readString(docs.resolve("results.md"));
         assertTrue(first.contains("## Sweep `small`"), first);
         assertTrue(first.contains("| cpu  | java    | 11 "), first);
-        assertTrue(Files.exists(docs.resolve("results/small/" + Plots.TIME_PER_ITERATION)));
+        assertTrue(Files.exists(sweeps.resolve("small/" + Plots.TIME_PER_ITERATION)));
+        assertTrue(first.contains("![time-per-iteration.png](../sweeps/small/time-per-iteration.png)"), first);
+        assertTrue(first.contains("Run folder `small`: [results.csv](../sweeps/small/results.csv)"), first);
 
         Files.writeString(docs.resolve("results.md"), first.replace("(What the sweeps show: write it here.)", "Kept words."));
         assertEquals(ExitCode.OK, CommandRun.of("--results-doc", sweeps.toString(), "-o", docs.toString()).status());

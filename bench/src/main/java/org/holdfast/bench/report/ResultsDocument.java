@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -17,8 +16,9 @@ import org.holdfast.bench.mode.Modes;
 
 /**
  * Writes {@code results.md} from a folder of sweeps (each a subfolder with {@code results.json}, as
- * {@code -o} leaves it): per sweep, how it was run, the results table, the overhead breakdown and
- * the three plots, redrawn from the JSON. The analysis between the {@value #BEGIN} and {@value #END}
+ * {@code -o} leaves it; the repository keeps its own in {@code runs/}): per sweep, how it was run,
+ * the results table, the overhead breakdown and the plots, redrawn from the JSON into the sweep's
+ * own folder, which the document links to by a path relative to itself. The analysis between the {@value #BEGIN} and {@value #END}
  * markers is written by people and kept across regenerations.
  */
 public final class ResultsDocument {
@@ -32,7 +32,7 @@ public final class ResultsDocument {
 
     /**
      * @param sweeps the folder holding one subfolder per sweep
-     * @param docs where {@code results.md} goes; plots and data go to {@code docs/results/<sweep>/}
+     * @param docs where {@code results.md} goes; each sweep's plots are redrawn in its own folder
      * @return the document written
      */
     public static Path write(Path sweeps, Path docs) throws IOException {
@@ -72,14 +72,8 @@ public final class ResultsDocument {
     private static String section(Path folder, Path docs) throws IOException {
         String name = folder.getFileName().toString();
         SavedRun run = SavedRun.read(folder.resolve(JsonReport.FILE));
-        Path target = docs.resolve("results").resolve(name);
-        Files.createDirectories(target);
-        for (String file : List.of(JsonReport.FILE, CsvReport.FILE)) {
-            if (Files.exists(folder.resolve(file))) {
-                Files.copy(folder.resolve(file), target.resolve(file), StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-        List<Path> plots = Plots.write(target, run.rows(), run.ceilings(), run.overheads());
+        List<Path> plots = Plots.write(folder, run.rows(), run.ceilings(), run.overheads());
+        String link = linkTo(docs, folder);
         StringBuilder out = new StringBuilder();
         out.append("## Sweep `").append(name).append("`\n\n");
         out.append(settings(run.run(), run.ceilings())).append("\n\n");
@@ -90,12 +84,17 @@ public final class ResultsDocument {
             out.append(table).append('\n');
         }
         for (Path plot : plots) {
-            String relative = docs.relativize(plot).toString();
-            out.append("![").append(plot.getFileName()).append("](").append(relative).append(")\n\n");
+            out.append("![").append(plot.getFileName()).append("](").append(link).append(plot.getFileName()).append(")\n\n");
         }
-        out.append("Data: [results.csv](results/").append(name).append("/results.csv), [results.json](results/")
-                .append(name).append("/results.json).\n\n");
+        out.append("Run folder `").append(name).append("`: [results.csv](").append(link).append(CsvReport.FILE)
+                .append("), [results.json](").append(link).append(JsonReport.FILE).append(").\n\n");
         return out.toString();
+    }
+
+    /** The sweep folder as the document links to it: relative to the document's folder, ending in '/'. */
+    private static String linkTo(Path docs, Path folder) {
+        String relative = docs.toAbsolutePath().normalize().relativize(folder.toAbsolutePath().normalize()).toString();
+        return relative.replace(java.io.File.separatorChar, '/') + "/";
     }
 
     /** One line on how the sweep ran: machine, Java, settings, ceilings. */

@@ -16,7 +16,7 @@ import org.holdfast.tornado.api.TornadoExecutionPlan;
 
 /**
  * Checks the wiring of the {@code tornadovm} device on a machine without a GPU, against the stand-in
- * driver of {@code native-hip/tools/tornadovm/fake-driver} (device memory is host memory, copies are
+ * driver of {@code lab/tornadovm/fake-driver} (device memory is host memory, copies are
  * real, kernels never run). What it shows, for a plain plan and a CUDA-graph plan alike:
  * <ul>
  *   <li>an array loaded, run on and read back comes back as loaded, bit for bit: the kernels' graph
