@@ -11,19 +11,24 @@ import java.util.List;
 import java.util.Map;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
-import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.labels.CategoryItemLabelGenerator;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
@@ -70,16 +75,17 @@ public final class Plots {
 
     /** Time per iteration against N for every mode, log-log. */
     static JFreeChart timePerIteration(List<ResultRow> rows) {
-        Series series = Series.byMode(rows, ResultRow::medianMicros);
+        Series series = Series.timePerIteration(rows);
         LogAxis x = logAxis("N, points per side (log scale)");
         LogAxis y = logAxis("time per iteration, µs (median, log scale)");
         XYPlot plot = new XYPlot(series.data(), x, y, series.renderer());
-        return chart("Time per red-black iteration against problem size", plot, initialInterior(rows));
+        return chart("Time per red-black iteration against problem size", plot,
+                "lower is better; bars from the fastest to the slowest repeat", initialInterior(rows));
     }
 
     /** Effective bandwidth against N, under the measured copy ceilings. */
     static JFreeChart bandwidth(List<ResultRow> rows, Map<String, Double> ceilings) {
-        Series series = Series.byMode(rows, ResultRow::gbPerSecond);
+        Series series = Series.bandwidth(rows);
         LogAxis x = logAxis("N, points per side (log scale)");
         LogAxis y = logAxis("effective bandwidth, GB/s (24·N² bytes per iteration, log scale)");
         XYPlot plot = new XYPlot(series.data(), x, y, series.renderer());
@@ -98,7 +104,7 @@ public final class Plots {
             y.setUpperBound(top * 1.5);
         }
         return chart("Effective bandwidth against the measured copy ceiling (a roofline at fixed intensity)", plot,
-                initialInterior(rows));
+                "higher is better; bars from the slowest to the fastest repeat", initialInterior(rows));
     }
 
     /** The subtitle that says what the timed runs started from, and that every point passed its check. */
@@ -109,26 +115,58 @@ public final class Plots {
                 + "; every point passed its verification run and matched the reference in every repeat";
     }
 
-    /** The overhead breakdown as bars, log scale. */
+    /**
+     * The overhead breakdown as horizontal bars on a log axis that spans every value (costs differ
+     * by a hundred times), each bar's value written beside it and each label whole on its own line.
+     */
     static JFreeChart overheads(List<OverheadRow> overheads) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (OverheadRow overhead : overheads) {
             data.addValue(overhead.micros(), "µs", overhead.what());
         }
-        CategoryAxis x = new CategoryAxis("what was measured");
-        x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        CategoryAxis x = new CategoryAxis(null);
+        x.setMaximumCategoryLabelWidthRatio(0.5f);
+        x.setMaximumCategoryLabelLines(2);
+        x.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        x.setCategoryMargin(0.25);
         LogAxis y = logAxis("cost, µs (median, log scale)");
-        y.setLowerBound(0.1);
+        double smallest = overheads.stream().mapToDouble(OverheadRow::micros).min().orElse(1);
+        double largest = overheads.stream().mapToDouble(OverheadRow::micros).max().orElse(1);
+        double lower = Math.pow(10, Math.floor(Math.log10(smallest / 1.5)));
+        y.setRange(lower, Math.pow(10, Math.ceil(Math.log10(largest * 3)))); // room for the value beside the longest bar
         BarRenderer bars = new BarRenderer();
+        bars.setBase(lower); // a log axis has no zero to grow the bars from
         bars.setBarPainter(new StandardBarPainter());
         bars.setSeriesPaint(0, new Color(0x3b6ea8));
         bars.setShadowVisible(false);
         bars.setDefaultItemLabelsVisible(true);
-        bars.setDefaultItemLabelGenerator(new org.jfree.chart.labels.StandardCategoryItemLabelGenerator("{2}",
-                new DecimalFormat("0.00")));
+        bars.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        bars.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
+        bars.setItemLabelAnchorOffset(6);
+        bars.setDefaultItemLabelGenerator(new CategoryItemLabelGenerator() {
+            @Override
+            public String generateRowLabel(CategoryDataset dataset, int row) {
+                return null;
+            }
+
+            @Override
+            public String generateColumnLabel(CategoryDataset dataset, int column) {
+                return null;
+            }
+
+            @Override
+            public String generateLabel(CategoryDataset dataset, int row, int column) {
+                return Figures.threeDigits(dataset.getValue(row, column).doubleValue()) + " µs";
+            }
+        });
         CategoryPlot plot = new CategoryPlot(data, x, y, bars);
-        plot.setOrientation(PlotOrientation.VERTICAL);
-        return chart("Overhead breakdown, measured in the same run", plot);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setRangeGridlinePaint(Color.GRAY);
+        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_RIGHT); // under the bars, where a reader looks for it
+        JFreeChart chart = chart("Overhead breakdown, measured in the same run", plot, "lower is better; median of each probe's rounds");
+        chart.removeLegend(); // one series: the axis says what the bars are
+        chart.setPadding(new RectangleInsets(8, 8, 8, 28)); // the last tick label whole
+        return chart;
     }
 
     static LogAxis logAxis(String label) {
@@ -143,13 +181,9 @@ public final class Plots {
         return axis;
     }
 
-    private static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot) {
-        return chart(title, plot, "");
-    }
-
-    private static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot, String subtitle) {
+    private static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot, String... subtitles) {
         JFreeChart chart = new JFreeChart(title, TITLE, plot, true);
-        if (!subtitle.isEmpty()) {
+        for (String subtitle : subtitles) {
             chart.addSubtitle(new TextTitle(subtitle, new Font(Font.SANS_SERIF, Font.PLAIN, 14)));
         }
         chart.setBackgroundPaint(Color.WHITE);
@@ -158,8 +192,16 @@ public final class Plots {
         return chart;
     }
 
+    /** Taller for a bar chart of many rows, so that every label keeps its two lines. */
+    private static int height(JFreeChart chart) {
+        if (chart.getPlot() instanceof CategoryPlot bars) {
+            return Math.max(HEIGHT, 160 + 48 * bars.getDataset().getColumnCount());
+        }
+        return HEIGHT;
+    }
+
     private static Path save(Path file, JFreeChart chart) throws IOException {
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
+        ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, height(chart));
         return file;
     }
 }

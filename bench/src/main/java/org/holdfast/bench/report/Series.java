@@ -1,7 +1,6 @@
 package org.holdfast.bench.report;
 
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,20 +9,32 @@ import java.util.function.ToDoubleFunction;
 import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.Modes;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * The lines of a plot, one per mode, kernel source, variant and (when a run has several) block rule,
- * styled as the mode's descriptor says: its colour; the hand-written kernels of a mode that also
- * runs Java kernels dashed, so the two stay apart where they meet. A mode no longer registered
- * (an old results.json) is drawn in black.
+ * each in its own colour ({@link LineColours}: a mode's first line in the mode's colour); the
+ * hand-written kernels of a mode that also runs Java kernels dashed, so the two stay apart where
+ * they meet. Each point carries the spread of the repeats as an error bar (fastest to slowest).
  */
-record Series(XYSeriesCollection data, XYLineAndShapeRenderer renderer) {
+record Series(YIntervalSeriesCollection data, XYErrorRenderer renderer) {
 
-    static Series byMode(List<ResultRow> rows, ToDoubleFunction<ResultRow> value) {
-        Map<String, XYSeries> series = new LinkedHashMap<>();
+    /** The time per iteration, median with the fastest and slowest repeat. */
+    static Series timePerIteration(List<ResultRow> rows) {
+        return byMode(rows, ResultRow::medianMicros, ResultRow::minMicros, ResultRow::maxMicros);
+    }
+
+    /** The effective bandwidth at the median, from the slowest repeat's to the fastest's. */
+    static Series bandwidth(List<ResultRow> rows) {
+        return byMode(rows, ResultRow::gbPerSecond, r -> r.gbPerSecond() * r.medianMicros() / r.maxMicros(),
+                r -> r.gbPerSecond() * r.medianMicros() / r.minMicros());
+    }
+
+    static Series byMode(List<ResultRow> rows, ToDoubleFunction<ResultRow> value, ToDoubleFunction<ResultRow> low,
+            ToDoubleFunction<ResultRow> high) {
+        Map<String, YIntervalSeries> series = new LinkedHashMap<>();
         Map<String, ResultRow> firstRow = new LinkedHashMap<>();
         boolean severalRules = rows.stream().map(ResultRow::rule).filter(r -> !r.isEmpty()).distinct().count() > 1;
         // The k a planner chose per size ("cluster/k=4" at one N, "cluster/k=8" at the next) is one line;
@@ -40,22 +51,34 @@ record Series(XYSeriesCollection data, XYLineAndShapeRenderer renderer) {
             ResultRow row = rows.get(i);
             // A note such as "on chip" marks points, not series: the mode's line goes on through them.
             String name = kSwept.contains(bases.get(i)) ? name(row, row.variant(), severalRules) : bases.get(i);
-            series.computeIfAbsent(name, XYSeries::new).add(row.n(), value.applyAsDouble(row));
+            double y = value.applyAsDouble(row);
+            series.computeIfAbsent(name, YIntervalSeries::new).add(row.n(), y, spreadEnd(low.applyAsDouble(row), y),
+                    spreadEnd(high.applyAsDouble(row), y));
             firstRow.putIfAbsent(name, row);
         }
-        XYSeriesCollection data = new XYSeriesCollection();
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        XYErrorRenderer renderer = new XYErrorRenderer();
+        renderer.setDefaultLinesVisible(true);
+        renderer.setDrawXError(false);
+        renderer.setCapLength(6);
+        renderer.setErrorStroke(new BasicStroke(1.5f));
+        LineColours colours = new LineColours();
         int index = 0;
-        for (Map.Entry<String, XYSeries> entry : series.entrySet()) {
+        for (Map.Entry<String, YIntervalSeries> entry : series.entrySet()) {
             data.addSeries(entry.getValue());
             ResultRow row = firstRow.get(entry.getKey());
             renderer.setSeriesStroke(index, dashed(row)
                     ? new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {9f, 5f}, 0f)
                     : new BasicStroke(2.5f));
-            renderer.setSeriesPaint(index, descriptor(row).map(d -> new Color(d.plotColour())).orElse(Color.BLACK));
+            renderer.setSeriesPaint(index, colours.next(row.mode()));
             index++;
         }
         return new Series(data, renderer);
+    }
+
+    /** An end of a point's spread, or the point itself where an older results.json has none (NaN, or not positive: no log axis draws it). */
+    static double spreadEnd(double bound, double value) {
+        return Double.isNaN(bound) || bound <= 0 ? value : bound;
     }
 
     private static String name(ResultRow row, String variant, boolean severalRules) {

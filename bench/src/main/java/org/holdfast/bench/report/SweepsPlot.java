@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,17 +19,18 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.title.TextTitle;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * Time per iteration against k, the half-sweeps per launch ({@code --sweeps-per-launch}) or per
  * exchange ({@code --sweeps-per-exchange}), for both paradigms: one panel per grid size that has a
- * temporally blocked row (N = 4097 and 10001 in issue 11's run), one line per mode, kernel source
- * and variant (k left out), standard launches solid, persistent kernels dashed thicker, each in its
- * mode's colour. k is read from the row's variant label ({@code k=8}, {@code temporal/k=8}).
+ * temporally blocked row (N = 4097 and 10001 in runs/temporal-standard), one line per mode, kernel source
+ * and variant (k left out), standard launches solid, persistent kernels dashed thicker, each line in
+ * its own colour ({@link LineColours}) with the repeats' spread as error bars. k is read from the
+ * row's variant label ({@code k=8}, {@code temporal/k=8}).
  */
 final class SweepsPlot {
 
@@ -63,36 +65,43 @@ final class SweepsPlot {
         }
         JFreeChart chart = new JFreeChart("Time per red-black iteration against k (temporal blocking), both paradigms",
                 new Font(Font.SANS_SERIF, Font.BOLD, 20), plot, true);
+        chart.addSubtitle(new TextTitle("lower is better; bars from the fastest to the slowest repeat; k = 1 is one half-sweep"
+                + " per launch or exchange", new Font(Font.SANS_SERIF, Font.PLAIN, 14)));
         chart.addSubtitle(new TextTitle("standard launches solid (hand-written kernels dotted), persistent kernels long dashes;"
-                + " k = 1 is one half-sweep per launch or exchange; every point passed its checks", new Font(Font.SANS_SERIF, Font.PLAIN, 14)));
+                + " every point passed its checks", new Font(Font.SANS_SERIF, Font.PLAIN, 14)));
         chart.setBackgroundPaint(Color.WHITE);
         chart.getLegend().setItemFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         return chart;
     }
 
     private static XYPlot panel(List<ResultRow> rows, int n) {
-        Map<String, XYSeries> series = new LinkedHashMap<>();
-        Map<String, ResultRow> first = new LinkedHashMap<>();
+        // The last row of a line at a k wins, as before (a k measured twice is one point).
+        Map<String, TreeMap<Integer, ResultRow>> lines = new LinkedHashMap<>();
         for (ResultRow row : rows) {
             String rest = row.variant().replaceAll("(?:^|/)k=\\d+", "");
             String name = "N=" + n + " " + row.mode() + " (" + row.kernels() + ")" + (rest.isEmpty() ? "" : " " + rest);
-            series.computeIfAbsent(name, s -> new XYSeries(s, true, true)).addOrUpdate(sweeps(row).orElseThrow().doubleValue(),
-                    row.medianMicros());
-            first.putIfAbsent(name, row);
+            lines.computeIfAbsent(name, s -> new TreeMap<>()).put(sweeps(row).orElseThrow(), row);
         }
-        XYSeriesCollection data = new XYSeriesCollection();
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        XYErrorRenderer renderer = new XYErrorRenderer();
+        renderer.setDefaultLinesVisible(true);
+        renderer.setDrawXError(false);
+        renderer.setCapLength(6);
+        LineColours colours = new LineColours();
         int index = 0;
-        for (Map.Entry<String, XYSeries> entry : series.entrySet()) {
-            data.addSeries(entry.getValue());
-            ResultRow row = first.get(entry.getKey());
+        for (Map.Entry<String, TreeMap<Integer, ResultRow>> entry : lines.entrySet()) {
+            YIntervalSeries line = new YIntervalSeries(entry.getKey());
+            entry.getValue().forEach((k, point) -> line.add(k, point.medianMicros(), Series.spreadEnd(point.minMicros(), point.medianMicros()),
+                    Series.spreadEnd(point.maxMicros(), point.medianMicros())));
+            data.addSeries(line);
+            ResultRow row = entry.getValue().firstEntry().getValue();
             boolean persistent = Modes.ALL.find(row.mode()).map(d -> !d.paradigm().name().equals("STANDARD")).orElse(false);
             boolean nativeKernels = row.kernels().equals(KernelSource.NATIVE.cliName());
             float width = persistent ? 3f : 2.5f;
             float[] dashes = persistent ? new float[] {10f, 5f} : nativeKernels ? new float[] {3f, 3f} : null;
             renderer.setSeriesStroke(index, dashes == null ? new BasicStroke(width)
                     : new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dashes, 0f));
-            renderer.setSeriesPaint(index, Modes.ALL.find(row.mode()).map(d -> new Color(d.plotColour())).orElse(Color.BLACK));
+            renderer.setSeriesPaint(index, colours.next(row.mode()));
             index++;
         }
         // Short: the panels are stacked, and a long label runs into the next panel's.

@@ -1,16 +1,22 @@
 package org.holdfast.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.IntervalXYDataset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A row that failed its check has no point in any plot, even when an older results.json gave it a time. */
+/** What the plots show: only rows that passed, one line per variant in its own colour, the spread, readable overhead bars. */
 class PlotsTest {
 
     @TempDir
@@ -47,6 +53,52 @@ class PlotsTest {
         assertEquals("persistent-grid (native) temporal/k=4", plot.getDataset().getSeriesKey(1));
         assertEquals(2, plot.getDataset().getItemCount(1));
         assertEquals("persistent-grid (native) temporal/k=8", plot.getDataset().getSeriesKey(2));
+    }
+
+    @Test
+    void everyLineHasItsOwnColourAndTheSpreadAsABar() {
+        List<ResultRow> rows = List.of(variantRow("cluster/k=4", 101, 0.9), variantRow("temporal/k=4", 1001, 6.1),
+                new ResultRow("persistent-grid", "java", "cg", "", "", 1001, 10, 5, 0, 0, 13.4, 12.0, 15.5, 1e6, 1, 10, 0, 0,
+                        "zero", Sensitivity.NONE, 5, "ok"),
+                row("graph", 1001, 10.5, "ok"));
+        JFreeChart chart = Plots.timePerIteration(rows);
+        XYPlot plot = chart.getXYPlot();
+        assertEquals(4, plot.getDataset().getSeriesCount());
+        java.util.Set<java.awt.Paint> paints = new java.util.HashSet<>();
+        for (int i = 0; i < 4; i++) {
+            paints.add(plot.getRenderer().getSeriesPaint(i));
+        }
+        assertEquals(4, paints.size(), "four lines, four colours");
+        assertEquals(new java.awt.Color(0x1f77b4), plot.getRenderer().getSeriesPaint(0), "a mode's first line in the mode's colour");
+        IntervalXYDataset data = (IntervalXYDataset) plot.getDataset();
+        assertEquals(12.0, data.getStartYValue(2, 0));
+        assertEquals(15.5, data.getEndYValue(2, 0));
+        assertTrue(subtitles(chart).contains("lower is better"), subtitles(chart));
+        assertTrue(subtitles(Plots.bandwidth(rows, Map.of())).contains("higher is better"));
+    }
+
+    @Test
+    void overheadBarsSpanEveryValueAndSayItBesideTheBar() {
+        List<OverheadRow> overheads = List.of(new OverheadRow("empty kernel: launch + sync, from Java", 8.4, "host clock"),
+                new OverheadRow("cluster barrier (cluster.sync()), 2 blocks of 128 threads", 0.18, "events"));
+        JFreeChart chart = Plots.overheads(overheads);
+        CategoryPlot plot = chart.getCategoryPlot();
+        assertEquals(PlotOrientation.HORIZONTAL, plot.getOrientation(), "labels read across, uncut");
+        assertEquals(0.1, plot.getRangeAxis().getLowerBound(), 1e-12);
+        assertEquals(100, plot.getRangeAxis().getUpperBound(), 1e-9, "room above 8.4 for its value");
+        assertEquals("8.40 µs", plot.getRenderer().getDefaultItemLabelGenerator().generateLabel(plot.getDataset(), 0, 0));
+        assertEquals("0.18 µs", plot.getRenderer().getDefaultItemLabelGenerator().generateLabel(plot.getDataset(), 0, 1));
+        assertTrue(subtitles(chart).contains("lower is better"), subtitles(chart));
+    }
+
+    private static String subtitles(JFreeChart chart) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < chart.getSubtitleCount(); i++) {
+            if (chart.getSubtitle(i) instanceof TextTitle title) {
+                text.append(title.getText()).append('\n');
+            }
+        }
+        return text.toString();
     }
 
     @Test
