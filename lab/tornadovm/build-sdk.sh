@@ -5,7 +5,7 @@
 #
 #   lab/tornadovm/build-sdk.sh [WORK]      (default WORK: /work/tornadovm)
 #
-# Expects WORK/src to be a TornadoVM checkout (tag v5.2.0-jdk25). Writes:
+# Expects WORK/src to be a TornadoVM checkout (tag v5.2.0-jdk25; clone-tag.sh makes one). Writes:
 #   WORK/m2          TornadoVM's own Maven repository (the shared ~/.m2 is only read, as a tail)
 #   WORK/stubs       empty libcuda.so / libnvidia-ml.so to link against where the driver is absent
 #   WORK/sdk         the SDK (TORNADOVM_HOME), with tornado-argfile expanded for that folder
@@ -72,4 +72,6 @@ export TORNADOVM_HOME=$work/sdk
 (cd "$work/sdk/bin" && step argfile python3 gen-tornado-argfile-template.py ptx)
 sed "s|\${TORNADOVM_HOME}|$work/sdk|g" "$work/sdk/tornado-argfile.template" >"$work/sdk/tornado-argfile"
 du -sh "$work/sdk"
+# pack.sh and check-here.sh default to the SDK built last (sdk-folders.sh).
+echo "$(cd "$work/sdk" && pwd)" >"$(cd "$(dirname "$0")" && pwd)/last-build"
 echo "TORNADOVM_HOME=$work/sdk"

@@ -9,10 +9,16 @@
 #      sm_90. The rows are MISMATCH by design (no kernel runs); the Holdfast GPU modes say that the
 #      stand-in driver does not support them.
 #
-#   lab/tornadovm/check-here.sh [KIT]   (default: /work/tornadovm/dist/holdfast-tornadovm-kit.tar.gz)
+#   lab/tornadovm/check-here.sh [KIT]   (default: the kit pack.sh writes for the same SDK, in dist/
+#                                        beside it: $TORNADO_SDK, $TORNADOVM_HOME or the last built)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-kit=${1:-/work/tornadovm/dist/holdfast-tornadovm-kit.tar.gz}
+. "$here/sdk-folders.sh"
+kit=${1:-$(default_dist "$(default_sdk)")/holdfast-tornadovm-kit.tar.gz}
+if [ ! -f "$kit" ]; then
+  echo "check-here.sh: no kit at $kit: make it with lab/tornadovm/pack.sh, or give its path" >&2
+  exit 2
+fi
 fake=$(mktemp -d)
 trap 'rm -rf "$fake"' EXIT
 gcc -shared -fPIC -O1 -Wall -Wextra -Werror -Wl,-soname,libcuda.so.1 -o "$fake/libcuda.so.1" "$here/fake-driver/fake_libcuda.c"

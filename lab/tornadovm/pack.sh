@@ -9,12 +9,15 @@
 #   TORNADO_SDK=/work/tornadovm/sdk ./mvnw -B -DskipTests package
 #   lab/tornadovm/pack.sh [SDK] [OUTPUT]
 #
-# SDK defaults to $TORNADO_SDK or /work/tornadovm/sdk; OUTPUT to /work/tornadovm/dist. Writes
-# OUTPUT/holdfast-tornadovm-kit.tar.gz and prints its size; run.sh unpacks and runs it there.
+# SDK defaults to $TORNADO_SDK, else $TORNADOVM_HOME, else the SDK build-sdk.sh built last
+# (sdk-folders.sh); OUTPUT to dist/ beside the SDK. Writes OUTPUT/holdfast-tornadovm-kit.tar.gz and
+# prints its size; run.sh unpacks and runs it there.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-sdk=${1:-${TORNADO_SDK:-/work/tornadovm/sdk}}
-output=${2:-/work/tornadovm/dist}
+. "$(dirname "$0")/sdk-folders.sh"
+sdk=${1:-$(default_sdk)}
+require_sdk "$sdk"
+output=${2:-$(default_dist "$sdk")}
 jdk=${JAVA_HOME_25:-/usr/lib/jvm/temurin-25-jdk-amd64}
 stage=$output/stage/tornadovm-kit
 rm -rf "$output/stage"
