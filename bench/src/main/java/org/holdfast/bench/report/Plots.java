@@ -19,9 +19,9 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.labels.CategoryItemLabelGenerator;
 import org.jfree.chart.labels.ItemLabelAnchor;
 import org.jfree.chart.labels.ItemLabelPosition;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.ui.RectangleAnchor;
@@ -143,19 +143,9 @@ public final class Plots {
         bars.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
         bars.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
         bars.setItemLabelAnchorOffset(6);
-        bars.setDefaultItemLabelGenerator(new CategoryItemLabelGenerator() {
+        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator() {
             @Override
-            public String generateRowLabel(CategoryDataset dataset, int row) {
-                return null;
-            }
-
-            @Override
-            public String generateColumnLabel(CategoryDataset dataset, int column) {
-                return null;
-            }
-
-            @Override
-            public String generateLabel(CategoryDataset dataset, int row, int column) {
+            public String generateLabel(CategoryDataset dataset, int row, int column) { // as the tables write it
                 return Figures.threeDigits(dataset.getValue(row, column).doubleValue()) + " µs";
             }
         });
