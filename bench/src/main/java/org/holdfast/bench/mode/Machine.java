@@ -61,6 +61,16 @@ public final class Machine implements AutoCloseable {
         return gpu;
     }
 
+    /** Why there is no GPU here, or empty where there is one. */
+    public Optional<String> gpuMissing() {
+        return Optional.ofNullable(gpu == null ? gpuMissing : null);
+    }
+
+    /** Why the native library cannot run here (no GPU, or the library did not load), or empty where it can. */
+    public Optional<String> nativeLibraryMissing() {
+        return gpu == null ? gpuMissing() : Optional.ofNullable(bridge == null ? bridgeMissing : null);
+    }
+
     /** The GPU if there is one, for measurements that are skipped without it. */
     public Optional<CudaTornadoDevice> gpuIfPresent() {
         return Optional.ofNullable(gpu);
