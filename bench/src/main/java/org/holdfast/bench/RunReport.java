@@ -59,7 +59,9 @@ final class RunReport {
             printProfiles(outcome.profiles());
         }
         for (ResultRow row : outcome.rows()) {
-            if (!row.ok()) {
+            if (row.refused() && status == ExitCode.OK) {
+                status = ExitCode.UNAVAILABLE;
+            } else if (!row.ok() && !row.refused()) {
                 status = ExitCode.FAILED;
             }
         }

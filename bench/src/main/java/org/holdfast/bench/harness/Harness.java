@@ -14,6 +14,7 @@ import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.KernelStillRunningException;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.ModeRefusedException;
 import org.holdfast.bench.mode.OptionValues;
 import org.holdfast.bench.mode.ModeUnavailableException;
 import org.holdfast.bench.mode.RunRequest;
@@ -207,6 +208,8 @@ public final class Harness {
             skipped.add(new Skipped(mode.name(), kernels, e.getMessage(), !experiment.allModes(), false));
             progress.skip();
             return Optional.empty();
+        } catch (ModeRefusedException e) {
+            return Optional.of(row.refused(oneLine(e)));
         } catch (KernelStillRunningException e) {
             gpuStopped = mode.name() + " at N = " + size.problem().n() + " left a kernel the watchdog could not end on the GPU";
             return Optional.of(row.failed(oneLine(e)));

@@ -75,6 +75,7 @@ public final class JsonReport {
             number(item, "us_per_iter_min", row.minMicros());
             number(item, "us_per_iter_max", row.maxMicros());
             number(item, "spread_pct", row.spreadPercent());
+            item.addProperty("spread_wide", row.wideSpread());
             number(item, "points_per_s", row.pointsPerSecond());
             number(item, "gb_per_s", row.gbPerSecond());
             number(item, "copy_gb_per_s", row.copyGbPerSecond());
