@@ -55,7 +55,7 @@ public final class Holdfast {
         try {
             line = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, args);
         } catch (MissingArgumentException e) {
-            return usage(HoldfastOptions.spelling(e.getOption()) + " needs a value: " + e.getOption().getArgName() + " (see --help)");
+            return usage(HoldfastOptions.spelling(e.getOption()) + " needs a value: <" + e.getOption().getArgName() + "> (see --help)");
         } catch (ParseException e) {
             return usage(e.getMessage() + " (see --help)");
         }
@@ -167,6 +167,9 @@ public final class Holdfast {
         Settings settings = new Settings(modes);
         String config = line.getOptionValue(HoldfastOptions.CONFIG);
         Path file = ConfigFile.locate(config == null ? "default" : config, ConfigDirectory.find());
+        if (config != null && !Files.exists(file)) {
+            throw new ConfigException("cannot read config file " + file + ": no such file; " + ConfigDirectory.names());
+        }
         if (config != null || Files.exists(file)) {
             settings.setName(withoutExtension(file.getFileName().toString()));
             ConfigFile.apply(file, settings);
