@@ -38,8 +38,8 @@ public final class Machine implements AutoCloseable {
         }
         Optional<CudaTornadoDevice> device = CudaBackend.device(0);
         if (device.isEmpty()) {
-            return withoutGpu(CudaBackend.load() instanceof CudaLoad.Unavailable unavailable ? unavailable.reason()
-                    : "no CUDA device");
+            return withoutGpu("no GPU: " + (CudaBackend.load() instanceof CudaLoad.Unavailable unavailable ? unavailable.reason()
+                    : "no CUDA device"));
         }
         try {
             return new Machine(device.get(), null, PersistentBridge.open(), null);
