@@ -66,7 +66,7 @@ class RunEstimateTest {
     @Test
     void aRunOfTheLargestIterationCountIsWarnedAbout() {
         String warning = warning(experiment("cpu", "1001", "2147483647"), false);
-        assertTrue(warning.matches("holdfast: warning: this run takes at least \\d+ d \\d+ h \\(a lower bound from its sizes,"
+        assertTrue(warning.matches("holdfast: warning: this run takes at least \\d+ d( \\d+ h)? \\(a lower bound from its sizes,"
                 + " iterations and repeats and the speed of its devices; see --help\\); Ctrl-C stops it and keeps the rows measured so far\n"), warning);
     }
 

@@ -70,41 +70,16 @@ class PlannerRefusalTest {
     }
 
     /** A mode whose planner refuses every request, as the native planner refuses --barrier block at N = 200. */
-    private record RefusingMode() implements ModeDescriptor {
+    private static final class RefusingMode extends DescribedMode {
 
-        @Override
-        public String name() {
-            return "refusing";
-        }
-
-        @Override
-        public String description() {
-            return "a mode whose planner refuses every size, for tests";
-        }
-
-        @Override
-        public Paradigm paradigm() {
-            return Paradigm.CPU;
-        }
-
-        @Override
-        public List<KernelSource> kernelSources() {
-            return List.of(KernelSource.JAVA);
-        }
-
-        @Override
-        public BlockCount blockCount() {
-            return BlockCount.NONE;
+        RefusingMode() {
+            super("refusing", "a mode whose planner refuses every size, for tests", Paradigm.CPU, List.of(KernelSource.JAVA),
+                    BlockCount.NONE, 0x224466);
         }
 
         @Override
         public ModeRunner runner(RunRequest request, Machine machine) {
             throw NativePersistentMode.refusalOrItself(planner(NativeStatus.UNSUPPORTED, BLOCK_AT_200));
-        }
-
-        @Override
-        public int plotColour() {
-            return 0x224466;
         }
     }
 }
