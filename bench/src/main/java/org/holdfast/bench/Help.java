@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.holdfast.bench.harness.Progress;
+import org.holdfast.bench.report.ResultRow;
 
 /** {@code --help}: what Holdfast does, every option with its default, and the exit statuses. */
 final class Help {
@@ -31,13 +32,17 @@ final class Help {
             in results/<config name> or -o DIR; the last line on stderr says where. A run owns its folder: a
             second run into it stops at once, and the files of the run before are replaced, never mixed.
             What every column means: docs/columns.md (in the source tree and the bundle).
-            Before a run that takes at least %s (a lower bound from its sizes, iterations and
-            repeats), a warning says so; Ctrl-C stops a run and keeps the rows measured so far.
+            Modes that cannot run here are named, with the reason, when the run starts. A row whose
+            repeats spread more than %s says ok (spread > %<s): correct, but roughly timed.
+            Before a run that takes at least %s (a lower bound from its sizes, iterations, repeats and
+            the speed of each mode's device: this CPU's, measured, or the fastest GPU's), a warning says
+            so; Ctrl-C stops a run and keeps the rows measured so far.
 
             Exit status: 0 every row ran and matched the reference; 1 a mode failed or did not match;
             2 bad input (options, config, sizes that do not fit, an output folder that cannot be written
-            or is in use by another run); 3 a mode asked for by name cannot run here (no GPU, driver or
-            native library), while the rest ran; 130 (Ctrl-C) or 143 (SIGTERM) stopped, the rows measured
+            or is in use by another run); 3 cannot run here: a mode asked for by name (no GPU, driver or
+            native library), or a variant refused by its planner at a size (its row says refused: and
+            why), while the rest ran; 130 (Ctrl-C) or 143 (SIGTERM) stopped, the rows measured
             so far kept and results.json marked interrupted.
             """;
 
@@ -53,7 +58,8 @@ final class Help {
         writer.print(ABOUT);
         writer.println();
         formatter.printOptions(writer, WIDTH, options, 2, 3);
-        writer.print(EXAMPLES.formatted(Progress.duration(RunEstimate.WARN_SECONDS)));
+        writer.print(EXAMPLES.formatted(Math.round(ResultRow.WIDE_SPREAD_PERCENT) + "%",
+                Progress.duration(RunEstimate.WARN_SECONDS)));
         writer.flush();
     }
 }

@@ -55,7 +55,7 @@ public final class Holdfast {
         try {
             line = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, args);
         } catch (MissingArgumentException e) {
-            return usage(HoldfastOptions.spelling(e.getOption()) + " needs a value: " + e.getOption().getArgName() + " (see --help)");
+            return usage(HoldfastOptions.spelling(e.getOption()) + " needs a value: <" + e.getOption().getArgName() + "> (see --help)");
         } catch (ParseException e) {
             return usage(e.getMessage() + " (see --help)");
         }
@@ -109,6 +109,8 @@ public final class Holdfast {
                 MeasuredRows rows = new MeasuredRows(folder.path(), csv, report, progress, err)) {
             Harness harness = new Harness(experiment, machine, progress, rows, line.hasOption(HoldfastOptions.THREAD_INFO),
                     profiler);
+            SkippedModes.lines(harness.skippedBeforeRun(), experiment).forEach(err::println);
+            rows.skipped(harness.skippedBeforeRun());
             Harness.Outcome outcome = harness.run();
             Map<String, Double> ceilings = harness.ceilings();
             List<OverheadRow> overheads = line.hasOption(HoldfastOptions.NO_OVERHEADS) ? List.of() : harness.overheads();
@@ -117,6 +119,7 @@ public final class Holdfast {
                 return ExitCode.FAILED; // stopped: the shutdown hook reports, and the process is ending
             }
             int status = report.finish(outcome, ceilings, overheads, !line.hasOption(HoldfastOptions.NO_PLOTS), profiler);
+            rows.skipped(outcome.skipped());
             rows.finish(ceilings, overheads);
             return status;
         } catch (IOException e) {
@@ -164,6 +167,9 @@ public final class Holdfast {
         Settings settings = new Settings(modes);
         String config = line.getOptionValue(HoldfastOptions.CONFIG);
         Path file = ConfigFile.locate(config == null ? "default" : config, ConfigDirectory.find());
+        if (config != null && !Files.exists(file)) {
+            throw new ConfigException("cannot read config file " + file + ": no such file; " + ConfigDirectory.names());
+        }
         if (config != null || Files.exists(file)) {
             settings.setName(withoutExtension(file.getFileName().toString()));
             ConfigFile.apply(file, settings);

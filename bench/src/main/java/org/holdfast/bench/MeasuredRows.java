@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.holdfast.bench.harness.Harness;
 import org.holdfast.bench.harness.Progress;
 import org.holdfast.bench.report.CsvReport;
 import org.holdfast.bench.report.JsonReport;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.SkippedMode;
 
 /**
  * The rows of a run as they are measured, and how the run ends. Each row goes to results.csv at
@@ -33,6 +35,7 @@ final class MeasuredRows implements Consumer<ResultRow>, AutoCloseable {
     private final Progress progress;
     private final PrintStream err;
     private final List<ResultRow> rows = new ArrayList<>();
+    private List<SkippedMode> skipped = List.of();
     private final Thread onStop = new Thread(this::stopped, "holdfast-interrupted");
     private Stage stage = Stage.MEASURING;
 
@@ -53,6 +56,11 @@ final class MeasuredRows implements Consumer<ResultRow>, AutoCloseable {
         }
     }
 
+    /** The modes skipped so far, for results.json, whether the run finishes or is stopped. */
+    synchronized void skipped(List<Harness.Skipped> modes) {
+        skipped = modes.stream().map(s -> new SkippedMode(s.mode(), s.kernels().cliName(), s.reason())).toList();
+    }
+
     /**
      * Measuring is over and the report (tables, plots) begins; false when the run was stopped first,
      * in which case the hook reports and the caller prints nothing more.
@@ -68,7 +76,7 @@ final class MeasuredRows implements Consumer<ResultRow>, AutoCloseable {
     /** The report is printed and drawn: results.json says the run finished, and the last line says where. */
     synchronized void finish(Map<String, Double> ceilings, List<OverheadRow> overheads) {
         if (stage == Stage.REPORTING) {
-            report.writeJson(JsonReport.FINISHED, rows, ceilings, overheads);
+            report.writeJson(JsonReport.FINISHED, rows, ceilings, overheads, skipped);
             err.println("holdfast: the results are in " + folder + ": " + files());
             stage = Stage.DONE;
         }
@@ -84,7 +92,7 @@ final class MeasuredRows implements Consumer<ResultRow>, AutoCloseable {
             report.printTable(rows);
         }
         stage = Stage.STOPPED;
-        report.writeJson(JsonReport.INTERRUPTED, rows, Map.of(), List.of());
+        report.writeJson(JsonReport.INTERRUPTED, rows, Map.of(), List.of(), skipped);
         String kept = rows.size() == 1 ? "the 1 row measured so far is" : "the " + rows.size() + " rows measured so far are";
         err.println("holdfast: interrupted; " + kept + " in " + folder + ": " + files());
     }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.holdfast.bench.config.Experiment;
 import org.holdfast.bench.harness.Harness;
-import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.report.Figures;
 import org.holdfast.bench.report.JsonReport;
 import org.holdfast.bench.report.MarkdownTable;
@@ -17,6 +16,7 @@ import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.Plots;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.ResultsTable;
+import org.holdfast.bench.report.SkippedMode;
 import org.holdfast.bench.report.VerificationTable;
 import org.holdfast.tornado.api.TaskProfile;
 
@@ -38,22 +38,9 @@ final class RunReport {
 
     int finish(Harness.Outcome outcome, Map<String, Double> ceilings, List<OverheadRow> overheads, boolean plots,
             boolean profiler) {
-        int status = ExitCode.OK;
-        // One line per reason: "launch, graph: skipped: no NVIDIA driver ..."; a mode whose Java
-        // kernels ran but whose other ones could not is named "launch (native kernels)" or
-        // "launch (java:org.example.MyKernels)".
-        Map<String, Map<String, Boolean>> byReason = new LinkedHashMap<>();
-        for (Harness.Skipped skipped : outcome.skipped()) {
-            String mode = skipped.kernels().userKernels().isPresent() ? skipped.mode() + " (" + skipped.kernels() + ")" : skipped.mode();
-            byReason.computeIfAbsent(skipped.reason(), r -> new LinkedHashMap<>())
-                    .merge(mode, !skipped.kernels().equals(KernelSource.NATIVE), Boolean::logicalOr);
-            if (skipped.requested()) {
-                status = ExitCode.UNAVAILABLE;
-            }
-        }
-        byReason.forEach((reason, modes) -> err.println("holdfast: " + modes.entrySet().stream()
-                .map(m -> m.getValue() || !offersKernelChoice(m.getKey()) ? m.getKey() : m.getKey() + " (native kernels)")
-                .collect(java.util.stream.Collectors.joining(", ")) + ": skipped: " + reason));
+        int status = outcome.skipped().stream().anyMatch(Harness.Skipped::requested) ? ExitCode.UNAVAILABLE : ExitCode.OK;
+        // The skips known before the run were announced at its start; these are those found as it ran.
+        SkippedModes.lines(outcome.skipped().stream().filter(s -> !s.beforeRun()).toList(), experiment).forEach(err::println);
         outcome.gpuStopped().ifPresent(reason -> err.println("holdfast: stopped the GPU modes: " + reason
                 + "; the GPU rows after it and the overhead breakdown were not measured"));
         for (String launch : outcome.threadInfo()) {
@@ -72,7 +59,9 @@ final class RunReport {
             printProfiles(outcome.profiles());
         }
         for (ResultRow row : outcome.rows()) {
-            if (!row.ok()) {
+            if (row.refused() && status == ExitCode.OK) {
+                status = ExitCode.UNAVAILABLE;
+            } else if (!row.ok() && !row.refused()) {
                 status = ExitCode.FAILED;
             }
         }
@@ -86,11 +75,6 @@ final class RunReport {
             }
         }
         return status;
-    }
-
-    /** Whether {@code mode} runs Java or native kernels as the experiment chooses (the standard launches). */
-    private boolean offersKernelChoice(String mode) {
-        return experiment.modes().stream().filter(m -> m.name().equals(mode)).anyMatch(m -> m.kernelSources().size() > 1);
     }
 
     private static String overheadTable(List<OverheadRow> overheads) {
@@ -135,10 +119,12 @@ final class RunReport {
     }
 
     /** results.json, saying {@code status}; a failure to write it is reported, not thrown. */
-    void writeJson(String status, List<ResultRow> rows, Map<String, Double> ceilings, List<OverheadRow> overheads) {
+    void writeJson(String status, List<ResultRow> rows, Map<String, Double> ceilings, List<OverheadRow> overheads,
+            List<SkippedMode> skipped) {
         Path folder = experiment.output();
         try {
-            JsonReport.write(folder, RunDescription.of(experiment), status, ceilings, overheads, List.copyOf(rows));
+            JsonReport.write(folder, RunDescription.of(experiment), status, ceilings, overheads, List.copyOf(rows),
+                    skipped);
         } catch (IOException e) {
             err.println("holdfast: cannot write " + folder.resolve(JsonReport.FILE) + ": " + e.getMessage());
         }

@@ -64,7 +64,8 @@ class BadInputTest {
     @Test
     void unreadableConfigFile() {
         Path missing = temp.resolve("nope");
-        assertEquals("holdfast: cannot read config file " + missing + ": no such file\n",
+        assertEquals("holdfast: cannot read config file " + missing + ": no such file; the configs in "
+                + ConfigDirectory.find() + " are default, large, small, smoke (or give a file's path)\n",
                 runBad("-c", missing.toString()).err());
     }
 
@@ -199,8 +200,8 @@ class BadInputTest {
 
     @Test
     void aMissingValueNamesTheOptionBothWays() {
-        assertEquals("holdfast: -n/--sizes needs a value: LIST (see --help)\n", runBad("-n").err());
-        assertEquals("holdfast: --watchdog needs a value: SECONDS (see --help)\n", runBad("--watchdog").err());
+        assertEquals("holdfast: -n/--sizes needs a value: <N,...> (see --help)\n", runBad("-n").err());
+        assertEquals("holdfast: --watchdog needs a value: <seconds> (see --help)\n", runBad("--watchdog").err());
     }
 
     private Path write(String name, String text) throws IOException {

@@ -25,6 +25,22 @@ class HelpAndVersionTest {
     }
 
     @Test
+    void everyValueIsNamedForWhatItIs() {
+        String help = CommandRun.of("--help").out();
+        for (String shown : java.util.List.of("-n,--sizes <N,...>", "-r,--repeats <count>", "-t,--threads <threads>",
+                "--sweeps-per-launch <k,...>", "--sweeps-per-exchange <k,...>", "--barrier <barrier,...>", "--poll <poll>",
+                "--watchdog <seconds>", "--seed <seed>", "-c,--config <name|file>")) {
+            assertTrue(help.contains(shown), "help shows " + shown);
+        }
+        for (Option option : HoldfastOptions.create().getOptions()) {
+            if (option.hasArg()) {
+                assertTrue(option.getArgName().equals(option.getArgName().toLowerCase(java.util.Locale.ROOT))
+                        || option.getArgName().startsWith("N,"), "--" + option.getLongOpt() + " <" + option.getArgName() + ">");
+            }
+        }
+    }
+
+    @Test
     void everyOptionSaysItsDefault() {
         for (Option option : HoldfastOptions.create().getOptions()) {
             assertTrue(option.getDescription().contains("(default: "), "--" + option.getLongOpt() + " says its default");

@@ -12,9 +12,10 @@ import org.junit.platform.launcher.TestPlan;
 
 /**
  * Says once, at the end of a module's tests, why tests were skipped: Maven's console shows only
- * "Skipped: 39". One line per reason, with how many tests (or test classes) it skipped, e.g.
- * {@code holdfast-tornado-cuda: 12 GPU tests skipped: no GPU: no NVIDIA driver: libcuda.so.1 not found}.
- * A skip is a disabled test or a failed assumption (JUnit's "aborted").
+ * "Skipped: 39". One line per module, each reason in it with how many tests (or test classes) it
+ * skipped, e.g. {@code [skipped] cuda: 12 GPU tests skipped: no GPU: no NVIDIA driver: libcuda.so.1
+ * not found; 1 test skipped: no cuda.h: the CUDA toolkit is not installed here}. A skip is a disabled
+ * test or a failed assumption (JUnit's "aborted").
  */
 public final class SkipReasons implements TestExecutionListener {
 
@@ -54,7 +55,10 @@ public final class SkipReasons implements TestExecutionListener {
         // Surefire and failsafe set basedir in the JVM they fork: the module's folder.
         String module = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize().getFileName().toString();
         PrintStream out = System.out;
-        counts.forEach((skip, count) -> out.println("[skipped] " + module + ": " + skip.describe(count)));
+        if (!counts.isEmpty()) {
+            out.println("[skipped] " + module + ": " + String.join("; ",
+                    counts.entrySet().stream().map(skip -> skip.getKey().describe(skip.getValue())).toList()));
+        }
         out.flush();
         counts.clear();
     }

@@ -22,6 +22,13 @@ public final class BenchmarksMain {
                     + " own Java, or this jar with a JDK " + NEEDED);
             System.exit(1);
         }
+        // Compiled for Java 25, so reached by name: one line and exit 3 for a mode that cannot run here.
+        Class<?> modesHere = Class.forName("org.holdfast.bench.jmh.ModesHere");
+        String refusal = (String) modesHere.getMethod("refusal", String[].class).invoke(null, (Object) args);
+        if (refusal != null) {
+            System.err.println(refusal);
+            System.exit(modesHere.getField("UNAVAILABLE").getInt(null));
+        }
         org.openjdk.jmh.Main.main(args);
     }
 

@@ -48,35 +48,35 @@ public final class HoldfastOptions {
     /** The options, with {@code modes} as the modes {@code -m} names and one option per option they declare. */
     public static Options create(Modes modes) {
         Options options = new Options();
-        options.addOption(valued("c", CONFIG, "FILE",
+        options.addOption(valued("c", CONFIG, "name|file",
                 "experiment file: a name in config/ or a path; its values are the defaults of the options below (default: default)"));
-        options.addOption(valued("m", MODES, "LIST",
+        options.addOption(valued("m", MODES, "mode,...",
                 "modes to run, comma-separated, or all; modes: " + modes.names() + " " + configDefault(MODES)));
-        options.addOption(valued("n", SIZES, "LIST", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size "
+        options.addOption(valued("n", SIZES, "N,...", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size "
                 + configDefault(SIZES)));
-        options.addOption(valued("i", ITERATIONS, "LIST",
+        options.addOption(valued("i", ITERATIONS, "count,...",
                 "iterations of each timed run: one count for every size, or one per size, comma-separated " + configDefault(ITERATIONS)));
-        options.addOption(valued("r", REPEATS, "N", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));
-        options.addOption(valued("k", KERNELS, "LIST",
+        options.addOption(valued("r", REPEATS, "count", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));
+        options.addOption(valued("k", KERNELS, "kernels,...",
                 "kernels of the modes that offer a choice (the standard launches, persistent-grid, persistent-dataflow): "
                         + KernelSource.names() + " (a class of your own kernels, from --classpath; docs/user-kernels.md),"
                         + " or several, as java,native; auto is each mode's own (Java for the standard launches, native for"
                         + " the persistent modes, whose planner picks a variant by size) " + configDefault(KERNELS)));
-        options.addOption(valued("b", BLOCKS, "RULE",
+        options.addOption(valued("b", BLOCKS, "rule,...",
                 "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each "
                         + configDefault(BLOCKS)));
-        options.addOption(valued("t", THREADS, "N", "threads per block on the GPU, a multiple of 32 up to 1024 " + configDefault(THREADS)));
-        options.addOption(valued("o", OUTPUT, "DIR", "folder for results.csv, results.json and the plots (default: results/<config name>)"));
+        options.addOption(valued("t", THREADS, "threads", "threads per block on the GPU, a multiple of 32 up to 1024 " + configDefault(THREADS)));
+        options.addOption(valued("o", OUTPUT, "folder", "folder for results.csv, results.json and the plots (default: results/<config name>)"));
         for (ModeOption option : modes.options()) {
-            options.addOption(valued(null, option.name(), "NAME", option.help(modes.taking(option))));
+            options.addOption(valued(null, option.name(), option.placeholder(), option.help(modes.taking(option))));
         }
-        options.addOption(valued(null, WATCHDOG, "SECONDS",
+        options.addOption(valued(null, WATCHDOG, "seconds",
                 "longest a persistent kernel may wait for anything before it stops with an error (default: "
                         + RunRequest.DEFAULT_WATCHDOG_SECONDS + ")"));
-        options.addOption(valued(null, INIT, "NAME", "interior the timed runs start from: " + CliNamed.names(InitialInterior.class)
+        options.addOption(valued(null, INIT, "interior", "interior the timed runs start from: " + CliNamed.names(InitialInterior.class)
                 + "; the verification run before them always starts from a random interior (default: zero)"));
-        options.addOption(valued(null, SEED, "N", "seed of the random interiors (default: " + Settings.DEFAULT_SEED + ")"));
-        options.addOption(valued("cp", CLASSPATH, "PATH", "folders and jars, separated by " + java.io.File.pathSeparator
+        options.addOption(valued(null, SEED, "seed", "seed of the random interiors (default: " + Settings.DEFAULT_SEED + ")"));
+        options.addOption(valued("cp", CLASSPATH, "path", "folders and jars, separated by " + java.io.File.pathSeparator
                 + ", where -k java:<class> finds your kernel class, before Holdfast's own (default: none)"));
         options.addOption(flag(null, DEVICES, "list the CPU and GPU devices and the native library, then exit (default: off)"));
         options.addOption(flag(null, PRINT_KERNEL, "print the CUDA C generated from the Java kernels, then exit (default: off)"));
@@ -85,8 +85,8 @@ public final class HoldfastOptions {
         options.addOption(flag(null, NO_PLOTS, "skip the PNG plots (default: plots on)"));
         options.addOption(flag(null, NO_OVERHEADS,
                 "skip the overhead breakdown that follows a run with GPU modes (default: measured)"));
-        options.addOption(valued(null, RESULTS_DOC, "DIR",
-                "write results.md into the -o folder from the sweeps in DIR (one subfolder each, with results.json),"
+        options.addOption(valued(null, RESULTS_DOC, "folder",
+                "write results.md into the -o folder from the sweeps in this folder (one subfolder each, with results.json),"
                         + " redrawing their plots, then exit (default: off; -o defaults to docs here)"));
         options.addOption(flag("h", HELP, "print this help and exit (default: off)"));
         options.addOption(flag("V", VERSION, "print the version and exit (default: off)"));

@@ -14,14 +14,15 @@ import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.KernelStillRunningException;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.ModeRefusedException;
 import org.holdfast.bench.mode.OptionValues;
 import org.holdfast.bench.mode.ModeUnavailableException;
 import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.Sensitivity;
+import org.holdfast.kernels.poisson.ParallelReferenceSolver;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.holdfast.kernels.poisson.ReferenceSolver;
 import org.holdfast.tornado.api.TaskProfile;
 
 /**
@@ -38,8 +39,9 @@ public final class Harness {
      * @param kernels the kernel source it would have run
      * @param reason why, in one line
      * @param requested whether the user asked for it by name (rather than through {@code all})
+     * @param beforeRun whether it was known before the run ({@link #skippedBeforeRun}), rather than found when it was to run
      */
-    public record Skipped(String mode, KernelSource kernels, String reason, boolean requested) {
+    public record Skipped(String mode, KernelSource kernels, String reason, boolean requested, boolean beforeRun) {
     }
 
     /** Per-task times of one measured run, when the profiler was on. */
@@ -88,6 +90,17 @@ public final class Harness {
         this.threadInfo = threadInfo;
         this.profiler = profiler;
         this.ceilings = new Ceilings(machine);
+        for (ModeDescriptor mode : experiment.modes()) {
+            for (KernelSource kernels : kernelSources(mode)) {
+                mode.unavailableOn(machine, kernels).ifPresent(reason -> skipped.add(
+                        new Skipped(mode.name(), kernels, reason, !experiment.allModes(), true)));
+            }
+        }
+    }
+
+    /** The modes that cannot run here, known before the run: it leaves them out of its work and progress. */
+    public List<Skipped> skippedBeforeRun() {
+        return skipped.stream().filter(Skipped::beforeRun).toList();
     }
 
     public Outcome run() {
@@ -161,7 +174,7 @@ public final class Harness {
         double[] initial = experiment.init().of(problem, experiment.seed());
         progress.begin(Progress.work(problem.interiorPoints(), iterations, 1));
         progress.update("reference N=" + n);
-        double[] reference = ReferenceSolver.solve(problem, initial, f, iterations);
+        double[] reference = ParallelReferenceSolver.solve(problem, initial, f, iterations);
         progress.update("verification run N=" + n);
         return new Size(problem, f, iterations, initial, reference, Verification.of(problem, f, experiment.seed()),
                 new HashMap<>());
@@ -170,6 +183,9 @@ public final class Harness {
     /** The row of one mode, or nothing when the mode cannot run here (it is listed as skipped) or the GPU stopped. */
     private Optional<ResultRow> measure(ModeDescriptor mode, KernelSource kernels, BlockCountRule blocks, OptionValues options,
             Size size) {
+        if (skippedBeforeRun(mode, kernels)) {
+            return Optional.empty(); // never in the plan
+        }
         progress.begin(Progress.work(size.problem().interiorPoints(), size.iterations(), experiment.repeats() + 1));
         if (skipped.stream().anyMatch(s -> s.mode().equals(mode.name()) && s.kernels().equals(kernels))
                 || gpuStopped != null && mode.paradigm().needsGpu()) {
@@ -189,9 +205,11 @@ public final class Harness {
             return Optional.of(new RowBuilder(mode, request, size.iterations(), experiment.repeats(), experiment.init(),
                     against.verification().sensitivity()).measured(checks, ceiling(mode)));
         } catch (ModeUnavailableException e) {
-            skipped.add(new Skipped(mode.name(), kernels, e.getMessage(), !experiment.allModes()));
+            skipped.add(new Skipped(mode.name(), kernels, e.getMessage(), !experiment.allModes(), false));
             progress.skip();
             return Optional.empty();
+        } catch (ModeRefusedException e) {
+            return Optional.of(row.refused(oneLine(e)));
         } catch (KernelStillRunningException e) {
             gpuStopped = mode.name() + " at N = " + size.problem().n() + " left a kernel the watchdog could not end on the GPU";
             return Optional.of(row.failed(oneLine(e)));
@@ -212,15 +230,19 @@ public final class Harness {
         }
     }
 
-    /** The run's work for the progress line: the reference, a warm-up and the repeats of every row. */
-    private double plannedWork() {
+    private boolean skippedBeforeRun(ModeDescriptor mode, KernelSource kernels) {
+        return skipped.stream().anyMatch(s -> s.beforeRun() && s.mode().equals(mode.name()) && s.kernels().equals(kernels));
+    }
+
+    /** The run's work for the progress line: the reference, a warm-up and the repeats of every row that may run. */
+    double plannedWork() {
         double work = 0;
         for (int index = 0; index < experiment.sizes().size(); index++) {
             long points = new PoissonProblem(experiment.sizes().get(index)).interiorPoints();
             int iterations = experiment.iterationsAt(index);
             work += Progress.work(points, iterations, 1);
             for (ModeDescriptor mode : experiment.modes()) {
-                for (KernelSource kernels : kernelSources(mode)) {
+                for (KernelSource kernels : kernelSources(mode).stream().filter(k -> !skippedBeforeRun(mode, k)).toList()) {
                     work += blockRules(mode).size() * experiment.options().each(mode.options(), mode.options(kernels)).size()
                             * Progress.work(points, iterations, experiment.repeats() + 1);
                 }

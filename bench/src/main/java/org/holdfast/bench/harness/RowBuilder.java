@@ -45,9 +45,18 @@ final class RowBuilder {
 
     /** The row of a mode that could not produce a result. */
     ResultRow failed(String reason) {
+        return withoutResult("failed: " + reason);
+    }
+
+    /** The row of a mode that cannot run this request here (its planner refused it): not a failure. */
+    ResultRow refused(String reason) {
+        return withoutResult(ResultRow.REFUSED + reason);
+    }
+
+    private ResultRow withoutResult(String status) {
         return new ResultRow(mode.name(), request.kernels().cliName(), mode.variant(request.options()), "", rule(),
                 request.problem().n(), iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, Double.NaN, init.cliName(), Sensitivity.NONE, 0, "failed: " + reason);
+                Double.NaN, Double.NaN, Double.NaN, init.cliName(), Sensitivity.NONE, 0, status);
     }
 
     private String rule() {

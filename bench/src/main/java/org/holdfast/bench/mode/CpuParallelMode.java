@@ -12,6 +12,11 @@ public final class CpuParallelMode extends CpuKernelsMode {
     }
 
     @Override
+    public boolean parallelOnCpu() {
+        return true;
+    }
+
+    @Override
     protected TornadoDevice device() {
         return TornadoRuntime.parallelCpu();
     }

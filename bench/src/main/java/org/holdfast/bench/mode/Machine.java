@@ -38,8 +38,8 @@ public final class Machine implements AutoCloseable {
         }
         Optional<CudaTornadoDevice> device = CudaBackend.device(0);
         if (device.isEmpty()) {
-            return withoutGpu(CudaBackend.load() instanceof CudaLoad.Unavailable unavailable ? unavailable.reason()
-                    : "no CUDA device");
+            return withoutGpu("no GPU: " + (CudaBackend.load() instanceof CudaLoad.Unavailable unavailable ? unavailable.reason()
+                    : "no CUDA device"));
         }
         try {
             return new Machine(device.get(), null, PersistentBridge.open(), null);
@@ -59,6 +59,16 @@ public final class Machine implements AutoCloseable {
             throw new ModeUnavailableException(gpuMissing);
         }
         return gpu;
+    }
+
+    /** Why there is no GPU here, or empty where there is one. */
+    public Optional<String> gpuMissing() {
+        return Optional.ofNullable(gpu == null ? gpuMissing : null);
+    }
+
+    /** Why the native library cannot run here (no GPU, or the library did not load), or empty where it can. */
+    public Optional<String> nativeLibraryMissing() {
+        return gpu == null ? gpuMissing() : Optional.ofNullable(bridge == null ? bridgeMissing : null);
     }
 
     /** The GPU if there is one, for measurements that are skipped without it. */

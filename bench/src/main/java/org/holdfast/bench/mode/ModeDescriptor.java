@@ -1,6 +1,7 @@
 package org.holdfast.bench.mode;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -39,12 +40,29 @@ public interface ModeDescriptor {
         return options();
     }
 
+    /** Whether it keeps every core busy (on the CPU), for estimates of how long a run takes; one core by default. */
+    default boolean parallelOnCpu() {
+        return false;
+    }
+
     /** How its block count is chosen. */
     BlockCount blockCount();
 
     /** How close to the reference its result must be: bit for bit unless it says why not. */
     default Tolerance tolerance() {
         return Tolerance.EXACT;
+    }
+
+    /**
+     * Why this mode cannot run {@code kernels} on {@code machine}, known before the run from what the
+     * machine lacks (no GPU, no native library), so that a run announces it at its start and leaves
+     * the mode out of its progress; empty where it may run (its runner may still find a reason).
+     */
+    default Optional<String> unavailableOn(Machine machine, KernelSource kernels) {
+        if (!paradigm().needsGpu()) {
+            return Optional.empty();
+        }
+        return kernels.equals(KernelSource.NATIVE) ? machine.nativeLibraryMissing() : machine.gpuMissing();
     }
 
     /**

@@ -17,14 +17,16 @@ import java.util.function.UnaryOperator;
  *     message that does not name where the value came from
  * @param several whether a run may give several values, comma-separated: the harness then measures
  *     the mode once per value, each a row of its own ({@link #withSeveralValues()})
+ * @param argName what help calls its value ({@code --barrier <barrier>}, {@code --sweeps-per-launch <k>}):
+ *     the option's name unless {@link #named} says otherwise
  */
 public record ModeOption(String name, String description, String values, List<String> choices, String defaultValue,
-        UnaryOperator<String> parser, boolean several) {
+        UnaryOperator<String> parser, boolean several, String argName) {
 
     /** An option with one value per run. */
     public ModeOption(String name, String description, String values, List<String> choices, String defaultValue,
             UnaryOperator<String> parser) {
-        this(name, description, values, choices, defaultValue, parser, false);
+        this(name, description, values, choices, defaultValue, parser, false, name);
     }
 
     public ModeOption {
@@ -67,7 +69,17 @@ public record ModeOption(String name, String description, String values, List<St
                 defaultValue, text -> {
                     List<String> parsed = java.util.Arrays.stream(text.split(",", -1)).map(one).distinct().toList();
                     return String.join(",", parsed);
-                }, true);
+                }, true, argName);
+    }
+
+    /** This option with its value called {@code shortName} in help ({@code k} for a number of half-sweeps). */
+    public ModeOption named(String shortName) {
+        return new ModeOption(name, description, values, choices, defaultValue, parser, several, shortName);
+    }
+
+    /** What help shows after the option: {@code barrier}, or {@code k,...} for one that takes several values. */
+    public String placeholder() {
+        return several ? argName + ",..." : argName;
     }
 
     /** The values a stored value stands for: itself, or each of a list for an option that takes several. */

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.holdfast.bridge.HostPolling;
+import org.holdfast.bridge.NativeException;
+import org.holdfast.bridge.NativeStatus;
 import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.PersistentTaskGraph;
@@ -49,7 +51,7 @@ public abstract class NativePersistentMode extends DescribedMode {
                 }
                 throw new IllegalArgumentException(
                         "sweeps-per-exchange must be auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE + ", got '" + value + "'");
-            }).withSeveralValues();
+            }).named("k").withSeveralValues();
 
     /**
      * The Java twin of a mode's native kernels.
@@ -111,7 +113,22 @@ public abstract class NativePersistentMode extends DescribedMode {
         PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
                 .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
                 .withWatchdogSeconds(request.watchdogSeconds());
-        return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
+        try {
+            return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
+        } catch (NativeException e) {
+            throw refusalOrItself(e);
+        }
+    }
+
+    /**
+     * What the planner cannot do here (the variant does not fit the size or the device, or more blocks
+     * than fit were asked for) is a refusal, in the planner's own words; anything else, a bad request
+     * included, stays the failure it is.
+     */
+    static RuntimeException refusalOrItself(NativeException e) {
+        boolean refused = e.function().equals("hf_plan_run")
+                && (e.status() == NativeStatus.UNSUPPORTED || e.status() == NativeStatus.NOT_CORESIDENT);
+        return refused ? new ModeRefusedException(e.nativeMessage().isEmpty() ? e.getMessage() : e.nativeMessage(), e) : e;
     }
 
     /** The Java kernels are one design per mode: the variant option does not choose among them. */

@@ -21,7 +21,7 @@ public abstract class StandardLaunchMode extends DescribedMode {
     public static final ModeOption SWEEPS_PER_LAUNCH = ModeOption.choice("sweeps-per-launch",
             "half-sweeps per launch (above 1: temporal blocking, k half-sweeps per pass)", "1",
             IntStream.concat(IntStream.of(1), Arrays.stream(TemporalKernels.SWEEPS).filter(k -> k > 1))
-                    .mapToObj(Integer::toString).toArray(String[]::new)).withSeveralValues();
+                    .mapToObj(Integer::toString).toArray(String[]::new)).named("k").withSeveralValues();
 
     protected StandardLaunchMode(String name, String description, int plotColour) {
         super(name, description, Paradigm.STANDARD, List.of(KernelSource.JAVA, KernelSource.NATIVE), BlockCount.JAVA_RULE,

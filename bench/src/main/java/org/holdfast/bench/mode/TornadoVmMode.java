@@ -1,6 +1,7 @@
 package org.holdfast.bench.mode;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.holdfast.kernels.RedBlackKernels;
@@ -47,6 +48,17 @@ public abstract class TornadoVmMode extends DescribedMode {
             return new Noted(new TaskGraphRunner(request, device, blocks, threads, this::configure), note(device));
         } catch (UnsupportedOperationException e) {
             throw new ModeUnavailableException(e.getMessage()); // a kernel class without a twin, and why
+        }
+    }
+
+    /** Without TornadoVM in the jar, or outside its launcher, the reason its runner would give. */
+    @Override
+    public Optional<String> unavailableOn(Machine machine, KernelSource kernels) {
+        try {
+            device();
+            return Optional.empty();
+        } catch (ModeUnavailableException e) {
+            return Optional.of(e.getMessage());
         }
     }
 

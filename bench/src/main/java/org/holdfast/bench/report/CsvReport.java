@@ -18,7 +18,7 @@ public final class CsvReport implements AutoCloseable {
     public static final String FILE = "results.csv";
 
     public static final List<String> COLUMNS = List.of("mode", "kernels", "variant", "note", "block_rule", "n", "iterations", "repeats", "blocks",
-            "threads", "us_per_iter_median", "us_per_iter_min", "us_per_iter_max", "spread_pct", "points_per_s",
+            "threads", "us_per_iter_median", "us_per_iter_min", "us_per_iter_max", "spread_pct", "spread_wide", "points_per_s",
             "gb_per_s", "copy_gb_per_s", "copy_fraction", "max_diff", "max_error", "init", "verify_k",
             "sensitivity_iteration", "sensitivity_red", "sensitivity_black", "repeats_equal", "status");
 
@@ -35,7 +35,8 @@ public final class CsvReport implements AutoCloseable {
         List<String> cells = new ArrayList<>(List.of(row.mode(), row.kernels(), row.variant(), row.note(), row.rule(), Integer.toString(row.n()),
                 Integer.toString(row.iterations()), Integer.toString(row.repeats()), Integer.toString(row.blocks()),
                 Integer.toString(row.threads()), number(row.medianMicros()), number(row.minMicros()),
-                number(row.maxMicros()), number(row.spreadPercent()), number(row.pointsPerSecond()),
+                number(row.maxMicros()), number(row.spreadPercent()), Boolean.toString(row.wideSpread()),
+                number(row.pointsPerSecond()),
                 number(row.gbPerSecond()), number(row.copyGbPerSecond()), number(row.copyFraction()),
                 number(row.maxDiff()), number(row.maxError()), row.init(), Integer.toString(row.verification().k()),
                 number(row.verification().oneIterationFewer()), number(row.verification().redSkipped()),

@@ -37,9 +37,10 @@ public final class JsonReport {
      * @param status {@value #FINISHED} or {@value #INTERRUPTED}
      * @param ceilings measured copy bandwidths by device, GB/s
      * @param overheads the overhead breakdown, possibly empty
+     * @param skipped the modes that did not run, and why
      */
     public static void write(Path folder, Map<String, Object> run, String status, Map<String, Double> ceilings,
-            List<OverheadRow> overheads, List<ResultRow> rows) throws IOException {
+            List<OverheadRow> overheads, List<ResultRow> rows, List<SkippedMode> skipped) throws IOException {
         Gson gson = new GsonBuilder().setPrettyPrinting().serializeNulls().serializeSpecialFloatingPointValues().disableHtmlEscaping()
                 .create();
         JsonObject root = new JsonObject();
@@ -74,6 +75,7 @@ public final class JsonReport {
             number(item, "us_per_iter_min", row.minMicros());
             number(item, "us_per_iter_max", row.maxMicros());
             number(item, "spread_pct", row.spreadPercent());
+            item.addProperty("spread_wide", row.wideSpread());
             number(item, "points_per_s", row.pointsPerSecond());
             number(item, "gb_per_s", row.gbPerSecond());
             number(item, "copy_gb_per_s", row.copyGbPerSecond());
@@ -90,6 +92,7 @@ public final class JsonReport {
             rowArray.add(item);
         }
         root.add("rows", rowArray);
+        root.add("skipped", gson.toJsonTree(skipped));
         Path target = folder.resolve(FILE);
         Path temporary = folder.resolve(FILE + ".tmp");
         Files.writeString(temporary, gson.toJson(root) + "\n", StandardCharsets.UTF_8);

@@ -25,13 +25,22 @@ package org.holdfast.bench.report;
  * @param init what the interior of the timed runs started from ({@code zero}, {@code random})
  * @param verification the verification run of this size; {@link Sensitivity#NONE} when the mode did not get to it
  * @param equalRepeats timed repeats whose array passed against the reference
- * @param status {@code ok}; {@code MISMATCH: ...} saying what differed; or {@code failed: ...}. Only an
- *     {@code ok} row has times: the others carry NaN in every time and rate
+ * @param status {@code ok}; {@code MISMATCH: ...} saying what differed; {@code failed: ...}; or
+ *     {@code refused: ...}, what cannot run here (the planner's reason). Only an {@code ok} row has
+ *     times: the others carry NaN in every time and rate
  */
 public record ResultRow(String mode, String kernels, String variant, String note, String rule, int n, int iterations, int repeats, int blocks,
         int threads, double medianMicros, double minMicros, double maxMicros, double pointsPerSecond, double gbPerSecond,
         double copyGbPerSecond, double maxDiff, double maxError, String init, Sensitivity verification, int equalRepeats,
         String status) {
+
+    /** How a row that cannot run here begins its status. */
+    public static final String REFUSED = "refused: ";
+    /**
+     * A spread above this many percent marks an {@code ok} row ({@link #wideSpread}): its repeats
+     * disagree so much (a busy machine, a run too short to time) that the median is a rough figure.
+     */
+    public static final double WIDE_SPREAD_PERCENT = 50;
 
     /** Bytes one iteration must move at least: u read once, f read once, u written once. */
     public static double bytesPerIteration(int n) {
@@ -72,6 +81,21 @@ public record ResultRow(String mode, String kernels, String variant, String note
 
     public boolean ok() {
         return status.equals("ok");
+    }
+
+    /** Whether the row cannot run here (its planner refused the request), which is not a failure. */
+    public boolean refused() {
+        return status.startsWith(REFUSED);
+    }
+
+    /** Whether an {@code ok} row's spread is above {@link #WIDE_SPREAD_PERCENT}: marked, not failed. */
+    public boolean wideSpread() {
+        return ok() && spreadPercent() > WIDE_SPREAD_PERCENT;
+    }
+
+    /** The status as the table shows it: an {@code ok} row of wide spread says so. */
+    public String statusMarked() {
+        return wideSpread() ? "ok (spread > " + Math.round(WIDE_SPREAD_PERCENT) + "%)" : status;
     }
 
     /** What was checked, as the table shows it: {@code k=50, 5/5} (verification k, repeats equal of repeats). */

@@ -17,7 +17,7 @@ public final class ResultsTable {
                     Figures.threeDigits(row.medianMicros()), Figures.percent(row.spreadPercent() / 100),
                     Figures.threeDigits(row.pointsPerSecond() / 1e6), Figures.threeDigits(row.gbPerSecond()),
                     Figures.percent(row.copyFraction()), Figures.scientific(row.maxDiff()), Figures.scientific(row.maxError()),
-                    row.blocks() == 0 ? "-" : row.blocks() + "x" + row.threads(), row.checked(), row.status());
+                    row.blocks() == 0 ? "-" : row.blocks() + "x" + row.threads(), row.checked(), row.statusMarked());
         }
         return table.toString();
     }

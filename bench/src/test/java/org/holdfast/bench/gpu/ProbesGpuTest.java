@@ -3,6 +3,7 @@ package org.holdfast.bench.gpu;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import org.holdfast.tornado.cuda.CudaLoad;
 import org.holdfast.tornado.cuda.backend.CudaBackend;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 import org.holdfast.tornado.cuda.nvrtc.Nvrtc;
@@ -15,7 +16,8 @@ class ProbesGpuTest {
 
     @Test
     void copyBandwidthAndLaunchCostsArePlausible() {
-        assumeTrue(CudaBackend.device(0).isPresent(), "no GPU on this machine");
+        assumeTrue(CudaBackend.device(0).isPresent(), () -> "no GPU: "
+                + (CudaBackend.load() instanceof CudaLoad.Unavailable unavailable ? unavailable.reason() : "no CUDA device"));
         assumeTrue(Nvrtc.unavailableReason().isEmpty(), () -> "no NVRTC: " + Nvrtc.unavailableReason().orElse(""));
         CudaTornadoDevice gpu = CudaBackend.device(0).orElseThrow();
         CopyBandwidth bandwidth = CopyBandwidth.measure(gpu.context(), 256L << 20, 5);

@@ -2,9 +2,9 @@ package org.holdfast.bench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.holdfast.bench.config.Settings;
+import org.holdfast.bench.mode.GpuHere;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.report.ResultRow;
@@ -30,8 +30,7 @@ class GpuModesPassTheirChecksGpuTest {
     void everyRowIsOk(String mode, String variant) {
         try (Machine machine = Machine.open(true);
                 Progress progress = new Progress(System.err, false)) {
-            assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
-                    "no GPU, or no native library, on this machine");
+            GpuHere.assumeGpuAndNativeLibrary(machine);
             Settings settings = new Settings();
             settings.set("modes", mode);
             if (!variant.isEmpty()) {

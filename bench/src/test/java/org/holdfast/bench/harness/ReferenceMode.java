@@ -57,6 +57,12 @@ record ReferenceMode(String name, Paradigm paradigm, Fault fault) implements Mod
         return 0x123456;
     }
 
+    /** It runs on the host whatever paradigm it plays, so no machine lacks what it needs. */
+    @Override
+    public java.util.Optional<String> unavailableOn(Machine machine, KernelSource kernels) {
+        return java.util.Optional.empty();
+    }
+
     @Override
     public ModeRunner runner(RunRequest request, Machine machine) {
         return new Runner(request);

@@ -1,9 +1,9 @@
 package org.holdfast.bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.stream.Stream;
+import org.holdfast.bench.mode.GpuHere;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.Modes;
@@ -32,8 +32,7 @@ class MeasuredCallAllocatesNothingGpuTest {
     @MethodSource("gpuModes")
     void aMeasuredInvocationAllocatesNothing(String mode) {
         try (Machine machine = Machine.open(true)) {
-            assumeTrue(machine.gpuIfPresent().isPresent(), "no GPU on this machine");
-            assumeTrue(machine.bridgeIfPresent().isPresent(), "no native library on this machine");
+            GpuHere.assumeGpuAndNativeLibrary(machine);
             PersistentBridge library = machine.bridge();
             for (int n : new int[] {11, 101}) {
                 SolverBenchmark benchmark = new SolverBenchmark();

@@ -149,10 +149,10 @@ class ModeDescriptorsTest {
                         throw new IllegalArgumentException("sweeps-per-exchange must be 1, 2 or 4, got '" + text.trim() + "'");
                     }
                     return text.trim();
-                });
+                }).named("k");
         ModeDescriptor blocked = new WithOption(sweeps);
         Modes modes = new Modes(List.of(blocked));
-        assertEquals("--sweeps-per-exchange <NAME>",
+        assertEquals("--sweeps-per-exchange <k>",
                 "--" + HoldfastOptions.create(modes).getOption("sweeps-per-exchange").getLongOpt() + " <"
                         + HoldfastOptions.create(modes).getOption("sweeps-per-exchange").getArgName() + ">");
         Settings settings = new Settings(modes);

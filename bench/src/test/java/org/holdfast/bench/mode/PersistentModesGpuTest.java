@@ -3,7 +3,6 @@ package org.holdfast.bench.mode;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -102,8 +101,7 @@ class PersistentModesGpuTest {
     @ParameterizedTest(name = "{0} {1} {2} N={3} blocks={4}")
     @MethodSource("cases")
     void equalsThePlainReferenceBitForBit(String name, String settings, KernelSource kernels, int n, String blocks) {
-        assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
-                "no GPU, or no native library, on this machine");
+        GpuHere.assumeGpuAndNativeLibrary(machine);
         ModeDescriptor mode = Modes.ALL.parse(name);
         OptionValues options = Modes.ALL.defaults();
         for (String setting : settings.isEmpty() ? new String[0] : settings.split(",")) {
@@ -139,8 +137,7 @@ class PersistentModesGpuTest {
         "persistent-grid, 4097", "persistent-dataflow, 11", "persistent-dataflow, 101", "persistent-dataflow, 1001",
         "persistent-dataflow, 4097"})
     void aJavaTwinGetsTheGridOfItsNativeTwin(String name, int n) {
-        assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
-                "no GPU, or no native library, on this machine");
+        GpuHere.assumeGpuAndNativeLibrary(machine);
         NativePersistentMode mode = (NativePersistentMode) Modes.ALL.parse(name);
         OptionValues options = Modes.ALL.defaults().with(mode.variantOption().orElseThrow(),
                 mode.javaTwin().orElseThrow().nativeVariant());

@@ -3,7 +3,6 @@ package org.holdfast.bench.mode;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -56,8 +55,7 @@ class TemporalModesGpuTest {
     @ParameterizedTest(name = "{0} ({1}) k={2} N={3}")
     @MethodSource("cases")
     void equalsThePlainReferenceBitForBit(String name, KernelSource kernels, int k, int n) {
-        assumeTrue(machine.gpuIfPresent().isPresent() && machine.bridgeIfPresent().isPresent(),
-                "no GPU, or no native library, on this machine");
+        GpuHere.assumeGpuAndNativeLibrary(machine);
         ModeDescriptor mode = Modes.ALL.parse(name);
         OptionValues options = Modes.ALL.defaults().with(StandardLaunchMode.SWEEPS_PER_LAUNCH, Integer.toString(k))
                 .with(PersistentGridMode.BARRIER, "temporal")

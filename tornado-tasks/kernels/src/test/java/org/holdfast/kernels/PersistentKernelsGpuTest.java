@@ -19,6 +19,7 @@ import org.holdfast.tornado.api.TornadoExecutionPlan;
 import org.holdfast.tornado.api.TornadoRuntime;
 import org.holdfast.tornado.api.WatchdogExpiredException;
 import org.holdfast.tornado.api.WorkerGrid1D;
+import org.holdfast.tornado.spi.TornadoBackend;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +38,8 @@ class PersistentKernelsGpuTest {
 
     private static TornadoDevice gpu() {
         Optional<TornadoDevice> gpu = TornadoRuntime.firstGpu();
-        assumeTrue(gpu.isPresent(), "no GPU");
+        assumeTrue(gpu.isPresent(), () -> "no GPU: " + TornadoRuntime.backends().stream().filter(b -> b.name().equals("cuda"))
+                .findFirst().flatMap(TornadoBackend::unavailableReason).orElse("the CUDA backend is not on the class path"));
         return gpu.get();
     }
 

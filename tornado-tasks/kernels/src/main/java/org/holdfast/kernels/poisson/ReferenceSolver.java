@@ -32,9 +32,17 @@ public final class ReferenceSolver {
 
     /** Updates every interior point of {@code colour} from its four neighbours, in place. */
     public static void halfSweep(PoissonProblem problem, double[] u, double[] f, Colour colour) {
+        halfSweepRows(problem, u, f, colour, 1, problem.n() - 1);
+    }
+
+    /**
+     * The half-sweep of rows {@code firstRow} to {@code endRow - 1} alone: they read only rows of the
+     * other colour's points, so bands of rows may run at once ({@link ParallelReferenceSolver}).
+     */
+    static void halfSweepRows(PoissonProblem problem, double[] u, double[] f, Colour colour, int firstRow, int endRow) {
         int n = problem.n();
         double h2 = problem.h2();
-        for (int i = 1; i < n - 1; i++) {
+        for (int i = firstRow; i < endRow; i++) {
             for (int j = 1; j < n - 1; j++) {
                 if (Colour.of(i, j) == colour) {
                     double below = u[(i + 1) * n + j];
