@@ -44,6 +44,8 @@ struct ControlBlock {
 struct alignas(kLineBytes) StepCounter {
     int completed; /* dataflow: half-sweeps this block has finished and published (resident: sent its
                       edges after; persistent-host relay: counted in for) */
+    int loaded;    /* resident, in a run without an exchange: 1 once the block has loaded its band and
+                      ghost rows (released), so that no neighbour stores its band before */
 };
 
 struct Problem {
