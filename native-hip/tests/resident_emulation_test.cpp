@@ -18,6 +18,7 @@
 #include <string>
 
 #include "emulated_grid.h"
+#include "emulated_work.h"
 #include "host_scheduler.h"
 #include "kernels/persistent_host_relay.h"
 #include "kernels/persistent_resident.h"
@@ -73,7 +74,7 @@ struct Control {
                               mailbox,
                               flag_base,
                               nullptr,
-                              StreamGeometry{}};
+                              StreamGeometry{}, 0};
     }
 };
 
@@ -148,7 +149,8 @@ void test_resident()
                         Control control;
                         run_resident(grid, c, mailbox, flag_base, 2 * kIterations, control);
                         ++cases;
-                        report(grid.matches() && control.block->error.code == 0,
+                        report(grid.matches() && control.block->error.code == 0 &&
+                                   EmulatedWork(control.block->work).complete(bands, 2 * kIterations),
                                "resident n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
                                    " k=" + std::to_string(k) + " f " + (chip ? "on chip" : "global") +
                                    (overlap ? " overlap" : ""));
@@ -254,7 +256,8 @@ void test_host_relay()
             Control control;
             const HostScheduleOutcome relay = run_relay(grid, blocks, control, 0, 0, 10.0, -1);
             report(relay.completed && relay.handshakes == 2 * kIterations && grid.matches() &&
-                       control.block->error.code == 0,
+                       control.block->error.code == 0 &&
+                       EmulatedWork(control.block->work).complete(blocks, 2 * kIterations),
                    "host relay, n=" + std::to_string(n) + " blocks=" + std::to_string(blocks));
         }
     }
@@ -262,6 +265,28 @@ void test_host_relay()
 
 void test_faults()
 {
+    for (int k : {1, 3}) {
+        /* Block 4 skips the last half-sweep (after the last exchange) and counts honestly. */
+        Grid grid(33, kIterations);
+        Control control;
+        std::vector<LLLine> mailbox;
+        uint32_t flag_base = 3;
+        run_resident(grid, ResidentCase{5, k, true, true}, mailbox, flag_base, 2 * kIterations, control,
+                     HF_FAULT_SKIP_HALF_SWEEP, 4);
+        const EmulatedWork work(control.block->work);
+        report(control.block->error.code == 0 && work.blocks == 5 && work.fewest == 2 * kIterations - 1 &&
+                   work.fewest_block == 4 && work.most == 2 * kIterations,
+               "resident k=" + std::to_string(k) + ", block 4 skips a half-sweep: " + work.describe());
+    }
+    {
+        Grid grid(33, kIterations);
+        Control control;
+        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_SKIP_HALF_SWEEP, 5, 10.0, -1);
+        const EmulatedWork work(control.block->work);
+        report(outcome.completed && work.blocks == 7 && work.fewest == 2 * kIterations - 1 && work.fewest_block == 5 &&
+                   work.most == 2 * kIterations,
+               "host relay, block 5 skips a half-sweep: " + work.describe());
+    }
     {
         /* Block 2 never sends its edges: a wait on a neighbour expires (block 1 or 3 waiting for
          * block 2, or, when the CPU threads run late, one further down the chain), and block 2's

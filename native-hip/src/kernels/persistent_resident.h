@@ -31,6 +31,7 @@
 
 #include "../device/ll_halo.h"
 #include "../device/resident_layout.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
@@ -132,11 +133,16 @@ __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& b
     const int n = args.problem.n;
     const int steps = args.steps;
     bool inner_done = false; /* Overlap: the inner rows of the round's first half-sweep are updated */
+    int done = 0;
     for (int step = 0, exchange = 0; step < steps;) {
         const int round = steps - step < band.k ? steps - step : band.k;
         for (int t = 0; t < round; ++t) {
             const int colour = (step + t) & 1;
-            if (Work == ResidentWork::kExchangeOnly) {
+            /* HF_FAULT_SKIP_HALF_SWEEP skips the last half-sweep: after the last exchange, so no
+             * neighbour sees it. */
+            const bool skipped = skips_half_sweep(args, index, step + t);
+            done += skipped ? 0 : 1;
+            if (Work == ResidentWork::kExchangeOnly || skipped) {
                 /* nothing to compute */
             } else if (t == 0 && inner_done) {
                 half_sweep_colour_split(u, h2f, n, colour, band.computed_first(0), band.inner_first());
@@ -158,6 +164,9 @@ __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& b
         return;
     }
     store_colour_split(args.problem.u, u, n, band.first_row, band.end_row);
+    if (threadIdx.x == 0) {
+        report_work(args, index, done);
+    }
 }
 
 /* The kernel's body; f_on_chip: h2 * f is held in shared memory after u. */
@@ -191,10 +200,11 @@ __device__ void run_resident(const PersistentArgs& args, int f_on_chip)
     }
 }
 
-/* The library's choices: the 16-byte vector line where PTX has it (HIP and the CPU emulation
- * take the two 64-bit atomics), and the inner rows updated while the halo is in flight. */
+/* The library's choices: the 16-byte line of two 64-bit elements where PTX has it (HIP and the
+ * CPU emulation take the two 64-bit atomics), and the inner rows updated while the halo is in
+ * flight. */
 #if defined(HF_RUNTIME_CUDA)
-constexpr LLAccess kResidentAccess = LLAccess::kVector16;
+constexpr LLAccess kResidentAccess = LLAccess::kVector64x2;
 #else
 constexpr LLAccess kResidentAccess = LLAccess::kWords8;
 #endif
