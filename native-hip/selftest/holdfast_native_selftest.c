@@ -16,7 +16,8 @@
  * HF_WAIT_KERNEL_EXIT, and the session must refuse another run; it runs last (the kernel spins on
  * for a few seconds; the process exits once it has ended). ll-forms: the self-flagged halo exchange
  * probe in each LL line form, side by side (the before/after of the 64-bit elements). --only
- * runs just that group; by default every group runs.
+ * runs just that group; by default work-count and deadline run with the faults (not under
+ * --no-faults, as scripts/sanitize.sh runs it), and ll-forms, a measurement, only when asked.
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, host-lockstep-busy,
  * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, host-relay-busy,
@@ -692,9 +693,8 @@ int main(int argc, char** argv)
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);
     run_cluster_probe_cases(&tally);
-    run_work_count_cases(&tally);
-    run_ll_form_cases(&tally);
     if (options.faults) {
+        run_work_count_cases(&tally); /* the skip-half-sweep fault, in every variant */
         run_fault_cases(&options, &tally);
         run_deadline_case(&tally); /* last: its kernel spins on for a while */
     }
