@@ -40,7 +40,7 @@ extern "C" {
 #define HF_API
 #endif
 
-#define HF_ABI_VERSION 5
+#define HF_ABI_VERSION 6
 
 /* ---------------------------------------------------------------- status codes */
 
@@ -55,7 +55,9 @@ enum {
     HF_ERR_WATCHDOG = 5,         /* a wait timed out (device spin or host poll); the report names block and step */
     HF_ERR_OUT_OF_MEMORY = 6,    /* a device or pinned host allocation failed */
     HF_ERR_RUNTIME = 7,          /* any other runtime error; the message has the runtime's own text */
-    HF_STATUS_COUNT = 8
+    HF_ERR_INCOMPLETE_WORK = 8,  /* the kernel ended, but its blocks did not all run every half-sweep asked for
+                                    (hf_run_report.work_*); the message names the block and the counts */
+    HF_STATUS_COUNT = 9
 };
 
 /* ---------------------------------------------------------------- variants and their traits */
@@ -94,7 +96,12 @@ enum {
                                        never sends its halo); persistent-host relay: the block never counts in */
     HF_FAULT_NEVER_SIGNAL = 3,      /* persistent-host: the host never signals the block (relay: the host stops
                                        after the first half-sweep; fault_block is not used) */
-    HF_FAULT_COUNT = 4
+    HF_FAULT_SKIP_HALF_SWEEP = 4,   /* every variant: the block skips the run's last half-sweep and counts
+                                       honestly: the run fails with HF_ERR_INCOMPLETE_WORK */
+    HF_FAULT_OUTLAST_DEADLINE = 5,  /* persistent-grid cg: block 0 spins, ignoring the watchdog, for three times
+                                       the host's deadline after its work, then ends: the host gives up
+                                       waiting first (HF_WAIT_KERNEL_EXIT) */
+    HF_FAULT_COUNT = 6
 };
 
 /* Which wait expired (hf_run_report.error_code). */
@@ -104,8 +111,17 @@ enum {
     HF_WAIT_NEIGHBOUR = 2,      /* device: a block waited for a neighbour (dataflow step counter, cluster halo, resident LL halo line) (error_peer) */
     HF_WAIT_HOST_TASK = 3,      /* device: a block waited for the host's task flag (relay: block 0 for the step word, the others for block 0's relay, error_peer 0) */
     HF_WAIT_DEVICE_DONE = 4,    /* host: the host waited for a block's done flag */
-    HF_WAIT_KERNEL_EXIT = 5,    /* host: the kernel did not end after an abort */
+    HF_WAIT_KERNEL_EXIT = 5,    /* host: the kernel did not end after an abort, or within the run's deadline */
     HF_WAIT_COUNT = 6
+};
+
+/* The form of a self-flagged LL halo line (hf_probe_halo_exchange_form). */
+enum {
+    HF_LL_LINE_V2_B64 = 0, /* one 16-byte access of two 64-bit elements (.v2.b64): atomic per {data, flag} word by
+                              the PTX rules; the library's form on CUDA */
+    HF_LL_LINE_V4_U32 = 1, /* one 16-byte access of four 32-bit elements (.v4.u32, NCCL's): atomic per 32 bits only */
+    HF_LL_LINE_TWO_B64 = 2, /* two 64-bit accesses per line; HIP's form (on HIP every form is this one) */
+    HF_LL_LINE_COUNT = 3
 };
 
 /* ---------------------------------------------------------------- structs */
@@ -181,6 +197,16 @@ typedef struct hf_run_report {
     int32_t error_peer;  /* HF_WAIT_NEIGHBOUR: the neighbour it waited for; relay HF_WAIT_HOST_TASK: 0 (block 0) for blocks > 0; -1 otherwise */
     int32_t result_in_scratch; /* HF_TRAIT_TWO_BUFFERS: 1 when the result is in the scratch buffer (an odd
                                   number of passes), 0 when it is in u */
+    /* The half-sweeps the kernel's blocks ran, counted by each block (each band with work) and combined
+     * on the device; filled when the kernel ended. A run counts only when every block with work
+     * reported and work_fewest == work_most == work_expected, else HF_ERR_INCOMPLETE_WORK. */
+    int32_t work_expected;       /* half-sweeps each block must run: 2 * iterations */
+    int32_t work_blocks_expected; /* blocks that must report: hf_plan.active_blocks */
+    int32_t work_blocks;         /* blocks that reported */
+    int32_t work_fewest;         /* the smallest count reported (-1: none reported) */
+    int32_t work_fewest_block;   /* a block that reported it (-1: none) */
+    int32_t work_most;           /* the largest count reported (-1: none reported) */
+    int32_t work_most_block;     /* a block that reported it (-1: none) */
 } hf_run_report;
 
 /* A planned run's resources on one stream (opaque). */
@@ -266,7 +292,7 @@ HF_API int64_t hf_allocation_count(void);
  * current device. Standard kernels: "hf_red" and "hf_black" (double* u, const double* f, int n,
  * double h2), "hf_empty" (no arguments), and the temporally blocked passes "hf_stream_pass_k<k>"
  * for k = 1, 2, 3, 4, 6, 8 (the twins of the Java kernel TemporalKernels.streamPass: const double*
- * in, double* out, const double* f, const int* schedule, int pass, int n, double h2,
+ * in, double* out, const double* f, const int* schedule, int* work, int pass, int n, double h2,
  * int strip_width, int strips, int segment_rows; 256 threads per block); every hf_plan.kernel
  * too. HF_ERR_UNSUPPORTED on HIP. */
 HF_API hf_status hf_get_kernel(const char* name, void** function);
@@ -294,6 +320,11 @@ HF_API hf_status hf_launch_benchmark(int32_t count, void* stream, double* queued
  * HF_ERR_NOT_CORESIDENT beyond co-residency; HF_ERR_WATCHDOG if a wait expired (10 s). */
 HF_API hf_status hf_probe_halo_exchange(int32_t blocks, int32_t threads_per_block, int32_t lines, int32_t rounds,
                                         void* stream, double* seconds_per_round);
+
+/* hf_probe_halo_exchange with the lines in form `form` (HF_LL_LINE_*), so that the forms can be
+ * measured side by side in one process; hf_probe_halo_exchange is the library's form. */
+HF_API hf_status hf_probe_halo_exchange_form(int32_t form, int32_t blocks, int32_t threads_per_block, int32_t lines,
+                                             int32_t rounds, void* stream, double* seconds_per_round);
 
 /* The hardware cluster barrier on its own (what persistent-grid cluster pays per half-sweep,
  * less its work): one thread-block cluster of `cluster_size` blocks (1 .. 16; above 8 the

@@ -7,7 +7,17 @@
  *
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
- *                            [--no-faults] [--verbose]
+ *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]
+ *
+ * work-count: every variant of the table at N = 5, 1000 iterations (a converged grid: the array
+ * matches the reference whatever the last half-sweep did) with HF_FAULT_SKIP_HALF_SWEEP in block 0
+ * must fail with HF_ERR_INCOMPLETE_WORK, and without the fault pass. deadline: a kernel that
+ * outlasts the host's deadline (HF_FAULT_OUTLAST_DEADLINE) must fail in one line, promptly, with
+ * HF_WAIT_KERNEL_EXIT, and the session must refuse another run; it runs last (the kernel spins on
+ * for a few seconds; the process exits once it has ended). ll-forms: the self-flagged halo exchange
+ * probe in each LL line form, side by side (the before/after of the 64-bit elements). --only
+ * runs just that group; by default work-count and deadline run with the faults (not under
+ * --no-faults, as scripts/sanitize.sh runs it), and ll-forms, a measurement, only when asked.
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, host-lockstep-busy,
  * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, host-relay-busy,
@@ -38,6 +48,7 @@ typedef struct {
     double watchdog_seconds;
     int faults;
     int verbose;
+    const char* only; /* NULL: every group; else "work-count", "deadline" or "ll-forms" */
 } Options;
 
 typedef struct {
@@ -84,6 +95,7 @@ static int parse_options(int argc, char** argv, Options* options)
     options->watchdog_seconds = 10.0;
     options->faults = 1;
     options->verbose = 0;
+    options->only = NULL;
     for (int i = 1; i < argc; ++i) {
         const char* option = argv[i];
         const char* value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -97,6 +109,12 @@ static int parse_options(int argc, char** argv, Options* options)
             if (!parse_list(value, &options->on_chip_sizes)) {
                 return 0;
             }
+            ++i;
+        } else if (value != NULL && strcmp(option, "--only") == 0) {
+            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0) {
+                return 0;
+            }
+            options->only = value;
             ++i;
         } else if (value != NULL && strcmp(option, "--watchdog") == 0) {
             options->watchdog_seconds = atof(value);
@@ -466,6 +484,172 @@ static void run_cluster_probe_cases(Tally* tally)
            hf_status_name(refused), last_error());
 }
 
+/* ------------------------------------------------------------------ work count, deadline, LL forms */
+
+#define WORK_N 5
+#define WORK_ITERATIONS 1000
+#define DEADLINE_WATCHDOG_SECONDS 0.5
+
+/* One run of row `index` at WORK_N with `fault` in block 0; a scratch buffer for two-buffer variants. */
+static hf_status run_counted(Problem* problem, int index, int fault, hf_plan* plan, hf_run_report* report)
+{
+    hf_variant_info info;
+    hf_variant_at(index, &info);
+    hf_run_config config;
+    memset(&config, 0, sizeof config);
+    config.mode = info.mode;
+    config.variant = info.name;
+    config.fault = fault;
+    config.fault_block = 0;
+    hf_status status = hf_plan_run(&config, problem->n, plan);
+    if (status != HF_OK) {
+        return status;
+    }
+    hf_session* session = NULL;
+    status = hf_session_open(plan, NULL, &session);
+    void* scratch = NULL;
+    const int64_t bytes = (int64_t)problem->n * problem->n * (int64_t)sizeof(double);
+    if (status == HF_OK && (info.traits & HF_TRAIT_TWO_BUFFERS) != 0) {
+        status = hf_device_alloc(bytes, &scratch);
+        if (status == HF_OK) {
+            status = hf_copy_to_device(scratch, problem->initial, bytes);
+        }
+    }
+    if (status == HF_OK && problem_reset(problem)) {
+        status = scratch != NULL ? hf_session_run_two_buffers(session, problem->device_u, scratch, problem->device_f,
+                                                              WORK_ITERATIONS, problem->h2, report)
+                                 : hf_session_run(session, problem->device_u, problem->device_f, WORK_ITERATIONS,
+                                                  problem->h2, report);
+        if (scratch != NULL && report->result_in_scratch) {
+            hf_copy_to_host(problem->actual, scratch, bytes);
+            hf_copy_to_device(problem->device_u, problem->actual, bytes);
+        }
+    }
+    if (scratch != NULL) {
+        hf_device_free(scratch);
+    }
+    hf_session_close(session);
+    return status;
+}
+
+/* Every variant counts its half-sweeps: a skipped one fails the run where the array cannot tell. */
+static void run_work_count_cases(Tally* tally)
+{
+    Problem problem;
+    if (!problem_create(&problem, WORK_N, WORK_ITERATIONS)) {
+        record(tally, 0, "work-count setup: %s", last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    for (int index = 0; index < hf_variant_count(); ++index) {
+        hf_variant_info info;
+        hf_variant_at(index, &info);
+        if (!info.supported) {
+            continue;
+        }
+        hf_plan plan;
+        hf_run_report report;
+        double max_diff = 0.0;
+        int identical = 0;
+        const hf_status clean = run_counted(&problem, index, HF_FAULT_NONE, &plan, &report);
+        if (clean == HF_ERR_UNSUPPORTED || clean == HF_ERR_NOT_CORESIDENT) {
+            printf("SKIP work count %s (%s) at N = %d: %s\n", info.mode, info.name, WORK_N, last_error());
+            tally->refused++;
+            continue;
+        }
+        const int clean_matches = clean == HF_OK && problem_check(&problem, &max_diff, &identical) && identical;
+        record(tally, clean == HF_OK && clean_matches && report.work_fewest == 2 * WORK_ITERATIONS &&
+                          report.work_most == 2 * WORK_ITERATIONS && report.work_blocks == plan.active_blocks,
+               "work count %s (%s) N=%d i=%d [%s]: %s, %d blocks ran %d .. %d half-sweeps %s", info.mode, info.name,
+               WORK_N, WORK_ITERATIONS, plan.note, hf_status_name(clean), report.work_blocks, report.work_fewest,
+               report.work_most, clean == HF_OK ? "" : last_error());
+        const hf_status skipped = run_counted(&problem, index, HF_FAULT_SKIP_HALF_SWEEP, &plan, &report);
+        const int converged = problem_check(&problem, &max_diff, &identical) && identical;
+        record(tally, skipped == HF_ERR_INCOMPLETE_WORK && report.work_fewest == 2 * WORK_ITERATIONS - 1 &&
+                          report.work_fewest_block == 0 && strstr(last_error(), "block 0 ran") != NULL,
+               "work count %s (%s) N=%d i=%d, block 0 skips a half-sweep -> %s (array %s the reference): %s",
+               info.mode, info.name, WORK_N, WORK_ITERATIONS, hf_status_name(skipped),
+               converged ? "still equals" : "differs from", last_error());
+    }
+    problem_destroy(&problem);
+}
+
+/* A kernel that ends only long after the host's deadline: one line, promptly, and a stuck session. */
+static void run_deadline_case(Tally* tally)
+{
+    Problem problem;
+    if (!problem_create(&problem, 33, 10) || !problem_reset(&problem)) {
+        record(tally, 0, "deadline setup: %s", last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    hf_run_config config;
+    memset(&config, 0, sizeof config);
+    config.mode = "persistent-grid";
+    config.variant = "cg";
+    config.blocks = 2;
+    config.watchdog_seconds = DEADLINE_WATCHDOG_SECONDS;
+    config.fault = HF_FAULT_OUTLAST_DEADLINE;
+    config.fault_block = 0;
+    hf_plan plan;
+    hf_session* session = NULL;
+    hf_run_report report;
+    memset(&report, 0, sizeof report);
+    hf_status status = hf_plan_run(&config, problem.n, &plan);
+    if (status == HF_OK) {
+        status = hf_session_open(&plan, NULL, &session);
+    }
+    const double start = seconds_now();
+    const hf_status ran =
+        status == HF_OK ? hf_session_run(session, problem.device_u, problem.device_f, 10, problem.h2, &report) : status;
+    const double elapsed = seconds_now() - start;
+    char message[512];
+    snprintf(message, sizeof message, "%s", last_error());
+    const hf_status again =
+        session != NULL ? hf_session_run(session, problem.device_u, problem.device_f, 10, problem.h2, &report) : status;
+    const double deadline = 2.0 * DEADLINE_WATCHDOG_SECONDS + 1.0;
+    record(tally, ran == HF_ERR_WATCHDOG && strchr(message, '\n') == NULL && strstr(message, "did not end within") &&
+                      elapsed >= deadline && elapsed < deadline + 1.0 && again == HF_ERR_RUNTIME,
+           "deadline: a kernel outlasting it -> %s after %.2f s (deadline %.1f s), then %s: %s", hf_status_name(ran),
+           elapsed, deadline, hf_status_name(again), message);
+    hf_session_close(session);
+    /* The device memory stays allocated under the kernel that still runs (as the library leaves it). */
+}
+
+/* The LL halo exchange in each line form, interleaved so that clocks and neighbours drift alike. */
+static void run_ll_form_cases(Tally* tally)
+{
+    static const char* const FORMS[HF_LL_LINE_COUNT] = {"v2.b64", "v4.u32", "two b64"};
+    hf_run_config config;
+    memset(&config, 0, sizeof config);
+    config.mode = "persistent-dataflow";
+    config.variant = "resident";
+    hf_plan plan;
+    if (hf_plan_run(&config, 1001, &plan) != HF_OK) {
+        record(tally, 0, "LL forms setup: %s", last_error());
+        return;
+    }
+    const int line_counts[] = {1, 502};
+    for (int l = 0; l < 2; ++l) {
+        double best[HF_LL_LINE_COUNT] = {0.0, 0.0, 0.0};
+        for (int repeat = 0; repeat < 3; ++repeat) {
+            for (int form = 0; form < HF_LL_LINE_COUNT; ++form) {
+                double seconds = 0.0;
+                const hf_status status =
+                    hf_probe_halo_exchange_form(form, plan.sm_count, 512, line_counts[l], 10000, NULL, &seconds);
+                if (status != HF_OK) {
+                    record(tally, 0, "LL form %s, %d lines: %s", FORMS[form], line_counts[l], last_error());
+                    return;
+                }
+                best[form] = repeat == 0 || seconds < best[form] ? seconds : best[form];
+            }
+        }
+        record(tally, 1, "LL halo exchange, %d blocks of 512, %d lines, best of 3 x 10000 rounds: v2.b64 %.3f us, "
+                         "v4.u32 %.3f us, two b64 %.3f us",
+               plan.sm_count, line_counts[l], best[0] * 1e6, best[1] * 1e6, best[2] * 1e6);
+    }
+}
+
 int main(int argc, char** argv)
 {
     Options options;
@@ -473,7 +657,7 @@ int main(int argc, char** argv)
         fprintf(stderr,
                 "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
                 "          [--watchdog seconds] [--variants name,...] [--on-chip-sizes 3,11,...] [--no-largest]\n"
-                "          [--no-faults] [--verbose]\n",
+                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]\n",
                 argv[0]);
         return 2;
     }
@@ -490,6 +674,17 @@ int main(int argc, char** argv)
 
     Tally tally = {0, 0, 0};
     Session session = {&options, &tally};
+    if (options.only != NULL) {
+        if (strcmp(options.only, "work-count") == 0) {
+            run_work_count_cases(&tally);
+        } else if (strcmp(options.only, "ll-forms") == 0) {
+            run_ll_form_cases(&tally);
+        } else {
+            run_deadline_case(&tally);
+        }
+        printf("%s: %d passed, %d failed\n", tally.failed == 0 ? "ALL PASSED" : "FAILURES", tally.passed, tally.failed);
+        return tally.failed == 0 ? 0 : 1;
+    }
     /* The failed cases, which run_case has counted already, plus failed setups. */
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
@@ -499,7 +694,9 @@ int main(int argc, char** argv)
     run_standard_handles_case(&tally);
     run_cluster_probe_cases(&tally);
     if (options.faults) {
+        run_work_count_cases(&tally); /* the skip-half-sweep fault, in every variant */
         run_fault_cases(&options, &tally);
+        run_deadline_case(&tally); /* last: its kernel spins on for a while */
     }
     printf("%s: %d passed, %d failed, %d refused by the planner\n", tally.failed == 0 ? "ALL PASSED" : "FAILURES",
            tally.passed, tally.failed, tally.refused);

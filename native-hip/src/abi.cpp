@@ -227,18 +227,42 @@ hf_status hf_launch_benchmark(int32_t count, void* stream, double* queued_second
 
 /* ------------------------------------------------------------------ overhead probes */
 
-hf_status hf_probe_halo_exchange(int32_t blocks, int32_t threads_per_block, int32_t lines, int32_t rounds,
-                                 void* stream, double* seconds_per_round)
+namespace {
+
+/* Both exchange probes: the arguments checked once, for the function that was called. */
+hf_status checked_halo_probe(const char* function, int32_t form, int32_t blocks, int32_t threads_per_block,
+                             int32_t lines, int32_t rounds, void* stream, double* seconds_per_round)
 {
     clear_error();
     if (blocks < 1 || threads_per_block < 1 || threads_per_block > 1024 || lines < 1 || rounds < 1 ||
         seconds_per_round == nullptr) {
         return fail(HF_ERR_INVALID_ARGUMENT,
-                    "hf_probe_halo_exchange: blocks = %d, threads_per_block = %d (1 .. 1024), lines = %d, rounds = %d "
-                    "must be positive, the output not null",
-                    blocks, threads_per_block, lines, rounds);
+                    "%s: blocks = %d, threads_per_block = %d (1 .. 1024), lines = %d, rounds = %d must be positive, "
+                    "the output not null",
+                    function, blocks, threads_per_block, lines, rounds);
     }
-    return probe_halo_exchange(blocks, threads_per_block, lines, rounds, stream, seconds_per_round);
+    return holdfast::probe_halo_exchange(form, blocks, threads_per_block, lines, rounds, stream, seconds_per_round);
+}
+
+}  // namespace
+
+hf_status hf_probe_halo_exchange(int32_t blocks, int32_t threads_per_block, int32_t lines, int32_t rounds,
+                                 void* stream, double* seconds_per_round)
+{
+    return checked_halo_probe("hf_probe_halo_exchange", HF_LL_LINE_COUNT, blocks, threads_per_block, lines, rounds,
+                              stream, seconds_per_round);
+}
+
+hf_status hf_probe_halo_exchange_form(int32_t form, int32_t blocks, int32_t threads_per_block, int32_t lines,
+                                      int32_t rounds, void* stream, double* seconds_per_round)
+{
+    if (form < 0 || form >= HF_LL_LINE_COUNT) {
+        clear_error();
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_probe_halo_exchange_form: form = %d, not an HF_LL_LINE_* (0 .. %d)",
+                    form, HF_LL_LINE_COUNT - 1);
+    }
+    return checked_halo_probe("hf_probe_halo_exchange_form", form, blocks, threads_per_block, lines, rounds, stream,
+                              seconds_per_round);
 }
 
 hf_status hf_probe_cluster_barrier(int32_t cluster_size, int32_t threads_per_block, int32_t rounds, void* stream,

@@ -95,13 +95,21 @@ AbiDescription describe()
         .HF_FIELD(hf_run_report, error_block)
         .HF_FIELD(hf_run_report, error_step)
         .HF_FIELD(hf_run_report, error_peer)
-        .HF_FIELD(hf_run_report, result_in_scratch);
+        .HF_FIELD(hf_run_report, result_in_scratch)
+        .HF_FIELD(hf_run_report, work_expected)
+        .HF_FIELD(hf_run_report, work_blocks_expected)
+        .HF_FIELD(hf_run_report, work_blocks)
+        .HF_FIELD(hf_run_report, work_fewest)
+        .HF_FIELD(hf_run_report, work_fewest_block)
+        .HF_FIELD(hf_run_report, work_most)
+        .HF_FIELD(hf_run_report, work_most_block);
     abi.add_enum("hf_status", HF_STATUS_COUNT)
         .add_enum("hf_trait", HF_TRAIT_COUNT)
         .add_enum("hf_split", HF_SPLIT_COUNT)
         .add_enum("hf_poll", HF_POLL_COUNT)
         .add_enum("hf_fault", HF_FAULT_COUNT)
-        .add_enum("hf_wait", HF_WAIT_COUNT);
+        .add_enum("hf_wait", HF_WAIT_COUNT)
+        .add_enum("hf_ll_line", HF_LL_LINE_COUNT);
     return abi;
 }
 

@@ -1,7 +1,8 @@
 /*
  * execute.cpp: one run of a session: zero the control block on the stream, record the start
- * event, launch, drive the host flags where the variant has them, record the stop event, wait,
- * and check the error word. Nothing is allocated here.
+ * event, launch, drive the host flags where the variant has them, record the stop event, wait
+ * (never longer than the run's deadline), check the error word and the blocks' work count.
+ * Nothing is allocated here.
  */
 #include <chrono>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include "runtime_check.h"
 #include "session.h"
 #include "watchdog_report.h"
+#include "work_check.h"
 
 namespace holdfast {
 namespace {
@@ -28,6 +30,10 @@ hf_run_report empty_report()
     report.error_block = -1;
     report.error_step = -1;
     report.error_peer = -1;
+    report.work_fewest = -1;
+    report.work_fewest_block = -1;
+    report.work_most = -1;
+    report.work_most_block = -1;
     return report;
 }
 
@@ -164,7 +170,11 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
                         session.mailbox,
                         flag_base,
                         scratch,
-                        session.items};
+                        session.items,
+                        plan.fault == HF_FAULT_OUTLAST_DEADLINE
+                            ? static_cast<long long>(3.0 * run_deadline_seconds(plan) / plan.watchdog_seconds *
+                                                     static_cast<double>(session.timeout_ticks))
+                            : 0};
     int f_on_chip = plan.f_on_chip;
 
     HF_CHECK(hipEventRecord(session.start, session.stream));
@@ -181,8 +191,13 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
             return status;
         }
     }
-    HF_CHECK(hipEventSynchronize(session.stop));
+    /* Bounded: a kernel that never ends must not hang the process (run_deadline_seconds). */
+    bool ended = false;
+    HF_RETURN_IF_FAILED(wait_for_event(session.stop, run_deadline_seconds(plan), &ended));
     report->host_ms = milliseconds_since(host_start);
+    if (!ended) {
+        return report_kernel_overdue(session, report);
+    }
     float device_ms = 0.0f;
     HF_CHECK(hipEventElapsedTime(&device_ms, session.start, session.stop));
     report->device_ms = device_ms;
@@ -195,7 +210,8 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
     if (device_error.code != 0) {
         return report_device_watchdog(session, device_error, steps, report);
     }
-    return HF_OK;
+    /* Before the run's time counts: every block with work ran every half-sweep. */
+    return check_work(session, steps, report);
 }
 
 }  // namespace holdfast

@@ -64,6 +64,7 @@ const char* hf_status_name(hf_status status)
     case HF_ERR_WATCHDOG: return "HF_ERR_WATCHDOG";
     case HF_ERR_OUT_OF_MEMORY: return "HF_ERR_OUT_OF_MEMORY";
     case HF_ERR_RUNTIME: return "HF_ERR_RUNTIME";
+    case HF_ERR_INCOMPLETE_WORK: return "HF_ERR_INCOMPLETE_WORK";
     default: return "HF_STATUS_UNKNOWN";
     }
 }

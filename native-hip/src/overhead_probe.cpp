@@ -91,17 +91,17 @@ struct ProbeResources {
 };
 
 /* One launch of `rounds` rounds with flags above `flag_base`; the device's time in seconds. */
-hf_status launch_halo_probe(const ProbeResources& resources, int blocks, int threads, int lines, int rounds,
+hf_status launch_halo_probe(const ProbeResources& resources, const void* kernel, int blocks, int threads, int lines, int rounds,
                             unsigned int flag_base, long long timeout_ticks, hipStream_t stream, double* seconds)
 {
     HF_CHECK(hipMemsetAsync(resources.control, 0, sizeof(ControlBlock), stream));
     PersistentArgs args{Problem{nullptr, nullptr, 3, 0.0}, 0, resources.control, nullptr, nullptr, timeout_ticks,
-                        HF_FAULT_NONE, 0, 1, resources.mailbox, flag_base, nullptr, StreamGeometry{}};
+                        HF_FAULT_NONE, 0, 1, resources.mailbox, flag_base, nullptr, StreamGeometry{}, 0};
     void* arguments[] = {&args, &lines, &rounds};
     HF_RETURN_IF_FAILED(resources.time(
         stream,
         [&]() -> hf_status {
-            HF_CHECK(hipLaunchCooperativeKernel(halo_exchange_probe_kernel().symbol,
+            HF_CHECK(hipLaunchCooperativeKernel(kernel,
                                                 dim3(static_cast<unsigned int>(blocks)),
                                                 dim3(static_cast<unsigned int>(threads)), arguments,
                                                 static_cast<unsigned int>(halo_probe_shared_bytes(lines)), stream));
@@ -209,9 +209,10 @@ hf_status probe_one_cluster(const char* probe, const KernelRef& kernel, int clus
 
 }  // namespace
 
-hf_status probe_halo_exchange(int blocks, int threads, int lines, int rounds, void* stream, double* seconds_per_round)
+hf_status probe_halo_exchange(int form, int blocks, int threads, int lines, int rounds, void* stream,
+                              double* seconds_per_round)
 {
-    const void* kernel = halo_exchange_probe_kernel().symbol;
+    const void* kernel = halo_exchange_probe_kernel(form).symbol;
     HF_RETURN_IF_FAILED(check_coresident(kernel, blocks, threads, halo_probe_shared_bytes(lines)));
     int device = 0;
     int rate_khz = 0;
@@ -224,10 +225,11 @@ hf_status probe_halo_exchange(int blocks, int threads, int lines, int rounds, vo
     const int warm_up = rounds < 100 ? rounds : 100;
     double seconds = 0.0;
     if (status == HF_OK) {
-        status = launch_halo_probe(resources, blocks, threads, lines, warm_up, 0, timeout_ticks, run_stream, &seconds);
+        status = launch_halo_probe(resources, kernel, blocks, threads, lines, warm_up, 0, timeout_ticks, run_stream,
+                                   &seconds);
     }
     if (status == HF_OK) {
-        status = launch_halo_probe(resources, blocks, threads, lines, rounds, static_cast<unsigned int>(warm_up),
+        status = launch_halo_probe(resources, kernel, blocks, threads, lines, rounds, static_cast<unsigned int>(warm_up),
                                    timeout_ticks, run_stream, &seconds);
     }
     if (status == HF_OK) {

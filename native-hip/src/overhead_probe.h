@@ -10,7 +10,9 @@
 namespace holdfast {
 
 /* hf_probe_halo_exchange: the self-flagged halo exchange between multiprocessors alone. */
-hf_status probe_halo_exchange(int blocks, int threads, int lines, int rounds, void* stream, double* seconds_per_round);
+/* form: HF_LL_LINE_*, or HF_LL_LINE_COUNT for the library's own form (the resident kernel's). */
+hf_status probe_halo_exchange(int form, int blocks, int threads, int lines, int rounds, void* stream,
+                              double* seconds_per_round);
 
 /* hf_probe_cluster_barrier: the hardware cluster barrier alone, in one cluster (CUDA only). */
 hf_status probe_cluster_barrier(int cluster_size, int threads, int rounds, void* stream, double* seconds_per_round);

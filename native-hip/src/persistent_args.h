@@ -35,15 +35,28 @@ struct alignas(kLineBytes) LineCounter {
     unsigned int value;
 };
 
+/* The half-sweeps the blocks ran, combined on the device at the end of a run (device/work_count.h):
+ * the smallest and the largest count, each with its block, and how many blocks reported. Keys
+ * are maxima of 64-bit words, so one atomic each per block and run: lowest = max of
+ * (~count << 32 | block), highest = max of (count << 32 | block). Zeroed before every run. */
+struct alignas(kLineBytes) WorkTally {
+    unsigned long long lowest;
+    unsigned long long highest;
+    unsigned int blocks;
+};
+
 struct ControlBlock {
     DeviceError error;
     LineCounter arrivals;   /* grid barrier: blocks arrived at the current barrier */
     LineCounter generation; /* grid barrier: barriers completed; waiters watch it change */
+    WorkTally work;         /* half-sweeps run (device/work_count.h) */
 };
 
 struct alignas(kLineBytes) StepCounter {
     int completed; /* dataflow: half-sweeps this block has finished and published (resident: sent its
                       edges after; persistent-host relay: counted in for) */
+    int loaded;    /* resident, in a run without an exchange: 1 once the block has loaded its band and
+                      ghost rows (released), so that no neighbour stores its band before */
 };
 
 struct Problem {
@@ -68,6 +81,8 @@ struct PersistentArgs {
     double* scratch;            /* two-buffer variants (HF_TRAIT_TWO_BUFFERS): the second buffer, whose
                                    boundary equals u's; passes alternate u -> scratch -> u; else null */
     StreamGeometry items;       /* temporal variants: how a pass is cut into items (plan_stream_geometry) */
+    long long outlast_ticks;    /* HF_FAULT_OUTLAST_DEADLINE: how long the fault block spins after its work,
+                                   in wall-clock ticks (three times the host's deadline); else 0 */
 };
 
 }  // namespace holdfast

@@ -133,7 +133,10 @@ hf_status check_fault(const VariantRow& row, const hf_plan& plan)
         return fail(HF_ERR_INVALID_ARGUMENT, "fault_block = %d: %s has blocks 0 .. %d with work", plan.fault_block,
                     label_of(plan), plan.active_blocks - 1);
     }
-    if (plan.fault != HF_FAULT_NEVER_SIGNAL && plan.active_blocks < 2) {
+    /* Skipping a half-sweep and outlasting the deadline need nobody to wait for the block. */
+    const bool alone_is_enough = plan.fault == HF_FAULT_NEVER_SIGNAL || plan.fault == HF_FAULT_SKIP_HALF_SWEEP ||
+                                 plan.fault == HF_FAULT_OUTLAST_DEADLINE;
+    if (!alone_is_enough && plan.active_blocks < 2) {
         return fail(HF_ERR_INVALID_ARGUMENT, "fault %d needs 2 blocks with work: nothing would wait for block %d",
                     plan.fault, plan.fault_block);
     }

@@ -92,62 +92,69 @@ constexpr int kDefaultTemporalSweeps = 8;
 static_assert(kDefaultTemporalSweeps == 8, "the temporal row names temporal_stream_persistent_k8");
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
+/* Every kernel counts its half-sweeps (device/work_count.h) and so takes the fault that skips one. */
+constexpr int kCountedFaults = 1 << HF_FAULT_SKIP_HALF_SWEEP;
 
 const VariantRow kRows[] = {
     {"persistent-grid", "cg",
      "cooperative groups' grid.sync() between half-sweeps (it cannot time out)",
      HF_KERNEL(persistent_grid_cooperative_groups), HF_KERNEL(persistent_on_chip),
-     HF_TRAIT_COOPERATIVE, 0, HF_SPLIT_GRID_STRIDE, kThreads, true,
+     HF_TRAIT_COOPERATIVE, kCountedFaults | fault_bit(HF_FAULT_OUTLAST_DEADLINE), HF_SPLIT_GRID_STRIDE, kThreads, true,
      HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
     {"persistent-grid", "two-slot",
      "Holdfast's grid barrier: an arrival count and a release generation, bounded by the watchdog",
      HF_KERNEL(persistent_grid_two_slot), HF_KERNEL(persistent_on_chip),
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_SKIP_GRID_BARRIER), HF_SPLIT_GRID_STRIDE, kThreads,
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
+     HF_SPLIT_GRID_STRIDE, kThreads,
      false, HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
     {"persistent-grid", "block",
      "one block (one warp where it holds the grid) keeps the grid on chip, points in registers; sizes its block",
-     kOnChipBlock.block[0], kNoKernel, 0, 0, HF_SPLIT_GRID_STRIDE, 0, false, HF_PLANNER(plan_block_on_chip),
+     kOnChipBlock.block[0], kNoKernel, 0, kCountedFaults, HF_SPLIT_GRID_STRIDE, 0, false, HF_PLANNER(plan_block_on_chip),
      HostOrder::kLockstep, &kOnChipBlock},
     {"persistent-grid", "cluster",
      "one thread-block cluster keeps the grid on chip; k ghost rows, DSMEM halos, cluster barrier; sizes its block",
-     kClusterBarrier.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY, 0, HF_SPLIT_ROW_BANDS, 0, false,
+     kClusterBarrier.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY, kCountedFaults, HF_SPLIT_ROW_BANDS, 0,
+     false,
      HF_PLANNER(plan_cluster_on_chip), HostOrder::kLockstep, &kClusterBarrier},
     {"persistent-grid", "temporal",
      "k half-sweeps per pass streamed through shared memory (temporal blocking), two-slot barrier between passes",
      KernelRef{"temporal_stream_persistent_k8", reinterpret_cast<const void*>(&temporal_stream_persistent<8>)}, kNoKernel,
      HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY,
-     fault_bit(HF_FAULT_SKIP_GRID_BARRIER), HF_SPLIT_GRID_STRIDE, kStreamThreads, false,
+     kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER), HF_SPLIT_GRID_STRIDE, kStreamThreads, false,
      HF_PLANNER(plan_temporal_stream), HostOrder::kLockstep},
     {"persistent-host", "lockstep",
      "the host signals every block, then waits for all of them",
      HF_KERNEL(persistent_host), kNoKernel,
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS, fault_bit(HF_FAULT_NEVER_SIGNAL),
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS, kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL),
      HF_SPLIT_ROW_BANDS, kThreads, false, HF_PLANNER(plan_spread), HostOrder::kLockstep},
     {"persistent-host", "neighbour",
      "the host starts a block's next half-sweep once neither neighbour is behind it",
      HF_KERNEL(persistent_host), kNoKernel,
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS, fault_bit(HF_FAULT_NEVER_SIGNAL),
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS, kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL),
      HF_SPLIT_ROW_BANDS, kThreads, false, HF_PLANNER(plan_spread), HostOrder::kNeighbourAware},
     {"persistent-host", "relay",
      "one step word and one done word per half-sweep: block 0 relays the step, the last block done reports",
      HF_KERNEL(persistent_host_relay), kNoKernel,
      HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS,
-     fault_bit(HF_FAULT_NEVER_SIGNAL) | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_GRID_STRIDE, kRelayThreads, true,
+     kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL) | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_GRID_STRIDE,
+     kRelayThreads, true,
      HF_PLANNER(plan_spread), HostOrder::kDeviceCombined},
     {"persistent-dataflow", "counters",
      "each block waits only for its neighbours' step counters, no grid barrier",
      HF_KERNEL(persistent_dataflow), HF_KERNEL(persistent_on_chip),
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, kThreads, true,
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS,
+     kThreads, true,
      HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
     {"persistent-dataflow", "cluster",
      "one thread-block cluster keeps the grid on chip; each block waits for its neighbours' st.async halos only",
      kClusterAsync.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG,
-     fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, 0, false, HF_PLANNER(plan_cluster_on_chip),
+     kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, 0, false, HF_PLANNER(plan_cluster_on_chip),
      HostOrder::kLockstep, &kClusterAsync},
     {"persistent-dataflow", "resident",
      "every SM holds its band in shared memory; k ghost rows; halos as self-flagged lines between neighbours",
      HF_KERNEL(persistent_resident), kNoKernel,
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, kResidentThreads,
+     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS,
+     kResidentThreads,
      false, HF_PLANNER(plan_resident), HostOrder::kLockstep, nullptr, &resident_mailbox_lines_of},
 };
 
@@ -158,6 +165,13 @@ const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_
                                       HF_KERNEL(hf_halo_exchange_probe),
                                       HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
                                       HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8)};
+
+/* The exchange probe in each line form, by HF_LL_LINE_* (hf_probe_halo_exchange_form). */
+const KernelRef kHaloProbeForms[HF_LL_LINE_COUNT] = {
+    KernelRef{"halo_exchange_probe_v2_b64", reinterpret_cast<const void*>(&halo_exchange_probe_form<LLAccess::kVector64x2>)},
+    KernelRef{"halo_exchange_probe_v4_u32", reinterpret_cast<const void*>(&halo_exchange_probe_form<LLAccess::kVector16>)},
+    KernelRef{"halo_exchange_probe_two_b64", reinterpret_cast<const void*>(&halo_exchange_probe_form<LLAccess::kWords8>)}};
+static_assert(HF_LL_LINE_V2_B64 == 0 && HF_LL_LINE_V4_U32 == 1 && HF_LL_LINE_TWO_B64 == 2, "kHaloProbeForms' order");
 
 /* The overhead probes' cluster kernels: CUDA only (no symbol elsewhere). */
 const KernelRef kClusterProbeKernels[] = {HF_CLUSTER_KERNEL("probe_cluster_barrier", probe_cluster_barrier),
@@ -308,7 +322,10 @@ const KernelRef* sized_kernel(const VariantRow& row, int slots, bool one_warp)
 const KernelRef& red_kernel() { return kStandardKernels[0]; }
 const KernelRef& black_kernel() { return kStandardKernels[1]; }
 const KernelRef& empty_kernel() { return kStandardKernels[2]; }
-const KernelRef& halo_exchange_probe_kernel() { return kStandardKernels[3]; }
+const KernelRef& halo_exchange_probe_kernel(int form)
+{
+    return form >= 0 && form < HF_LL_LINE_COUNT ? kHaloProbeForms[form] : kStandardKernels[3];
+}
 const KernelRef& cluster_barrier_probe_kernel() { return kClusterProbeKernels[0]; }
 const KernelRef& dsmem_exchange_probe_kernel() { return kClusterProbeKernels[1]; }
 

@@ -155,7 +155,8 @@ const KernelRef& red_kernel();
 const KernelRef& black_kernel();
 const KernelRef& empty_kernel();
 /* The overhead probes' kernels (overhead_probe.cpp). */
-const KernelRef& halo_exchange_probe_kernel();
+/* form: HF_LL_LINE_*; HF_LL_LINE_COUNT (or any other value) for the library's own form. */
+const KernelRef& halo_exchange_probe_kernel(int form = HF_LL_LINE_COUNT);
 /* The cluster probes' kernels; symbol null where clusters do not exist (HIP). */
 const KernelRef& cluster_barrier_probe_kernel();
 const KernelRef& dsmem_exchange_probe_kernel();

@@ -15,7 +15,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/* Waits for the event at most `seconds`; *ended tells whether it completed. */
+}  // namespace
+
 hf_status wait_for_event(hipEvent_t event, double seconds, bool* ended)
 {
     const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
@@ -34,6 +35,8 @@ hf_status wait_for_event(hipEvent_t event, double seconds, bool* ended)
         }
     }
 }
+
+namespace {
 
 void describe_device_wait(const DeviceError& error)
 {
@@ -122,6 +125,17 @@ hf_status report_device_watchdog(const hf_session& session, const DeviceError& e
     return HF_ERR_WATCHDOG;
 }
 
+hf_status report_kernel_overdue(hf_session& session, hf_run_report* report)
+{
+    const hf_plan& plan = session.plan;
+    session.kernel_stuck = true;
+    report->error_code = HF_WAIT_KERNEL_EXIT;
+    return fail(HF_ERR_WATCHDOG,
+                "%s at n = %d: the kernel did not end within %g s (twice the watchdog of %g s, plus 1 s); it is still "
+                "running on the device, its buffers stay allocated and this session refuses further runs",
+                label_of(plan), plan.n, run_deadline_seconds(plan), plan.watchdog_seconds);
+}
+
 hf_status report_host_watchdog(hf_session& session, const HostScheduleOutcome& outcome, hf_run_report* report)
 {
     const hf_plan& plan = session.plan;
@@ -135,7 +149,7 @@ hf_status report_host_watchdog(hf_session& session, const HostScheduleOutcome& o
     report->error_block = combined ? 0 : outcome.stuck_block; /* combined: block 0 relays the host's step */
     report->error_step = outcome.stuck_step;
     bool ended = false;
-    HF_RETURN_IF_FAILED(wait_for_event(session.stop, plan.watchdog_seconds + 1.0, &ended));
+    HF_RETURN_IF_FAILED(wait_for_event(session.stop, run_deadline_seconds(plan), &ended));
     const char* why = plan.fault == HF_FAULT_NEVER_SIGNAL && (combined || outcome.stuck_block == plan.fault_block)
                           ? "the host never signalled it (fault injection)"
                       : outcome.stuck_block_signalled ? "signalled, its done flag never came"

@@ -10,6 +10,19 @@
 
 namespace holdfast {
 
+/* Polls the event until it completes (*ended = true) or `seconds` have passed (*ended = false). */
+hf_status wait_for_event(hipEvent_t event, double seconds, bool* ended);
+
+/* How long the host waits for a kernel to end, from its launch (or from an abort): every wait of
+ * the kernel is bounded by the watchdog and the relay's blocks wait twice as long, so twice the
+ * watchdog plus a second of margin. A whole run must end within it (raise the watchdog for longer
+ * runs). */
+inline double run_deadline_seconds(const hf_plan& plan) { return 2.0 * plan.watchdog_seconds + 1.0; }
+
+/* The kernel did not end within the run's deadline: the session refuses further runs (the kernel
+ * may still use its memory) and the run fails with HF_ERR_WATCHDOG, HF_WAIT_KERNEL_EXIT, in one line. */
+hf_status report_kernel_overdue(hf_session& session, hf_run_report* report);
+
 /* Copies the control block's error word back (after the kernel has ended). */
 hf_status read_device_error(const hf_session& session, DeviceError* error);
 

@@ -7,6 +7,7 @@
  * block receives its neighbours' rows of every round, in the right slot and side.
  */
 #include "cluster_emulation.h"
+#include "emulated_work.h"
 
 #include <cmath>
 #include <cstdio>
@@ -84,7 +85,7 @@ PersistentArgs args_for(Grid& grid, ControlBlock* control)
 {
     std::memset(static_cast<void*>(control), 0, sizeof(ControlBlock));
     return PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2}, 2 * grid.iterations, control, nullptr,
-                          nullptr, 2000000000LL, HF_FAULT_NONE, 0, 1, nullptr, 0, nullptr, StreamGeometry{}};
+                          nullptr, 2000000000LL, HF_FAULT_NONE, 0, 1, nullptr, 0, nullptr, StreamGeometry{}, 0};
 }
 
 void run_on_chip(int n, int threads)
@@ -93,16 +94,23 @@ void run_on_chip(int n, int threads)
     ControlBlock control{};
     const PersistentArgs args = args_for(grid, &control);
     emulate_cluster_launch(1, threads, on_chip_planes_bytes(n), [&] { on_chip_registers<kEmulatedGridSlots, false>(args); });
-    report(grid.matches(), "on-chip n=" + std::to_string(n) + " threads=" + std::to_string(threads));
+    const EmulatedWork work(control.work);
+    report(grid.matches() && work.complete(1, args.steps),
+           "on-chip n=" + std::to_string(n) + " threads=" + std::to_string(threads) + ", " + work.describe());
 }
 
+/* fault_block >= 0: HF_FAULT_SKIP_HALF_SWEEP in that block; the tally must show it, and only it. */
 template <HaloMethod M>
-void run_cluster(int n, int blocks, int threads, int k, int overlap)
+void run_cluster(int n, int blocks, int threads, int k, int overlap, int fault_block = -1)
 {
     Grid grid(n);
     ControlBlock control{};
     PersistentArgs args = args_for(grid, &control);
     args.sweeps_per_exchange = k;
+    if (fault_block >= 0) {
+        args.fault = HF_FAULT_SKIP_HALF_SWEEP;
+        args.fault_block = fault_block;
+    }
     const ClusterLayout layout = cluster_layout(n, blocks, k, M);
     emulate_cluster_launch(blocks, threads, static_cast<size_t>(layout.bytes), [&] {
         if (overlap != 0) {
@@ -111,10 +119,16 @@ void run_cluster(int n, int blocks, int threads, int k, int overlap)
             cluster_resident<kEmulatedSlots, M, false>(args);
         }
     });
-    report(grid.matches() && control.error.code == 0,
+    const EmulatedWork work(control.work);
+    const int active = active_band_count(blocks, n);
+    const bool counted = fault_block < 0 ? work.complete(active, args.steps)
+                                         : work.blocks == active && work.fewest == args.steps - 1 &&
+                                               work.fewest_block == fault_block && work.most == args.steps;
+    report((fault_block >= 0 || grid.matches()) && control.error.code == 0 && counted,
            std::string("cluster ") + halo_method_name(M) + " n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
                " threads=" + std::to_string(threads) + " k=" + std::to_string(k) + " overlap=" +
-               std::to_string(overlap) + (control.error.code != 0 ? " (watchdog)" : ""));
+               std::to_string(overlap) + (fault_block >= 0 ? " block " + std::to_string(fault_block) + " skips" : "") +
+               (control.error.code != 0 ? " (watchdog)" : "") + ", " + work.describe());
 }
 
 template <HaloMethod M>
@@ -170,6 +184,10 @@ int main()
     run_method<HaloMethod::RemoteArrive>();
     run_method<HaloMethod::Pull>();
     run_method<HaloMethod::ClusterBarrier>();
+    for (int overlap : {0, 1}) {
+        run_cluster<HaloMethod::AsyncStore>(33, 4, 3, 2, overlap, 2);
+        run_cluster<HaloMethod::ClusterBarrier>(33, 4, 3, 3, overlap, 0);
+    }
     for (int blocks : {2, 3, 16}) {
         for (int threads : {1, 3}) {
             for (int width : {1, 2, 51}) {

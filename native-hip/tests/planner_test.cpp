@@ -134,13 +134,21 @@ void the_table_names_the_command_lines_variants()
     const VariantRow& relay = variant_row(row_of("persistent-host", "relay"));
     const VariantRow& counters = variant_row(row_of("persistent-dataflow", "counters"));
     const VariantRow& resident = variant_row(row_of("persistent-dataflow", "resident"));
-    expect(!cg.has(HF_TRAIT_WATCHDOG) && cg.faults == 0 && two_slot.has(HF_TRAIT_WATCHDOG) &&
+    bool every_row_skips = true;
+    for (int index = 0; index < variant_count(); ++index) {
+        every_row_skips = every_row_skips && variant_row(index).accepts_fault(HF_FAULT_SKIP_HALF_SWEEP);
+    }
+    expect(every_row_skips && cg.accepts_fault(HF_FAULT_OUTLAST_DEADLINE) &&
+               !two_slot.accepts_fault(HF_FAULT_OUTLAST_DEADLINE),
+           "every row counts its half-sweeps (accepts skip-half-sweep); cg also outlast-deadline");
+    expect(!cg.has(HF_TRAIT_WATCHDOG) && !cg.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) &&
+               !cg.accepts_fault(HF_FAULT_NEVER_PUBLISH) && two_slot.has(HF_TRAIT_WATCHDOG) &&
                two_slot.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && !two_slot.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
                lockstep.accepts_fault(HF_FAULT_NEVER_SIGNAL) && neighbour.accepts_fault(HF_FAULT_NEVER_SIGNAL) &&
                relay.accepts_fault(HF_FAULT_NEVER_SIGNAL) && relay.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
                counters.accepts_fault(HF_FAULT_NEVER_PUBLISH) && !counters.accepts_fault(HF_FAULT_NEVER_SIGNAL) &&
                resident.accepts_fault(HF_FAULT_NEVER_PUBLISH) && !resident.accepts_fault(HF_FAULT_NEVER_SIGNAL),
-           "watchdog traits and accepted faults: cg none, two-slot skip-barrier, host never-signal (relay also "
+           "watchdog traits and accepted faults: cg no wait fault, two-slot skip-barrier, host never-signal (relay also "
            "never-publish), dataflow never-publish");
     expect(lockstep.has(HF_TRAIT_HOST_FLAGS) && neighbour.has(HF_TRAIT_HOST_FLAGS) && relay.has(HF_TRAIT_HOST_FLAGS) &&
                !cg.has(HF_TRAIT_HOST_FLAGS) && !resident.has(HF_TRAIT_HOST_FLAGS) &&

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "emulated_grid.h"
+#include "emulated_work.h"
 #include "host_scheduler.h"
 #include "kernels/persistent_host_relay.h"
 #include "kernels/persistent_resident.h"
@@ -73,7 +74,7 @@ struct Control {
                               mailbox,
                               flag_base,
                               nullptr,
-                              StreamGeometry{}};
+                              StreamGeometry{}, 0};
     }
 };
 
@@ -94,10 +95,15 @@ struct ResidentCase {
     bool overlap;
 };
 
+/* late_block: that block starts late_ms after the others (a block the GPU schedules last); -1: none. */
 template <bool Overlap>
-void launch_resident(int blocks, size_t shared_bytes, const PersistentArgs& args, int f_on_chip)
+void launch_resident(int blocks, size_t shared_bytes, const PersistentArgs& args, int f_on_chip, int late_block,
+                     int late_ms)
 {
-    emulate_launch(blocks, shared_bytes, [&args, f_on_chip] {
+    emulate_launch(blocks, shared_bytes, [&args, f_on_chip, late_block, late_ms] {
+        if (static_cast<int>(blockIdx.x) == late_block) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
+        }
         run_resident<Overlap, LLAccess::kWords8, ResidentWork::kAll>(args, f_on_chip);
     });
 }
@@ -105,7 +111,8 @@ void launch_resident(int blocks, size_t shared_bytes, const PersistentArgs& args
 /* One launch of the resident kernel; the mailbox is shared by the launches of one test so that
  * stale lines from earlier launches are there, as in a session. */
 void run_resident(Grid& grid, const ResidentCase& c, std::vector<LLLine>& mailbox, uint32_t& flag_base, int steps,
-                  Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0)
+                  Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0, int late_block = -1,
+                  int late_ms = 0)
 {
     const int bands = active_band_count(c.blocks, grid.n);
     const size_t lines = resident_mailbox_lines(bands, grid.n, c.k);
@@ -116,9 +123,9 @@ void run_resident(Grid& grid, const ResidentCase& c, std::vector<LLLine>& mailbo
     flag_base += static_cast<uint32_t>(steps) + 1u;
     const size_t bytes = resident_shared_bytes(bands, grid.n, c.k, c.f_on_chip);
     if (c.overlap) {
-        launch_resident<true>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0);
+        launch_resident<true>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0, late_block, late_ms);
     } else {
-        launch_resident<false>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0);
+        launch_resident<false>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0, late_block, late_ms);
     }
 }
 
@@ -142,7 +149,8 @@ void test_resident()
                         Control control;
                         run_resident(grid, c, mailbox, flag_base, 2 * kIterations, control);
                         ++cases;
-                        report(grid.matches() && control.block->error.code == 0,
+                        report(grid.matches() && control.block->error.code == 0 &&
+                                   EmulatedWork(control.block->work).complete(bands, 2 * kIterations),
                                "resident n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
                                    " k=" + std::to_string(k) + " f " + (chip ? "on chip" : "global") +
                                    (overlap ? " overlap" : ""));
@@ -152,6 +160,41 @@ void test_resident()
         }
     }
     std::printf("resident: %d cases\n", cases);
+}
+
+/* Runs without an exchange (2 * iterations <= k) and one block started late: its first loads of
+ * ghost rows (its neighbours' edge rows) must still see the neighbours' rows before their final
+ * stores. Before the "loaded" handshake (persistent_resident.h) the fast neighbours stored their
+ * bands first and the late block started from their results: wrong arrays. */
+void test_resident_late_block()
+{
+    std::vector<LLLine> mailbox;
+    uint32_t flag_base = 0;
+    int cases = 0;
+    int wrong = 0;
+    for (int n : {11, 12, 33, 34}) {
+        for (int blocks : {2, 3, 7}) {
+            for (int k : {2, 3, 4}) {
+                const int bands = active_band_count(blocks, n);
+                if (k > smallest_band_rows(n, bands)) {
+                    continue;
+                }
+                for (int iterations = 1; 2 * iterations <= k; ++iterations) {
+                    const ResidentCase c{blocks, k, true, true};
+                    Grid grid(n, iterations);
+                    Control control;
+                    run_resident(grid, c, mailbox, flag_base, 2 * iterations, control, 0, 0, 10.0, 1, 50);
+                    ++cases;
+                    const bool passed = grid.matches() && control.block->error.code == 0;
+                    wrong += passed ? 0 : 1;
+                    report(passed, "resident, no exchange, block 1 late: n=" + std::to_string(n) +
+                                       " blocks=" + std::to_string(blocks) + " k=" + std::to_string(k) +
+                                       " iterations=" + std::to_string(iterations));
+                }
+            }
+        }
+    }
+    std::printf("resident, block 1 late, no exchange: %d cases, %d wrong\n", cases, wrong);
 }
 
 /* The colour-split half-sweep with many threads per block, run one thread after another. */
@@ -213,7 +256,8 @@ void test_host_relay()
             Control control;
             const HostScheduleOutcome relay = run_relay(grid, blocks, control, 0, 0, 10.0, -1);
             report(relay.completed && relay.handshakes == 2 * kIterations && grid.matches() &&
-                       control.block->error.code == 0,
+                       control.block->error.code == 0 &&
+                       EmulatedWork(control.block->work).complete(blocks, 2 * kIterations),
                    "host relay, n=" + std::to_string(n) + " blocks=" + std::to_string(blocks));
         }
     }
@@ -221,6 +265,28 @@ void test_host_relay()
 
 void test_faults()
 {
+    for (int k : {1, 3}) {
+        /* Block 4 skips the last half-sweep (after the last exchange) and counts honestly. */
+        Grid grid(33, kIterations);
+        Control control;
+        std::vector<LLLine> mailbox;
+        uint32_t flag_base = 3;
+        run_resident(grid, ResidentCase{5, k, true, true}, mailbox, flag_base, 2 * kIterations, control,
+                     HF_FAULT_SKIP_HALF_SWEEP, 4);
+        const EmulatedWork work(control.block->work);
+        report(control.block->error.code == 0 && work.blocks == 5 && work.fewest == 2 * kIterations - 1 &&
+                   work.fewest_block == 4 && work.most == 2 * kIterations,
+               "resident k=" + std::to_string(k) + ", block 4 skips a half-sweep: " + work.describe());
+    }
+    {
+        Grid grid(33, kIterations);
+        Control control;
+        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_SKIP_HALF_SWEEP, 5, 10.0, -1);
+        const EmulatedWork work(control.block->work);
+        report(outcome.completed && work.blocks == 7 && work.fewest == 2 * kIterations - 1 && work.fewest_block == 5 &&
+                   work.most == 2 * kIterations,
+               "host relay, block 5 skips a half-sweep: " + work.describe());
+    }
     {
         /* Block 2 never sends its edges: a wait on a neighbour expires (block 1 or 3 waiting for
          * block 2, or, when the CPU threads run late, one further down the chain), and block 2's
@@ -271,6 +337,7 @@ int main()
 {
     test_colour_split_threads();
     test_resident();
+    test_resident_late_block();
     test_host_relay();
     test_faults();
     std::printf("%s (%d failures)\n", failures == 0 ? "ALL PASSED" : "FAILURES", failures);

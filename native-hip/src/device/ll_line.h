@@ -7,16 +7,21 @@
  * round trip. Flags only grow within a launch and the caller gives each launch its own range, so
  * a line is never reset: a stale line simply carries another flag.
  *
- * Two ways to move a line, chosen by the kernel (LLAccess):
- * - kVector16: one 16-byte volatile vector store and load (NCCL's storeLL/readLL). PTX promises
- *   atomicity per 32-bit element only; LL relies, as NCCL does, on the hardware moving each
- *   aligned 8-byte {data, flag} half as one piece. Checking both flags catches a line torn
- *   between its halves; the full-array check against the reference is the guard for the rest.
- * - kWords8: each {data, flag} half as its own relaxed 64-bit atomic store and load, which the
- *   memory model makes single-copy atomic: two accesses per line instead of one, no reliance on
- *   the hardware. HIP and the CPU emulation always take this path.
- * Both are relaxed at device scope: the line is its own synchronisation, and nothing else the
- * writer did is published by it.
+ * Three ways to move a line, chosen by the kernel (LLAccess):
+ * - kVector64x2: one 16-byte vector store and load of two 64-bit elements
+ *   (st/ld.relaxed.gpu.global.v2.b64). The PTX memory model treats a vector access as one scalar
+ *   access per element, in no given order, so each aligned 8-byte {data, flag} element is
+ *   single-copy atomic by the rules: a reader that sees an element's flag sees that element's
+ *   data. Checking both flags catches a line whose two elements arrived apart. The library's
+ *   form on CUDA.
+ * - kVector16: the same 16 bytes as four 32-bit elements (st/ld.volatile.global.v4.u32, NCCL's
+ *   storeLL/readLL). PTX promises atomicity per 32-bit element only, so a {data, flag} pair may
+ *   tear in principle; NCCL relies on the hardware moving each 8-byte half as one piece. Kept
+ *   for the exchange probe's before/after (hf_probe_halo_exchange_form) and the prototypes.
+ * - kWords8: each {data, flag} half as its own relaxed 64-bit atomic store and load: two
+ *   accesses per line. HIP and the CPU emulation always take this path.
+ * All are relaxed (volatile counts as relaxed at system scope): the line is its own
+ * synchronisation, and nothing else the writer did is published by it.
  */
 #ifndef HOLDFAST_DEVICE_LL_LINE_H
 #define HOLDFAST_DEVICE_LL_LINE_H
@@ -31,7 +36,7 @@ struct alignas(16) LLLine {
 };
 static_assert(sizeof(LLLine) == 16, "an LL line is 16 bytes");
 
-enum class LLAccess { kVector16, kWords8 };
+enum class LLAccess { kVector16, kWords8, kVector64x2 };
 
 __host__ __device__ __forceinline__ uint64_t ll_word(uint32_t data, uint32_t flag)
 {
@@ -64,7 +69,11 @@ __device__ __forceinline__ void ll_store(LLLine* line, double value, uint32_t fl
     const uint32_t low = static_cast<uint32_t>(bits);
     const uint32_t high = static_cast<uint32_t>(bits >> 32);
 #if defined(__CUDA_ARCH__)
-    if (Access == LLAccess::kVector16) {
+    if (Access == LLAccess::kVector64x2) {
+        asm volatile("st.relaxed.gpu.global.v2.b64 [%0], {%1, %2};" ::"l"(line), "l"(ll_word(low, flag)),
+                     "l"(ll_word(high, flag))
+                     : "memory");
+    } else if (Access == LLAccess::kVector16) {
         asm volatile("st.volatile.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(line), "r"(low), "r"(flag), "r"(high),
                      "r"(flag)
                      : "memory");
@@ -86,7 +95,9 @@ template <LLAccess Access>
 __device__ __forceinline__ void ll_load(const LLLine* line, uint64_t* low, uint64_t* high)
 {
 #if defined(__CUDA_ARCH__)
-    if (Access == LLAccess::kVector16) {
+    if (Access == LLAccess::kVector64x2) {
+        asm volatile("ld.relaxed.gpu.global.v2.b64 {%0, %1}, [%2];" : "=l"(*low), "=l"(*high) : "l"(line) : "memory");
+    } else if (Access == LLAccess::kVector16) {
         uint32_t data_low, flag_low, data_high, flag_high;
         asm volatile("ld.volatile.global.v4.u32 {%0, %1, %2, %3}, [%4];"
                      : "=r"(data_low), "=r"(flag_low), "=r"(data_high), "=r"(flag_high)

@@ -38,6 +38,7 @@
 
 #include "../device/phase_wait.h"
 #include "../device/row_bands.h"
+#include "../device/work_count.h"
 #include "cluster_layout.h"
 #include "on_chip_registers.h"
 
@@ -404,18 +405,22 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
                                     M == HaloMethod::Pull || (M == HaloMethod::AsyncStore && (k == 1 || overlap != 0)) ||
                                     (M == HaloMethod::ClusterBarrier && overlap != 0);
     bool failed = false;
+    int done = 0; /* half-sweeps this block ran (work_count.h) */
     for (int window = 0; window < windows; ++window) {
         const int first_step = window * k;
         const int count = args.steps - first_step < k ? args.steps - first_step : k;
         const bool sends = window + 1 < windows;
         for (int s = 0; s < count; ++s) {
             const int colour = (first_step + s) & 1;
+            /* HF_FAULT_SKIP_HALF_SWEEP skips the last half-sweep, in the window that sends nothing;
+             * the block barriers and the halo wait stay as they are. */
+            const bool skipped = skips_half_sweep(args, block.rank, first_step + s);
             int lowest = 0;
             if (s == 0 && window > 0) {
-                if (overlap != 0) { /* the inner rows while the halo is in flight */
+                if (overlap != 0 && !skipped) { /* the inner rows while the halo is in flight */
                     sweep_colour(shared, plane_doubles, stride, red, black, colour, 0, 0, DeliverNothing{});
-                    lowest = 1;
                 }
+                lowest = overlap;
                 failed = !receive_halo(block, args, window - 1, windows, copies, failed);
             } else if (s > 0) {
                 __syncthreads();
@@ -425,9 +430,10 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
                 const bool silenced = args.fault == HF_FAULT_NEVER_PUBLISH && block.rank == args.fault_block;
                 const PushEdges<M> push{block.target(window), shared, !failed && !silenced};
                 sweep_colour(shared, plane_doubles, stride, red, black, colour, lowest, k - s, push);
-            } else {
+            } else if (!skipped) {
                 sweep_colour(shared, plane_doubles, stride, red, black, colour, lowest, k - s, DeliverNothing{});
             }
+            done += skipped ? 0 : 1;
         }
         if (sends) {
             announce_halo(block, block.target(window), window, windows, barrier_after_send, copies, failed);
@@ -436,6 +442,9 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
 
     __syncthreads(); /* the last half-sweep's values, written by every thread, go back */
     store_planes(shared, plane_doubles, stride, problem.u, n, rows.first_row, rows.band_first, rows.band_end);
+    if (thread == 0 && block.rank < active_band_count(cluster_block_count(), n)) {
+        report_work(args, block.rank, done);
+    }
     /* Nobody leaves while a neighbour may still read or write its shared memory. */
     cluster_sync_all();
 }

@@ -14,6 +14,7 @@
 
 #include "../device/halo_probe_layout.h"
 #include "../device/ll_halo.h"
+#include "persistent_resident.h" /* kResidentAccess */
 
 namespace holdfast {
 
@@ -64,16 +65,18 @@ __device__ void run_halo_probe(const PersistentArgs& args, int lines, int rounds
     }
 }
 
-#if defined(HF_RUNTIME_CUDA)
-constexpr LLAccess kHaloProbeAccess = LLAccess::kVector16;
-#else
-constexpr LLAccess kHaloProbeAccess = LLAccess::kWords8;
-#endif
-
 /* The library's probe: the exchange, with the resident kernel's line form. */
 __global__ void __launch_bounds__(1024) hf_halo_exchange_probe(PersistentArgs args, int lines, int rounds)
 {
-    run_halo_probe<kHaloProbeAccess, HaloProbe::kExchange>(args, lines, rounds);
+    run_halo_probe<kResidentAccess, HaloProbe::kExchange>(args, lines, rounds);
+}
+
+/* The exchange in each line form (HF_LL_LINE_*), for hf_probe_halo_exchange_form: the forms
+ * measured side by side in one process. On HIP every form is the two 64-bit atomics. */
+template <LLAccess Access>
+__global__ void __launch_bounds__(1024) halo_exchange_probe_form(PersistentArgs args, int lines, int rounds)
+{
+    run_halo_probe<Access, HaloProbe::kExchange>(args, lines, rounds);
 }
 
 }  // namespace holdfast

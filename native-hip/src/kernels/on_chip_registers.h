@@ -15,6 +15,7 @@
 #define HOLDFAST_KERNELS_ON_CHIP_REGISTERS_H
 
 #include "../device/colour_planes.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
@@ -56,13 +57,21 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) on_chip_registers
     const int plane_bytes = plane_doubles * static_cast<int>(sizeof(double));
     on_chip_sync<kOneWarp>();
 
+    int done = 0;
     for (int step = 0; step + 1 < args.steps; step += 2) {
         sweep_grid_points(red, row_bytes, -plane_bytes); /* red points live one plane below black */
         on_chip_sync<kOneWarp>();
-        sweep_grid_points(black, row_bytes, plane_bytes);
+        if (!skips_half_sweep(args, 0, step + 1)) {
+            sweep_grid_points(black, row_bytes, plane_bytes);
+            done += 1;
+        }
         on_chip_sync<kOneWarp>();
+        done += 1;
     }
     store_planes(planes, plane_doubles, stride, problem.u, n, 0, 1, n - 1);
+    if (thread == 0) {
+        report_work(args, 0, done);
+    }
 }
 
 }  // namespace holdfast

@@ -12,6 +12,7 @@
 
 #include "../device/row_bands.h"
 #include "../device/watchdog.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
@@ -59,15 +60,22 @@ __global__ void persistent_dataflow(PersistentArgs args)
     const bool publishes = !(args.fault == HF_FAULT_NEVER_PUBLISH && block == args.fault_block);
     /* A lone band has nobody to wait for: the block barrier after each half-sweep is enough. */
     const bool alone = active == 1;
+    int done = 0;
     for (int step = 0; step < args.steps; ++step) {
         if (step > 0 && !alone && !wait_for_neighbours(args, block, active, step)) {
             return;
         }
-        half_sweep_band(args.problem, band, step & 1);
+        if (!skips_half_sweep(args, block, step)) {
+            half_sweep_band(args.problem, band, step & 1);
+            ++done;
+        }
         __syncthreads();
         if (threadIdx.x == 0 && publishes && !alone) {
             __hip_atomic_store(&own->completed, step + 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
         }
+    }
+    if (threadIdx.x == 0) {
+        report_work(args, block, done);
     }
 }
 

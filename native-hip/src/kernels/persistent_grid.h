@@ -11,15 +11,22 @@
 
 #include "../device/grid_barrier.h"
 #include "../device/stencil.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
-/* Barrier: cooperative groups' grid.sync(). It has no timeout, so faults are not injected here. */
+/* Barrier: cooperative groups' grid.sync(). It has no timeout, so no wait fault is injected here
+ * (only HF_FAULT_SKIP_HALF_SWEEP). Every block counts the half-sweeps it ran (work_count.h). */
 __global__ void persistent_grid_cooperative_groups(PersistentArgs args)
 {
     cg::grid_group grid = cg::this_grid();
+    const int block = static_cast<int>(blockIdx.x);
+    int done = 0;
     for (int step = 0; step < args.steps; ++step) {
-        half_sweep_grid_stride(args.problem, step & 1);
+        if (!skips_half_sweep(args, block, step)) {
+            half_sweep_grid_stride(args.problem, step & 1);
+            ++done;
+        }
         if (step + 1 < args.steps) {
             if (gridDim.x == 1) {
                 __syncthreads();
@@ -28,15 +35,28 @@ __global__ void persistent_grid_cooperative_groups(PersistentArgs args)
             }
         }
     }
+    if (threadIdx.x == 0) {
+        report_work(args, block, done);
+        if (args.fault == HF_FAULT_OUTLAST_DEADLINE && block == args.fault_block) {
+            /* Tests: a kernel that ends by itself only long after the host stopped waiting for it. */
+            const long long start = hf_wall_clock();
+            while (hf_wall_clock() - start < args.outlast_ticks) {
+            }
+        }
+    }
 }
 
 /* Barrier: grid_barrier_two_slot, bounded by the watchdog. */
 __global__ void persistent_grid_two_slot(PersistentArgs args)
 {
-    const bool skips_barrier =
-        args.fault == HF_FAULT_SKIP_GRID_BARRIER && static_cast<int>(blockIdx.x) == args.fault_block;
+    const int block = static_cast<int>(blockIdx.x);
+    const bool skips_barrier = args.fault == HF_FAULT_SKIP_GRID_BARRIER && block == args.fault_block;
+    int done = 0;
     for (int step = 0; step < args.steps; ++step) {
-        half_sweep_grid_stride(args.problem, step & 1);
+        if (!skips_half_sweep(args, block, step)) {
+            half_sweep_grid_stride(args.problem, step & 1);
+            ++done;
+        }
         if (step + 1 < args.steps) {
             if (skips_barrier) {
                 return;
@@ -47,6 +67,9 @@ __global__ void persistent_grid_two_slot(PersistentArgs args)
                 return;
             }
         }
+    }
+    if (threadIdx.x == 0) {
+        report_work(args, block, done);
     }
 }
 

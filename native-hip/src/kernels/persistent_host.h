@@ -13,6 +13,7 @@
 
 #include "../device/row_bands.h"
 #include "../device/watchdog.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
@@ -46,6 +47,7 @@ __global__ void persistent_host(PersistentArgs args)
 
     __shared__ int current_task;
     int last_task = 0;
+    int done = 0;
     while (last_task < args.steps) {
         if (threadIdx.x == 0) {
             current_task = wait_for_task(args, task_flag, last_task);
@@ -55,12 +57,18 @@ __global__ void persistent_host(PersistentArgs args)
         if (task <= 0) {
             return;
         }
-        half_sweep_band(args.problem, band, (task - 1) & 1);
+        if (!skips_half_sweep(args, block, task - 1)) {
+            half_sweep_band(args.problem, band, (task - 1) & 1);
+            ++done;
+        }
         __syncthreads();
         if (threadIdx.x == 0) {
             __hip_atomic_store(&done_flag->value, task, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_SYSTEM);
         }
         last_task = task;
+    }
+    if (threadIdx.x == 0) {
+        report_work(args, block, done);
     }
 }
 

@@ -24,6 +24,7 @@
 
 #include "../device/stencil.h"
 #include "../device/watchdog.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
@@ -86,6 +87,8 @@ __global__ void persistent_host_relay(PersistentArgs args)
 {
     const bool counts_in = !(args.fault == HF_FAULT_NEVER_PUBLISH && static_cast<int>(blockIdx.x) == args.fault_block);
     __shared__ int signalled;
+    const int block = static_cast<int>(blockIdx.x);
+    int done = 0;
     for (int step = 0; step < args.steps; ++step) {
         if (threadIdx.x == 0) {
             signalled = wait_for_step(args, step);
@@ -94,11 +97,17 @@ __global__ void persistent_host_relay(PersistentArgs args)
         if (signalled <= 0) {
             return;
         }
-        half_sweep_grid_stride(args.problem, step & 1);
+        if (!skips_half_sweep(args, block, step)) {
+            half_sweep_grid_stride(args.problem, step & 1);
+            ++done;
+        }
         __syncthreads(); /* the whole block's share is written; also, nobody still reads `signalled` */
         if (threadIdx.x == 0 && counts_in) {
             count_step_done(args, step);
         }
+    }
+    if (threadIdx.x == 0) {
+        report_work(args, block, done);
     }
 }
 

@@ -12,6 +12,7 @@
 #define HOLDFAST_KERNELS_PERSISTENT_ON_CHIP_H
 
 #include "../device/stencil.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
@@ -36,11 +37,18 @@ __global__ void persistent_on_chip(PersistentArgs args, int f_on_chip)
     __syncthreads();
     const Problem on_chip{tile, f_on_chip ? tile + cells : args.problem.f, n, args.problem.h2};
     const int points = points_per_colour(n);
+    int done = 0;
     for (int step = 0; step < args.steps; ++step) {
-        half_sweep(on_chip, step & 1, static_cast<int>(threadIdx.x), points, static_cast<int>(blockDim.x));
+        if (!skips_half_sweep(args, 0, step)) {
+            half_sweep(on_chip, step & 1, static_cast<int>(threadIdx.x), points, static_cast<int>(blockDim.x));
+            ++done;
+        }
         __syncthreads();
     }
     copy_cells(args.problem.u, tile, cells);
+    if (threadIdx.x == 0) {
+        report_work(args, 0, done);
+    }
 }
 
 }  // namespace holdfast

@@ -31,6 +31,7 @@
 
 #include "../device/ll_halo.h"
 #include "../device/resident_layout.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
@@ -84,6 +85,47 @@ __device__ bool exchange_edges(const PersistentArgs& args, const GhostBand& band
     return __syncthreads_or(received ? 0 : 1) == 0;
 }
 
+/* A run without an exchange (2 * iterations <= k) has nothing that orders a block's first loads of
+ * its ghost rows (its neighbours' edge rows) before the neighbours' final stores of those rows: a
+ * block started late would begin from a neighbour's result. So in such a run each block announces
+ * that it has loaded (thread 0, after a block barrier behind every thread's loads: release at
+ * device scope), and waits for both neighbours' announcements before it stores its band (acquire,
+ * then a block barrier before every thread's stores), bounded by the watchdog. A run with an
+ * exchange is ordered already: a neighbour stores only after it has received this block's halo,
+ * which this block sends after its loads. */
+__device__ __forceinline__ bool resident_needs_handshake(const PersistentArgs& args, const GhostBand& band)
+{
+    return args.steps <= band.k && (band.has_upper || band.has_lower);
+}
+
+__device__ __forceinline__ void announce_loaded(const PersistentArgs& args, const GhostBand& band, int index)
+{
+    if (threadIdx.x == 0 && resident_needs_handshake(args, band)) {
+        __hip_atomic_store(&args.counters[index].loaded, 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+    }
+}
+
+/* Returns false, in every thread, when the wait expired (the block must leave without storing). */
+__device__ inline bool wait_neighbours_loaded(const PersistentArgs& args, const GhostBand& band, int index)
+{
+    bool ready = true;
+    if (threadIdx.x == 0) {
+        for (int side = 0; side < 2 && ready; ++side) {
+            const bool has = side == 0 ? band.has_upper : band.has_lower;
+            const int peer = index + (side == 0 ? -1 : 1);
+            if (has) {
+                const StepCounter* counter = &args.counters[peer];
+                ready = wait_until(
+                    [&] {
+                        return __hip_atomic_load(&counter->loaded, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) != 0;
+                    },
+                    args, HF_WAIT_NEIGHBOUR, args.steps, peer);
+            }
+        }
+    }
+    return __syncthreads_or(ready ? 0 : 1) == 0;
+}
+
 template <bool Overlap, LLAccess Access, ResidentWork Work, typename ScaledF>
 __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& band, int index,
                                   const ColourSplitRows& u, const ScaledF& h2f)
@@ -91,11 +133,16 @@ __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& b
     const int n = args.problem.n;
     const int steps = args.steps;
     bool inner_done = false; /* Overlap: the inner rows of the round's first half-sweep are updated */
+    int done = 0;
     for (int step = 0, exchange = 0; step < steps;) {
         const int round = steps - step < band.k ? steps - step : band.k;
         for (int t = 0; t < round; ++t) {
             const int colour = (step + t) & 1;
-            if (Work == ResidentWork::kExchangeOnly) {
+            /* HF_FAULT_SKIP_HALF_SWEEP skips the last half-sweep: after the last exchange, so no
+             * neighbour sees it. */
+            const bool skipped = skips_half_sweep(args, index, step + t);
+            done += skipped ? 0 : 1;
+            if (Work == ResidentWork::kExchangeOnly || skipped) {
                 /* nothing to compute */
             } else if (t == 0 && inner_done) {
                 half_sweep_colour_split(u, h2f, n, colour, band.computed_first(0), band.inner_first());
@@ -113,7 +160,13 @@ __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& b
             inner_done = Overlap && Work != ResidentWork::kExchangeOnly;
         }
     }
+    if (resident_needs_handshake(args, band) && !wait_neighbours_loaded(args, band, index)) {
+        return;
+    }
     store_colour_split(args.problem.u, u, n, band.first_row, band.end_row);
+    if (threadIdx.x == 0) {
+        report_work(args, index, done);
+    }
 }
 
 /* The kernel's body; f_on_chip: h2 * f is held in shared memory after u. */
@@ -138,17 +191,20 @@ __device__ void run_resident(const PersistentArgs& args, int f_on_chip)
             u.width}};
         load_scaled_colour_split(h2f.rows, problem.f, problem.h2, n, first, band.computed_end(0));
         __syncthreads();
+        announce_loaded(args, band, index);
         run_resident_band<Overlap, Access, Work>(args, band, index, u, h2f);
     } else {
         __syncthreads();
+        announce_loaded(args, band, index);
         run_resident_band<Overlap, Access, Work>(args, band, index, u, ScaledFGlobal{problem.f, n, problem.h2});
     }
 }
 
-/* The library's choices: the 16-byte vector line where PTX has it (HIP and the CPU emulation
- * take the two 64-bit atomics), and the inner rows updated while the halo is in flight. */
+/* The library's choices: the 16-byte line of two 64-bit elements where PTX has it (HIP and the
+ * CPU emulation take the two 64-bit atomics), and the inner rows updated while the halo is in
+ * flight. */
 #if defined(HF_RUNTIME_CUDA)
-constexpr LLAccess kResidentAccess = LLAccess::kVector16;
+constexpr LLAccess kResidentAccess = LLAccess::kVector64x2;
 #else
 constexpr LLAccess kResidentAccess = LLAccess::kWords8;
 #endif

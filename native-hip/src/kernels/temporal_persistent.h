@@ -17,6 +17,7 @@
 
 #include "../device/grid_barrier.h"
 #include "../device/stream_pass.h"
+#include "../device/work_count.h"
 
 namespace holdfast {
 
@@ -29,18 +30,22 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamBlocksPerSm) temporal_s
     const Problem& problem = args.problem;
     const int items = args.items.strips * args.items.segments;
     const int passes = temporal_pass_count(args.steps, K);
-    const bool skips_barrier =
-        args.fault == HF_FAULT_SKIP_GRID_BARRIER && static_cast<int>(blockIdx.x) == args.fault_block;
+    const int block = static_cast<int>(blockIdx.x);
+    const bool skips_barrier = args.fault == HF_FAULT_SKIP_GRID_BARRIER && block == args.fault_block;
+    int done = 0; /* half-sweeps of the passes this block took its share of (work_count.h) */
     for (int pass = 0; pass < passes; ++pass) {
         const int first = pass * K;
         const bool even = (pass & 1) == 0;
         const double* in = even ? problem.u : args.scratch;
         double* out = even ? args.scratch : problem.u;
-        const int sweeps = args.steps - first < K ? args.steps - first : K;
-        for (int item = static_cast<int>(blockIdx.x); item < items; item += static_cast<int>(gridDim.x)) {
+        /* HF_FAULT_SKIP_HALF_SWEEP: the last pass of the fault block runs one half-sweep fewer. */
+        const int planned = args.steps - first < K ? args.steps - first : K;
+        const int sweeps = planned - (skips_half_sweep(args, block, first + planned - 1) ? 1 : 0);
+        for (int item = block; sweeps > 0 && item < items; item += static_cast<int>(gridDim.x)) {
             stream_pass_item<K>(in, out, problem.f, problem.n, problem.h2, sweeps, first & 1, args.items, item, f_ring,
                                 edges);
         }
+        done += sweeps;
         if (pass + 1 < passes) {
             if (skips_barrier) {
                 return;
@@ -51,6 +56,9 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamBlocksPerSm) temporal_s
                 return;
             }
         }
+    }
+    if (threadIdx.x == 0) {
+        report_work(args, block, done);
     }
 #else
     (void)args;

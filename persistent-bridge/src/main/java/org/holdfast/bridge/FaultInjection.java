@@ -14,7 +14,11 @@ public enum FaultInjection {
     /** persistent-dataflow: the block never publishes its step counter. */
     NEVER_PUBLISH(holdfast_native_h.HF_FAULT_NEVER_PUBLISH),
     /** persistent-host: the host never signals the block. */
-    NEVER_SIGNAL(holdfast_native_h.HF_FAULT_NEVER_SIGNAL);
+    NEVER_SIGNAL(holdfast_native_h.HF_FAULT_NEVER_SIGNAL),
+    /** Every variant: the block skips the run's last half-sweep and counts honestly ({@link IncompleteWorkException}). */
+    SKIP_HALF_SWEEP(holdfast_native_h.HF_FAULT_SKIP_HALF_SWEEP),
+    /** persistent-grid cg: the block spins past the host's deadline after its work ({@link WatchdogWait#KERNEL_EXIT}). */
+    OUTLAST_DEADLINE(holdfast_native_h.HF_FAULT_OUTLAST_DEADLINE);
 
     private final int code;
 

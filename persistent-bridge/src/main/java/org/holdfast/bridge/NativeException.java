@@ -7,7 +7,7 @@ import java.util.Optional;
  * message (the failing call, file:line and the runtime's error text). For a failed persistent run
  * the report says as much as is known, including the block and step a watchdog names.
  */
-public final class NativeException extends RuntimeException {
+public class NativeException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 

@@ -11,7 +11,9 @@ public enum NativeStatus {
     NOT_CORESIDENT(holdfast_native_h.HF_ERR_NOT_CORESIDENT, "HF_ERR_NOT_CORESIDENT"),
     WATCHDOG(holdfast_native_h.HF_ERR_WATCHDOG, "HF_ERR_WATCHDOG"),
     OUT_OF_MEMORY(holdfast_native_h.HF_ERR_OUT_OF_MEMORY, "HF_ERR_OUT_OF_MEMORY"),
-    RUNTIME(holdfast_native_h.HF_ERR_RUNTIME, "HF_ERR_RUNTIME");
+    RUNTIME(holdfast_native_h.HF_ERR_RUNTIME, "HF_ERR_RUNTIME"),
+    /** The kernel ended, but its blocks did not all run every half-sweep asked for ({@link IncompleteWorkException}). */
+    INCOMPLETE_WORK(holdfast_native_h.HF_ERR_INCOMPLETE_WORK, "HF_ERR_INCOMPLETE_WORK");
 
     private final int code;
     private final String nativeName;

@@ -259,6 +259,19 @@ public final class PersistentBridge implements AutoCloseable {
     }
 
     /**
+     * {@link #haloExchangeProbe} with the lines in one form: the forms side by side in one process (the
+     * library's own is {@link LLLineForm#V2_B64} on CUDA; on HIP every form is {@link LLLineForm#TWO_B64}).
+     *
+     * @return device seconds per round, after a warm-up launch
+     */
+    public synchronized double haloExchangeProbe(LLLineForm form, int blocks, int threadsPerBlock, int lines, int rounds,
+            long stream) {
+        check(holdfast_native_h.hf_probe_halo_exchange_form(form.code(), blocks, threadsPerBlock, lines, rounds,
+                MemorySegment.ofAddress(stream), firstDouble), "hf_probe_halo_exchange_form");
+        return firstDouble.get(JAVA_DOUBLE, 0);
+    }
+
+    /**
      * The hardware cluster barrier on its own: one thread-block cluster of {@code clusterSize} blocks (1 to 16; above 8
      * where the device allows the non-portable size), every thread passing {@code cluster.sync()} {@code rounds} times.
      * Allocates what it needs: not for a measured region.
@@ -325,6 +338,9 @@ public final class PersistentBridge implements AutoCloseable {
 
     /** Throws for a failed call, with the calling thread's native message. */
     void check(int status, String function, PersistentReport partial) {
+        if (status == holdfast_native_h.HF_ERR_INCOMPLETE_WORK) {
+            throw new IncompleteWorkException(function, lastError(), partial);
+        }
         if (status != holdfast_native_h.HF_OK) {
             throw new NativeException(NativeStatus.fromCode(status), function, lastError(), partial);
         }

@@ -39,6 +39,7 @@ public final class PersistentSession implements AutoCloseable {
      *
      * @throws NativeException e.g. {@link NativeStatus#WATCHDOG} with a report naming the block and
      *         the step; after {@link WatchdogWait#KERNEL_EXIT} the session refuses further runs
+     * @throws IncompleteWorkException the kernel ended but a block did not run every half-sweep
      */
     public synchronized PersistentReport run(long u, long f, int iterations, double h2) {
         requireOpen();
@@ -70,7 +71,11 @@ public final class PersistentSession implements AutoCloseable {
                 hf_run_report.host_ms(report), hf_run_report.handshakes(report),
                 WatchdogWait.fromCode(hf_run_report.error_code(report)), hf_run_report.error_block(report),
                 hf_run_report.error_step(report), hf_run_report.error_peer(report),
-                hf_run_report.result_in_scratch(report) != 0);
+                hf_run_report.result_in_scratch(report) != 0,
+                new WorkCount(hf_run_report.work_expected(report), hf_run_report.work_blocks_expected(report),
+                        hf_run_report.work_blocks(report), hf_run_report.work_fewest(report),
+                        hf_run_report.work_fewest_block(report), hf_run_report.work_most(report),
+                        hf_run_report.work_most_block(report)));
         bridge.check(status, call, result);
         return result;
     }

@@ -81,7 +81,7 @@ class HeaderMirrorTest {
                 .map(Method::getName)
                 .filter(name -> name.startsWith("hf_"))
                 .collect(Collectors.toCollection(TreeSet::new));
-        assertEquals(28, fromHeader.size(), "functions parsed from the header: " + fromHeader);
+        assertEquals(29, fromHeader.size(), "functions parsed from the header: " + fromHeader);
         assertEquals(fromHeader, fromJava);
     }
 
@@ -94,6 +94,7 @@ class HeaderMirrorTest {
         assertMirrors(HostPolling.values(), polling -> "HF_POLL_" + polling.name(), HostPolling::code, "HF_POLL_COUNT", constants);
         assertMirrors(FaultInjection.values(), fault -> "HF_FAULT_" + fault.name(), FaultInjection::code, "HF_FAULT_COUNT", constants);
         assertMirrors(WatchdogWait.values(), wait -> "HF_WAIT_" + wait.name(), WatchdogWait::code, "HF_WAIT_COUNT", constants);
+        assertMirrors(LLLineForm.values(), form -> "HF_LL_LINE_" + form.name(), LLLineForm::code, "HF_LL_LINE_COUNT", constants);
     }
 
     private static <E extends Enum<E>> void assertMirrors(E[] values, Function<E, String> headerName,

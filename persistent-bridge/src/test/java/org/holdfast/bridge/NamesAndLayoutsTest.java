@@ -9,6 +9,7 @@ import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemoryLayout.PathElement;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,8 @@ class NamesAndLayoutsTest extends LibraryTestBase {
             "hf_split", WorkSplit.values().length,
             "hf_poll", HostPolling.values().length,
             "hf_fault", FaultInjection.values().length,
-            "hf_wait", WatchdogWait.values().length);
+            "hf_wait", WatchdogWait.values().length,
+            "hf_ll_line", LLLineForm.values().length);
 
     @Test
     void everyStatusHasTheLibrarysName() {
@@ -58,15 +60,25 @@ class NamesAndLayoutsTest extends LibraryTestBase {
             assertFalse(variant.description().isBlank() || variant.kernel().isBlank() || variant.planner().isBlank(),
                     variant.toString());
             assertEquals(variant.has(VariantTrait.HOST_FLAGS), Variants.usesHostFlags(variant.mode()), variant.toString());
-            assertEquals(variant.has(VariantTrait.WATCHDOG), !variant.faults().isEmpty(), variant.toString());
+            // A wait fault where the variant's waits are bounded; every variant counts its half-sweeps.
+            final Set<FaultInjection> waitFaults = EnumSet.of(FaultInjection.SKIP_GRID_BARRIER, FaultInjection.NEVER_PUBLISH,
+                    FaultInjection.NEVER_SIGNAL);
+            waitFaults.retainAll(variant.faults());
+            assertEquals(variant.has(VariantTrait.WATCHDOG), !waitFaults.isEmpty(), variant.toString());
+            assertTrue(variant.faults().contains(FaultInjection.SKIP_HALF_SWEEP), variant.toString());
         }
         assertEquals("cg", bridge.variant("persistent-grid", PersistentRequest.AUTO).orElseThrow().name());
         assertEquals("relay", bridge.variant("persistent-host", PersistentRequest.AUTO).orElseThrow().name());
         assertEquals("counters", bridge.variant("persistent-dataflow", PersistentRequest.AUTO).orElseThrow().name());
-        assertEquals(Set.of(FaultInjection.SKIP_GRID_BARRIER), bridge.variant("persistent-grid", "two-slot").orElseThrow().faults());
-        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH), bridge.variant("persistent-dataflow", "counters").orElseThrow().faults());
-        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH), bridge.variant("persistent-dataflow", "resident").orElseThrow().faults());
-        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH, FaultInjection.NEVER_SIGNAL),
+        assertEquals(Set.of(FaultInjection.SKIP_HALF_SWEEP, FaultInjection.OUTLAST_DEADLINE),
+                bridge.variant("persistent-grid", "cg").orElseThrow().faults());
+        assertEquals(Set.of(FaultInjection.SKIP_GRID_BARRIER, FaultInjection.SKIP_HALF_SWEEP),
+                bridge.variant("persistent-grid", "two-slot").orElseThrow().faults());
+        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH, FaultInjection.SKIP_HALF_SWEEP),
+                bridge.variant("persistent-dataflow", "counters").orElseThrow().faults());
+        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH, FaultInjection.SKIP_HALF_SWEEP),
+                bridge.variant("persistent-dataflow", "resident").orElseThrow().faults());
+        assertEquals(Set.of(FaultInjection.NEVER_PUBLISH, FaultInjection.NEVER_SIGNAL, FaultInjection.SKIP_HALF_SWEEP),
                 bridge.variant("persistent-host", "relay").orElseThrow().faults());
         assertEquals(WorkSplit.GRID_STRIDE, bridge.variant("persistent-host", "relay").orElseThrow().workSplit());
         assertEquals(WorkSplit.ROW_BANDS, bridge.variant("persistent-host", "lockstep").orElseThrow().workSplit());

@@ -3,6 +3,7 @@ package org.holdfast.bench.mode;
 import java.util.List;
 import java.util.function.Function;
 import org.holdfast.bench.gpu.DeviceProblem;
+import org.holdfast.bridge.IncompleteWorkException;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.bridge.PersistentPlan;
@@ -11,6 +12,7 @@ import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentSession;
 import org.holdfast.bridge.VariantTrait;
 import org.holdfast.bridge.WatchdogWait;
+import org.holdfast.bridge.WorkCount;
 import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.LaunchInfo;
@@ -28,6 +30,10 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  * <p>A two-buffer variant (temporal blocking) also gets a scratch buffer here, loaded with the same
  * array (its boundary must be u's); a run may end in either buffer, and the next one starts from
  * there, so the runner keeps which of the two holds the state.
+ *
+ * <p>Every run's kernel counts the half-sweeps its blocks ran; a run whose blocks did not all run
+ * every one fails the row with one line naming the variant, the block and the counts, before its
+ * time counts (even where the grid has converged and the array could not tell).
  */
 final class PersistentRunner implements ModeRunner {
 
@@ -104,7 +110,10 @@ final class PersistentRunner implements ModeRunner {
                 report = session.run(from, other, device.f(), iterations, device.problem().h2());
                 inScratch ^= report.resultInScratch();
             }
+            requireWorkDone(report.work(), iterations);
             return report.deviceMillis() * 1e3;
+        } catch (IncompleteWorkException e) {
+            throw new IllegalStateException(incompleteWork(e.nativeMessage()), e);
         } catch (NativeException e) {
             if (e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)) {
                 // Freeing memory under a kernel that still runs would wait for it forever: keep it.
@@ -113,6 +122,19 @@ final class PersistentRunner implements ModeRunner {
             }
             throw e;
         }
+    }
+
+    /** The library already refuses such a run; this keeps the runner's own promise should it not. */
+    private void requireWorkDone(WorkCount work, int iterations) {
+        if (!work.complete() || work.expected() != 2 * iterations) {
+            throw new IllegalStateException(incompleteWork(plan.label() + " at n = " + plan.n() + ": " + work.blocks()
+                    + " of " + work.blocksExpected() + " blocks reported " + work.fewest() + " to " + work.most()
+                    + " half-sweeps (fewest: block " + work.fewestBlock() + "), " + 2 * iterations + " asked for"));
+        }
+    }
+
+    private static String incompleteWork(String detail) {
+        return "incomplete work, the run does not count: " + detail;
     }
 
     @Override

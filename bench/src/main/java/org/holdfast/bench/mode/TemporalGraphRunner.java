@@ -7,6 +7,7 @@ import org.holdfast.kernels.temporal.StreamGeometry;
 import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.kernels.temporal.TemporalTaskGraph;
 import org.holdfast.tornado.api.ExecutionResult;
+import org.holdfast.tornado.api.KernelOverdueException;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.api.TaskProfile;
 import org.holdfast.tornado.api.TornadoDevice;
@@ -27,6 +28,9 @@ final class TemporalGraphRunner implements ModeRunner {
     private final double[] u;
     private final double[] scratch;
     private final int[] schedule = new int[4];
+    /** The half-sweeps the blocks of one execution ran, summed on the device (TemporalKernels.streamPass). */
+    private final int[] work = new int[1];
+    private final int blocks;
     private final int k;
     private final TornadoExecutionPlan plan;
     private final RunShape shape;
@@ -45,7 +49,9 @@ final class TemporalGraphRunner implements ModeRunner {
         this.u = new double[request.problem().points()];
         this.scratch = new double[request.problem().points()];
         StreamGeometry geometry = StreamGeometry.plan(n, k, targetBlocks);
-        TemporalTaskGraph tasks = new TemporalTaskGraph(request.problem(), u, scratch, request.f(), schedule, k, geometry);
+        this.blocks = geometry.blocks();
+        TemporalTaskGraph tasks = new TemporalTaskGraph(request.problem(), u, scratch, request.f(), schedule, work, k,
+                geometry);
         this.plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device).withGridScheduler(tasks.scheduler());
         configure.accept(plan);
         List<LaunchInfo> launches = plan.threadInfo(); // compiles and allocates: here, not in a run
@@ -67,11 +73,30 @@ final class TemporalGraphRunner implements ModeRunner {
         long nanos = 0;
         for (PassSchedule.Execution execution : passes.executions(inScratch)) {
             System.arraycopy(execution.schedule(), 0, schedule, 0, schedule.length);
-            last = plan.withRepeats(execution.repeats()).execute();
+            work[0] = 0;
+            try {
+                last = plan.withRepeats(execution.repeats()).execute();
+            } catch (KernelOverdueException e) {
+                throw new KernelStillRunningException(e.getMessage(), e);
+            }
+            requireWorkDone(execution);
             nanos += last.elapsedNanos();
         }
         inScratch = passes.endsInScratch(inScratch);
         return nanos / 1e3;
+    }
+
+    /**
+     * Every block of every pass adds the half-sweeps it ran: an execution's sum must be its repeats x
+     * blocks x (even + odd pass half-sweeps), or the run does not count, even at a converged grid.
+     */
+    private void requireWorkDone(PassSchedule.Execution execution) {
+        long expected = (long) execution.repeats() * blocks * (execution.schedule()[0] + execution.schedule()[2]);
+        if (work[0] != expected) {
+            throw new IllegalStateException("incomplete work, the run does not count: the temporal passes (k = " + k + ", "
+                    + blocks + " blocks, " + execution.repeats() + " repeats) ran " + work[0] + " block half-sweeps, "
+                    + expected + " were asked for");
+        }
     }
 
     @Override

@@ -21,7 +21,13 @@ public final class hf_run_report {
             JAVA_INT.withName("error_step"),
             JAVA_INT.withName("error_peer"),
             JAVA_INT.withName("result_in_scratch"),
-            MemoryLayout.paddingLayout(4))
+            JAVA_INT.withName("work_expected"),
+            JAVA_INT.withName("work_blocks_expected"),
+            JAVA_INT.withName("work_blocks"),
+            JAVA_INT.withName("work_fewest"),
+            JAVA_INT.withName("work_fewest_block"),
+            JAVA_INT.withName("work_most"),
+            JAVA_INT.withName("work_most_block"))
             .withName("hf_run_report");
 
     public static final long device_ms$OFFSET = offset("device_ms");
@@ -32,6 +38,13 @@ public final class hf_run_report {
     public static final long error_step$OFFSET = offset("error_step");
     public static final long error_peer$OFFSET = offset("error_peer");
     public static final long result_in_scratch$OFFSET = offset("result_in_scratch");
+    public static final long work_expected$OFFSET = offset("work_expected");
+    public static final long work_blocks_expected$OFFSET = offset("work_blocks_expected");
+    public static final long work_blocks$OFFSET = offset("work_blocks");
+    public static final long work_fewest$OFFSET = offset("work_fewest");
+    public static final long work_fewest_block$OFFSET = offset("work_fewest_block");
+    public static final long work_most$OFFSET = offset("work_most");
+    public static final long work_most_block$OFFSET = offset("work_most_block");
 
     private hf_run_report() {
     }
@@ -70,5 +83,33 @@ public final class hf_run_report {
 
     public static int result_in_scratch(MemorySegment struct) {
         return struct.get(JAVA_INT, result_in_scratch$OFFSET);
+    }
+
+    public static int work_expected(MemorySegment struct) {
+        return struct.get(JAVA_INT, work_expected$OFFSET);
+    }
+
+    public static int work_blocks_expected(MemorySegment struct) {
+        return struct.get(JAVA_INT, work_blocks_expected$OFFSET);
+    }
+
+    public static int work_blocks(MemorySegment struct) {
+        return struct.get(JAVA_INT, work_blocks$OFFSET);
+    }
+
+    public static int work_fewest(MemorySegment struct) {
+        return struct.get(JAVA_INT, work_fewest$OFFSET);
+    }
+
+    public static int work_fewest_block(MemorySegment struct) {
+        return struct.get(JAVA_INT, work_fewest_block$OFFSET);
+    }
+
+    public static int work_most(MemorySegment struct) {
+        return struct.get(JAVA_INT, work_most$OFFSET);
+    }
+
+    public static int work_most_block(MemorySegment struct) {
+        return struct.get(JAVA_INT, work_most_block$OFFSET);
     }
 }

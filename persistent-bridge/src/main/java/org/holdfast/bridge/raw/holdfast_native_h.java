@@ -26,7 +26,7 @@ public final class holdfast_native_h {
     static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
     static final AddressLayout C_POINTER = ValueLayout.ADDRESS;
 
-    public static final int HF_ABI_VERSION = 5;
+    public static final int HF_ABI_VERSION = 6;
 
     // hf_status
     public static final int HF_OK = 0;
@@ -37,7 +37,8 @@ public final class holdfast_native_h {
     public static final int HF_ERR_WATCHDOG = 5;
     public static final int HF_ERR_OUT_OF_MEMORY = 6;
     public static final int HF_ERR_RUNTIME = 7;
-    public static final int HF_STATUS_COUNT = 8;
+    public static final int HF_ERR_INCOMPLETE_WORK = 8;
+    public static final int HF_STATUS_COUNT = 9;
 
     // traits (bits)
     public static final int HF_TRAIT_HOST_FLAGS = 1;
@@ -63,7 +64,9 @@ public final class holdfast_native_h {
     public static final int HF_FAULT_SKIP_GRID_BARRIER = 1;
     public static final int HF_FAULT_NEVER_PUBLISH = 2;
     public static final int HF_FAULT_NEVER_SIGNAL = 3;
-    public static final int HF_FAULT_COUNT = 4;
+    public static final int HF_FAULT_SKIP_HALF_SWEEP = 4;
+    public static final int HF_FAULT_OUTLAST_DEADLINE = 5;
+    public static final int HF_FAULT_COUNT = 6;
 
     // waits
     public static final int HF_WAIT_NONE = 0;
@@ -73,6 +76,12 @@ public final class holdfast_native_h {
     public static final int HF_WAIT_DEVICE_DONE = 4;
     public static final int HF_WAIT_KERNEL_EXIT = 5;
     public static final int HF_WAIT_COUNT = 6;
+
+    // LL line forms (hf_probe_halo_exchange_form)
+    public static final int HF_LL_LINE_V2_B64 = 0;
+    public static final int HF_LL_LINE_V4_U32 = 1;
+    public static final int HF_LL_LINE_TWO_B64 = 2;
+    public static final int HF_LL_LINE_COUNT = 3;
 
     private static volatile NativeLibrary library;
 
@@ -423,6 +432,24 @@ public final class holdfast_native_h {
         try {
             return (int) hf_probe_halo_exchange.HANDLE.invokeExact(blocks, threadsPerBlock, lines, rounds, stream,
                     secondsPerRound);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_probe_halo_exchange_form$DESC = FunctionDescriptor.of(C_INT, C_INT, C_INT, C_INT,
+            C_INT, C_INT, C_POINTER, C_POINTER);
+
+    private static final class hf_probe_halo_exchange_form {
+        static final MethodHandle HANDLE = link(hf_probe_halo_exchange_form$DESC, "hf_probe_halo_exchange_form");
+    }
+
+    /** {@code hf_status hf_probe_halo_exchange_form(int32_t form, int32_t blocks, int32_t threads_per_block, int32_t lines, int32_t rounds, void *stream, double *seconds_per_round)} */
+    public static int hf_probe_halo_exchange_form(int form, int blocks, int threadsPerBlock, int lines, int rounds,
+            MemorySegment stream, MemorySegment secondsPerRound) {
+        try {
+            return (int) hf_probe_halo_exchange_form.HANDLE.invokeExact(form, blocks, threadsPerBlock, lines, rounds,
+                    stream, secondsPerRound);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }

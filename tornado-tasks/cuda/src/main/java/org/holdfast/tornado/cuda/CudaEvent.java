@@ -28,6 +28,27 @@ public final class CudaEvent implements AutoCloseable {
         CudaException.check(cuda_h.cuEventSynchronize(handle), "cuEventSynchronize");
     }
 
+    /**
+     * Waits for the event to complete, polling, at most {@code seconds}: whether it completed. A
+     * wait with a bound, for work that might never end (a stuck kernel).
+     */
+    public boolean awaitWithin(double seconds) {
+        final long deadline = System.nanoTime() + (long) (seconds * 1e9);
+        for (;;) {
+            final int state = cuda_h.cuEventQuery(handle);
+            if (state == cuda_h.CUDA_SUCCESS) {
+                return true;
+            }
+            if (state != cuda_h.CUDA_ERROR_NOT_READY) {
+                CudaException.check(state, "cuEventQuery");
+            }
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
     /** Device time from {@code start} to this event, both completed, in milliseconds (resolution about 0.5 µs). */
     public float millisSince(CudaEvent start) {
         return OutParameter.floatValue("cuEventElapsedTime_v2", out -> cuda_h.cuEventElapsedTime_v2(out, start.handle, handle));

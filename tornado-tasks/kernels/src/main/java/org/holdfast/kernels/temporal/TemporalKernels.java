@@ -56,12 +56,14 @@ public final class TemporalKernels {
     /**
      * One pass: {@code schedule[2 * pass]} half-sweeps (0: nothing), the first of colour
      * {@code schedule[2 * pass + 1]}, from {@code in} to {@code out}, on {@code strips * segments}
-     * blocks of {@value #THREADS} threads (block b is item b).
+     * blocks of {@value #THREADS} threads (block b is item b). Each block's thread 0 then adds the
+     * half-sweeps its block ran to {@code work[0]}, once per launch: the runner compares the sum
+     * with what it asked for.
      */
     @Kernel
     @LaunchBounds(maxThreads = THREADS, minBlocksPerMultiprocessor = BLOCKS_PER_SM)
     public static void streamPass(KernelContext context, @Specialize({1, 2, 3, 4, 6, 8}) int k, double[] in, double[] out,
-            double[] f, int[] schedule, int pass, int n, double h2, int stripWidth, int strips, int segmentRows) {
+            double[] f, int[] schedule, int[] work, int pass, int n, double h2, int stripWidth, int strips, int segmentRows) {
         double[] fRing = context.allocateDoubleLocalArray((k + 1) * 2 * THREADS);
         double[] edges = context.allocateDoubleLocalArray(2 * k * WARPS);
         // Each level's rows t - s, t - s - 1, t - s - 2 (see step): per-thread arrays, registers on the GPU.
@@ -73,6 +75,9 @@ public final class TemporalKernels {
         if (sweeps > 0) {
             streamItem(context, k, in, out, f, n, h2, sweeps, firstColour, stripWidth, strips, segmentRows, context.groupIdx,
                     fRing, edges, a, b, c);
+            if (context.localIdx == 0) {
+                context.atomicAdd(work, 0, sweeps);
+            }
         }
     }
 

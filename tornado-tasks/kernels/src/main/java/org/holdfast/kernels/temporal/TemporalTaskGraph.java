@@ -13,8 +13,9 @@ import org.holdfast.tornado.api.WorkerGrid1D;
  * Temporally blocked iterations as a task graph: two passes of {@link TemporalKernels#streamPass}, u
  * to scratch ({@value #EVEN_TASK}) and scratch to u ({@value #ODD_TASK}), whose half-sweeps and first
  * colours the {@code schedule} array gives per execution ({@link PassSchedule}). u, scratch and f
- * go to the device on the first execution after a reset, the schedule on every execution (before
- * the timed region); u and scratch come back on demand, from wherever the run ended.
+ * go to the device on the first execution after a reset, the schedule and the zeroed work count on
+ * every execution (before the timed region), and the work count (the half-sweeps every block ran,
+ * summed) back after every execution; u and scratch come back on demand, from wherever the run ended.
  */
 public final class TemporalTaskGraph {
 
@@ -30,11 +31,12 @@ public final class TemporalTaskGraph {
      * @param u the state, and the even pass's input
      * @param scratch the second buffer: its boundary must equal u's
      * @param schedule four ints, written before each execution ({@link PassSchedule.Execution#schedule()})
+     * @param work one int, zeroed before each execution: after it, the half-sweeps the blocks ran, summed
      * @param k half-sweeps per pass: one of {@link TemporalKernels#SWEEPS}
      * @param geometry the items of a pass, one block each
      */
-    public TemporalTaskGraph(PoissonProblem problem, double[] u, double[] scratch, double[] f, int[] schedule, int k,
-            StreamGeometry geometry) {
+    public TemporalTaskGraph(PoissonProblem problem, double[] u, double[] scratch, double[] f, int[] schedule, int[] work,
+            int k, StreamGeometry geometry) {
         if (java.util.Arrays.stream(TemporalKernels.SWEEPS).noneMatch(s -> s == k)) {
             throw new IllegalArgumentException("the temporally blocked kernel is compiled for k = "
                     + java.util.Arrays.toString(TemporalKernels.SWEEPS) + ", not " + k);
@@ -48,9 +50,12 @@ public final class TemporalTaskGraph {
         int rows = geometry.segmentRows();
         this.graph = new TaskGraph(GRAPH)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, u, scratch, f)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, schedule)
-                .task(EVEN_TASK, TemporalKernels::streamPass, context, k, u, scratch, f, schedule, 0, n, h2, width, strips, rows)
-                .task(ODD_TASK, TemporalKernels::streamPass, context, k, scratch, u, f, schedule, 1, n, h2, width, strips, rows)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, schedule, work)
+                .task(EVEN_TASK, TemporalKernels::streamPass, context, k, u, scratch, f, schedule, work, 0, n, h2, width, strips,
+                        rows)
+                .task(ODD_TASK, TemporalKernels::streamPass, context, k, scratch, u, f, schedule, work, 1, n, h2, width, strips,
+                        rows)
+                .transferToHost(DataTransferMode.EVERY_EXECUTION, work)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, u, scratch)
                 .snapshot();
         WorkerGrid grid = new WorkerGrid1D((long) geometry.blocks() * TemporalKernels.THREADS)

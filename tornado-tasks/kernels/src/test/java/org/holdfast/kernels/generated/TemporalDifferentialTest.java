@@ -53,8 +53,9 @@ class TemporalDifferentialTest {
         schedule[2 * pass] = sweeps;
         schedule[2 * pass + 1] = pass == 0 ? 0 : k & 1;
         StreamGeometry g = StreamGeometry.plan(n, k, 3);
+        int[] work = {0}; // both sides must count every block's half-sweeps: g.blocks() x sweeps
         Differential.assertSameResults(TemporalKernels.class, host, "streamPass", new int[] {g.blocks(), 1, 1},
                 new int[] {TemporalKernels.THREADS, 1, 1}, 0, new KernelContext(), k, in, out, problem.rightHandSide(), schedule,
-                pass, n, problem.h2(), g.stripWidth(), g.strips(), g.segmentRows());
+                work, pass, n, problem.h2(), g.stripWidth(), g.strips(), g.segmentRows());
     }
 }

@@ -58,14 +58,17 @@ class TemporalKernelsMatchReferenceTest {
         double[] u = initial.clone();
         double[] scratch = initial.clone();
         int[] schedule = new int[4];
-        TemporalTaskGraph tasks = new TemporalTaskGraph(problem, u, scratch, f, schedule, k, StreamGeometry.plan(n, k, 2));
+        int[] work = new int[1];
+        StreamGeometry geometry = StreamGeometry.plan(n, k, 2);
+        TemporalTaskGraph tasks = new TemporalTaskGraph(problem, u, scratch, f, schedule, work, k, geometry);
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
             plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler());
-            boolean inScratch = runOn(plan, schedule, PassSchedule.of(k, 2), false); // 4 half-sweeps: 2 passes
-            inScratch = runOn(plan, schedule, PassSchedule.of(k, 3), inScratch); // 6: 2 passes
-            inScratch = runOn(plan, schedule, PassSchedule.of(k, 1), inScratch); // 2: 1 pass, into scratch
+            int blocks = geometry.blocks();
+            boolean inScratch = runOn(plan, schedule, work, blocks, PassSchedule.of(k, 2), false); // 4 half-sweeps: 2 passes
+            inScratch = runOn(plan, schedule, work, blocks, PassSchedule.of(k, 3), inScratch); // 6: 2 passes
+            inScratch = runOn(plan, schedule, work, blocks, PassSchedule.of(k, 1), inScratch); // 2: 1 pass, into scratch
             assertEquals(true, inScratch);
-            inScratch = runOn(plan, schedule, PassSchedule.of(k, 2), inScratch); // from scratch: 2 passes
+            inScratch = runOn(plan, schedule, work, blocks, PassSchedule.of(k, 2), inScratch); // from scratch: 2 passes
             assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 8), inScratch ? scratch : u);
         }
     }
@@ -82,18 +85,26 @@ class TemporalKernelsMatchReferenceTest {
             }
         }
         int[] schedule = new int[4];
-        TemporalTaskGraph tasks = new TemporalTaskGraph(problem, u, scratch, f, schedule, k, geometry);
+        int[] work = new int[1];
+        TemporalTaskGraph tasks = new TemporalTaskGraph(problem, u, scratch, f, schedule, work, k, geometry);
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
             plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler());
-            return runOn(plan, schedule, PassSchedule.of(k, iterations), false) ? scratch : u;
+            return runOn(plan, schedule, work, geometry.blocks(), PassSchedule.of(k, iterations), false) ? scratch : u;
         }
     }
 
-    /** Runs the schedule's executions; returns whether the result is in scratch. */
-    private static boolean runOn(TornadoExecutionPlan plan, int[] schedule, PassSchedule passes, boolean inScratch) {
+    /**
+     * Runs the schedule's executions, each counting the half-sweeps its blocks ran (every block adds its
+     * pass's half-sweeps once per launch); returns whether the result is in scratch.
+     */
+    private static boolean runOn(TornadoExecutionPlan plan, int[] schedule, int[] work, int blocks, PassSchedule passes,
+            boolean inScratch) {
         for (PassSchedule.Execution execution : passes.executions(inScratch)) {
             System.arraycopy(execution.schedule(), 0, schedule, 0, schedule.length);
+            work[0] = 0;
             plan.withRepeats(execution.repeats()).execute();
+            assertEquals(execution.repeats() * blocks * (execution.schedule()[0] + execution.schedule()[2]), work[0],
+                    "block half-sweeps of " + execution.repeats() + " repeats of " + java.util.Arrays.toString(execution.schedule()));
         }
         return passes.endsInScratch(inScratch);
     }

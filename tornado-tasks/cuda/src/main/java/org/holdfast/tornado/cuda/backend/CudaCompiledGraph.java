@@ -7,6 +7,7 @@ import org.holdfast.tornado.api.CompiledGraph;
 import org.holdfast.tornado.api.DataTransferMode;
 import org.holdfast.tornado.api.ExecutionResult;
 import org.holdfast.tornado.api.ImmutableTaskGraph;
+import org.holdfast.tornado.api.KernelOverdueException;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.api.PlanSettings;
 import org.holdfast.tornado.api.TaskProfile;
@@ -50,8 +51,11 @@ public final class CudaCompiledGraph implements CompiledGraph {
     private final CudaTask[] tasks;
     private final RunGraphs runGraphs;
     private final TaskProfiler profiler;
+    private final double watchdogSeconds;
     private boolean deviceCopiesCurrent;
     private boolean closed;
+    /** An execute's kernels did not finish within the deadline: they may still run, so nothing is freed. */
+    private boolean overdue;
 
     CudaCompiledGraph(CudaTornadoDevice device, ImmutableTaskGraph graph, PlanSettings settings) {
         if (settings.profiler() && settings.cudaGraph()) {
@@ -67,6 +71,7 @@ public final class CudaCompiledGraph implements CompiledGraph {
         this.device = device;
         this.graph = graph;
         this.syncEveryRun = settings.syncEveryRun();
+        this.watchdogSeconds = settings.watchdogSeconds();
         this.context = device.context();
         try {
             KernelModules modules = owned.own(new KernelModules(device));
@@ -124,7 +129,7 @@ public final class CudaCompiledGraph implements CompiledGraph {
             queueRuns(runs, syncEveryRun, true);
         }
         end.record(stream);
-        end.synchronize();
+        awaitRuns(runs);
         long elapsed = end.nanosSince(start);
         throwIfAWaitExpired();
 
@@ -153,6 +158,22 @@ public final class CudaCompiledGraph implements CompiledGraph {
             if (waitAfterEachRun) {
                 stream.synchronize();
             }
+        }
+    }
+
+    /**
+     * Waits for the runs' end event, at most the deadline: twice the watchdog (every wait of a
+     * persistent kernel is bounded by it) plus a second. Past it the kernels still run, perhaps at
+     * a barrier nothing bounds: the execute fails in one line and the plan is done.
+     */
+    private void awaitRuns(int runs) {
+        final double deadline = 2 * watchdogSeconds + 1;
+        if (!end.awaitWithin(deadline)) {
+            overdue = true;
+            throw new KernelOverdueException(String.format(java.util.Locale.ROOT,
+                    "task graph %s on %s: %d runs did not end within %.3g s (twice the watchdog of %.3g s, plus 1 s);"
+                            + " the kernel is still running on the device, its memory stays allocated and this plan"
+                            + " refuses further executes", graph.name(), device.id(), runs, deadline, watchdogSeconds));
         }
     }
 
@@ -234,6 +255,10 @@ public final class CudaCompiledGraph implements CompiledGraph {
     }
 
     private void requireOpen() {
+        if (overdue) {
+            throw new IllegalStateException("graph " + graph.name() + " on " + device.id()
+                    + ": an earlier execute's kernel did not end; this plan cannot run again");
+        }
         if (closed) {
             throw new IllegalStateException("graph " + graph.name() + " on " + device.id() + " was closed");
         }
@@ -246,6 +271,9 @@ public final class CudaCompiledGraph implements CompiledGraph {
             return;
         }
         closed = true;
+        if (overdue) {
+            return; // freeing under a kernel that still runs would wait for it: leave everything allocated
+        }
         owned.waitThenClose(() -> {
             context.makeCurrent();
             stream.synchronize();

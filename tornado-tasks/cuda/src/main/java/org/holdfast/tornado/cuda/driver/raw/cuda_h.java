@@ -43,6 +43,7 @@ public final class cuda_h {
     // CUresult
     public static final int CUDA_SUCCESS = 0;
     public static final int CUDA_ERROR_NO_DEVICE = 100;
+    public static final int CUDA_ERROR_NOT_READY = 600;
 
     // CUdevice_attribute
     public static final int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
@@ -645,6 +646,21 @@ public final class cuda_h {
     public static int cuEventRecord(long hEvent, long hStream) {
         try {
             return (int) cuEventRecord.HANDLE.invokeExact(hEvent, hStream);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor cuEventQuery$DESC = FunctionDescriptor.of(C_INT, C_HANDLE);
+
+    private static final class cuEventQuery {
+        static final MethodHandle HANDLE = link(cuEventQuery$DESC, "cuEventQuery");
+    }
+
+    /** {@code CUresult cuEventQuery(CUevent hEvent)}: CUDA_SUCCESS once completed, CUDA_ERROR_NOT_READY before. */
+    public static int cuEventQuery(long hEvent) {
+        try {
+            return (int) cuEventQuery.HANDLE.invokeExact(hEvent);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }
