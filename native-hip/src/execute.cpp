@@ -172,7 +172,7 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
                         scratch,
                         session.items,
                         plan.fault == HF_FAULT_OUTLAST_DEADLINE
-                            ? static_cast<long long>(3.0 * run_deadline_seconds(plan) / plan.watchdog_seconds *
+                            ? static_cast<long long>(3.0 * run_deadline_seconds(session, steps) / plan.watchdog_seconds *
                                                      static_cast<double>(session.timeout_ticks))
                             : 0};
     int f_on_chip = plan.f_on_chip;
@@ -193,14 +193,16 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
     }
     /* Bounded: a kernel that never ends must not hang the process (run_deadline_seconds). */
     bool ended = false;
-    HF_RETURN_IF_FAILED(wait_for_event(session.stop, run_deadline_seconds(plan), &ended));
+    const double deadline = run_deadline_seconds(session, steps);
+    HF_RETURN_IF_FAILED(wait_for_event(session.stop, deadline, &ended));
     report->host_ms = milliseconds_since(host_start);
     if (!ended) {
-        return report_kernel_overdue(session, report);
+        return report_kernel_overdue(session, deadline, report);
     }
     float device_ms = 0.0f;
     HF_CHECK(hipEventElapsedTime(&device_ms, session.start, session.stop));
     report->device_ms = device_ms;
+    session.last_seconds_per_step = 1e-3 * device_ms / steps;
 
     if (scratch != nullptr) {
         report->result_in_scratch = temporal_result_in_scratch(steps, plan.sweeps_per_exchange) ? 1 : 0;

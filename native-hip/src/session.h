@@ -40,6 +40,7 @@ struct hf_session {
 
     holdfast::StreamGeometry items{};   /* HF_TRAIT_TWO_BUFFERS (temporal) variants: how a pass is cut */
     bool kernel_stuck = false;          /* a kernel did not end: its memory must outlive the session */
+    double last_seconds_per_step = 0;   /* the last run's device time per half-sweep (its deadline) */
 
     holdfast::ControlBlock* control() const { return static_cast<holdfast::ControlBlock*>(control_memory); }
     holdfast::StepCounter* counters() const { return reinterpret_cast<holdfast::StepCounter*>(control() + 1); }

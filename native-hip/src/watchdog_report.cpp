@@ -125,15 +125,25 @@ hf_status report_device_watchdog(const hf_session& session, const DeviceError& e
     return HF_ERR_WATCHDOG;
 }
 
-hf_status report_kernel_overdue(hf_session& session, hf_run_report* report)
+double run_deadline_seconds(const hf_session& session, int steps)
+{
+    const hf_plan& plan = session.plan;
+    const double interior = static_cast<double>(plan.n - 2) * static_cast<double>(plan.n - 2);
+    const double per_step =
+        session.last_seconds_per_step > 0 ? 10.0 * session.last_seconds_per_step : interior / kSlowestPointsPerSecond;
+    return exit_bound_seconds(plan) + steps * per_step;
+}
+
+hf_status report_kernel_overdue(hf_session& session, double deadline_seconds, hf_run_report* report)
 {
     const hf_plan& plan = session.plan;
     session.kernel_stuck = true;
     report->error_code = HF_WAIT_KERNEL_EXIT;
     return fail(HF_ERR_WATCHDOG,
-                "%s at n = %d: the kernel did not end within %g s (twice the watchdog of %g s, plus 1 s); it is still "
-                "running on the device, its buffers stay allocated and this session refuses further runs",
-                label_of(plan), plan.n, run_deadline_seconds(plan), plan.watchdog_seconds);
+                "%s at n = %d: the kernel did not end within %.3g s (twice the watchdog of %g s, plus 1 s, plus ten times "
+                "the run's work at the last run's rate); it is still running on the device, its buffers stay allocated and this "
+                "session refuses further runs",
+                label_of(plan), plan.n, deadline_seconds, plan.watchdog_seconds);
 }
 
 hf_status report_host_watchdog(hf_session& session, const HostScheduleOutcome& outcome, hf_run_report* report)
@@ -149,7 +159,7 @@ hf_status report_host_watchdog(hf_session& session, const HostScheduleOutcome& o
     report->error_block = combined ? 0 : outcome.stuck_block; /* combined: block 0 relays the host's step */
     report->error_step = outcome.stuck_step;
     bool ended = false;
-    HF_RETURN_IF_FAILED(wait_for_event(session.stop, run_deadline_seconds(plan), &ended));
+    HF_RETURN_IF_FAILED(wait_for_event(session.stop, exit_bound_seconds(plan), &ended));
     const char* why = plan.fault == HF_FAULT_NEVER_SIGNAL && (combined || outcome.stuck_block == plan.fault_block)
                           ? "the host never signalled it (fault injection)"
                       : outcome.stuck_block_signalled ? "signalled, its done flag never came"

@@ -13,7 +13,7 @@ public enum WatchdogWait {
     HOST_TASK(holdfast_native_h.HF_WAIT_HOST_TASK),
     /** Host: the host waited for a block's done flag. */
     DEVICE_DONE(holdfast_native_h.HF_WAIT_DEVICE_DONE),
-    /** Host: the kernel did not end after the host aborted it, or within the run's deadline (twice the watchdog plus 1 s). */
+    /** Host: the kernel did not end after the host aborted it, or within the run's deadline (twice the watchdog plus 1 s, plus the run's work at the session's last rate). */
     KERNEL_EXIT(holdfast_native_h.HF_WAIT_KERNEL_EXIT);
 
     private final int code;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * A kernel that does not end within the run's deadline (twice the watchdog plus 1 s) fails the run
+ * A kernel that does not end within the run's deadline (twice the watchdog plus 1 s, plus the run's work at the session's last rate) fails the run
  * in one line, promptly, instead of hanging the process; the session then refuses further runs.
  * The kernel (HF_FAULT_OUTLAST_DEADLINE) ends by itself three deadlines later.
  */

@@ -56,6 +56,10 @@ public final class CudaCompiledGraph implements CompiledGraph {
     private boolean closed;
     /** An execute's kernels did not finish within the deadline: they may still run, so nothing is freed. */
     private boolean overdue;
+    /** The last execute's device time per run, for the next one's deadline (0 before the first). */
+    private double lastSecondsPerRun;
+    /** Far under any task's rate over its arrays, so only a first execute that has stopped runs past it. */
+    private static final double SLOWEST_BYTES_PER_SECOND = 1e10;
 
     CudaCompiledGraph(CudaTornadoDevice device, ImmutableTaskGraph graph, PlanSettings settings) {
         if (settings.profiler() && settings.cudaGraph()) {
@@ -131,6 +135,7 @@ public final class CudaCompiledGraph implements CompiledGraph {
         end.record(stream);
         awaitRuns(runs);
         long elapsed = end.nanosSince(start);
+        lastSecondsPerRun = elapsed * 1e-9 / runs;
         throwIfAWaitExpired();
 
         List<TaskProfile> profile = List.of();
@@ -163,17 +168,23 @@ public final class CudaCompiledGraph implements CompiledGraph {
 
     /**
      * Waits for the runs' end event, at most the deadline: twice the watchdog (every wait of a
-     * persistent kernel is bounded by it) plus a second. Past it the kernels still run, perhaps at
-     * a barrier nothing bounds: the execute fails in one line and the plan is done.
+     * persistent kernel is bounded by it) plus a second, plus ten times the runs' work at this
+     * plan's last measured time per run (before its first execute: every task touching all of the
+     * graph's bytes at {@value #SLOWEST_BYTES_PER_SECOND} B/s). So a long run, or one under a
+     * sanitizer, ends in time. Past it the kernels still run, perhaps at a barrier
+     * nothing bounds: the execute fails in one line and the plan is done.
      */
     private void awaitRuns(int runs) {
-        final double deadline = 2 * watchdogSeconds + 1;
+        final double perRun = lastSecondsPerRun > 0 ? 10 * lastSecondsPerRun
+                : tasks.length * (double) arrays.totalBytes() / SLOWEST_BYTES_PER_SECOND;
+        final double deadline = 2 * watchdogSeconds + 1 + runs * perRun;
         if (!end.awaitWithin(deadline)) {
             overdue = true;
             throw new KernelOverdueException(String.format(java.util.Locale.ROOT,
-                    "task graph %s on %s: %d runs did not end within %.3g s (twice the watchdog of %.3g s, plus 1 s);"
-                            + " the kernel is still running on the device, its memory stays allocated and this plan"
-                            + " refuses further executes", graph.name(), device.id(), runs, deadline, watchdogSeconds));
+                    "task graph %s on %s: %d runs did not end within %.3g s (twice the watchdog of %.3g s, plus 1 s,"
+                            + " plus ten times the runs' work at the last rate); the kernel is still running on the device, its"
+                            + " memory stays allocated and this plan refuses further executes",
+                    graph.name(), device.id(), runs, deadline, watchdogSeconds));
         }
     }
 

@@ -17,6 +17,7 @@ import org.holdfast.tornado.cuda.StagingCopier;
 final class GraphArrays implements AutoCloseable {
 
     private final ImmutableTaskGraph graph;
+    private long totalBytes;
     private final Map<Object, DeviceBuffer> buffers = new IdentityHashMap<>();
     private final OwnedResources owned = new OwnedResources();
 
@@ -36,6 +37,7 @@ final class GraphArrays implements AutoCloseable {
         }
         context.requireFreeMemory(total, "task graph " + graph.name() + " (" + arrays.size() + " arrays)");
         GraphArrays allocated = new GraphArrays(graph);
+        allocated.totalBytes = total;
         try {
             for (Object array : arrays) {
                 DeviceBuffer buffer = allocated.owned.own(DeviceBuffer.allocate(context, ArrayKind.of(array).bytes(array),
@@ -49,6 +51,11 @@ final class GraphArrays implements AutoCloseable {
             allocated.owned.closeAfter(failure);
             throw failure;
         }
+    }
+
+    /** The bytes of every array of the graph on the device. */
+    long totalBytes() {
+        return totalBytes;
     }
 
     /** The device copy of {@code array}. */
