@@ -45,11 +45,16 @@ class UserKernelsTest {
         assertEquals(0, javac.run(null, null, null, args.toArray(String[]::new)), "javac failed on " + sources);
     }
 
-    /** examples/src/org/example in the repository. */
+    /** examples/src/main/java/org/example in the repository. */
     static Path examples() {
+        return exampleProject().resolve("src/main/java/org/example");
+    }
+
+    /** examples/ in the repository: a user's Maven project. */
+    static Path exampleProject() {
         Path here = Path.of("").toAbsolutePath();
         Path root = Files.isDirectory(here.resolve("examples")) ? here : here.getParent();
-        return root.resolve("examples/src/org/example");
+        return root.resolve("examples");
     }
 
     private static CommandRun holdfast(String kernels, String modes, String out) {
