@@ -65,6 +65,7 @@ class ExamplesIT {
     void everyPageTheBundlesPagesCiteIsInTheBundle() throws IOException {
         Path bundle = BundleLauncher.built();
         assertTrue(Files.isRegularFile(bundle.resolve("examples/pom.xml")), "the bundle carries examples/ as a Maven project");
+        assertTrue(Files.isRegularFile(bundle.resolve(".complete")), "make-bundle.sh marks the bundle complete, last");
         List<Path> pages = new ArrayList<>();
         try (Stream<Path> docs = Files.list(bundle.resolve("docs"))) {
             docs.forEach(pages::add);
