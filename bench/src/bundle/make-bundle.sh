@@ -3,9 +3,11 @@
 #   runtime/   a jlink Java runtime with only the modules Holdfast uses
 #   lib/       holdfast.jar (the tool, its libraries and the JMH benchmarks) and the native library
 #   config/    the experiment files
-#   docs/      what the columns of the results mean, and how to run kernels of your own
+#   docs/      the pages of docs/: what the columns mean, kernels of your own, the kernel language, ...
+#   examples/  kernels of your own as a Maven project (docs/user-kernels.md)
 #   bin/       holdfast and holdfast-jmh (the same launcher under two names)
 # Arguments: the bench module's target folder, the tarball's name, the repository root.
+# The last thing it writes is holdfast/.complete: ./holdfast rebuilds a bundle without it (an interrupted build).
 set -eu
 target=$1
 name=$2
@@ -53,7 +55,11 @@ cp "$root/bench/src/bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
 chmod 755 "$bundle/bin/holdfast" "$bundle/bin/holdfast-jmh"
 cp "$root/bench/src/bundle/README.txt" "$bundle/"
 mkdir -p "$bundle/docs"
-cp "$root/docs/columns.md" "$root/docs/user-kernels.md" "$bundle/docs/"
+# Every page of docs/ (they cite one another; ExamplesIT checks that each cited one is here; the result folders
+# stay in the checkout), and examples/ as a user copies it: pom.xml, README, sources.
+cp "$root"/docs/*.md "$bundle/docs/"
+mkdir -p "$bundle/examples"
+cp -R "$root/examples/pom.xml" "$root/examples/README.md" "$root/examples/src" "$bundle/examples/"
 
 # The limit is on what travels: the compressed tarball (a GPU machine gets it through a 64 MiB channel).
 tar -czf "$target/$name.tar.gz" -C "$target" holdfast
@@ -64,4 +70,6 @@ if [ "$packed_kib" -gt $((limit_mib * 1024)) ]; then
   echo "make-bundle: the bundle's tarball is $((packed_kib / 1024)) MiB, over the $limit_mib MiB limit" >&2
   exit 1
 fi
+# Last: the mark that everything above is in place (./holdfast runs a bundle only with it).
+date -u '+%Y-%m-%dT%H:%M:%SZ' >"$bundle/.complete"
 echo "make-bundle: $bundle ($((size_kib / 1024)) MiB; packed $((packed_kib / 1024)) MiB) and $target/$name.tar.gz"

@@ -31,5 +31,5 @@ fi
 . "$root/.mvn/select-java.sh"
 mkdir -p "$kit/user-kernels/classes"
 jar=$root/bench/target/holdfast/lib/holdfast.jar
-"$JAVA_HOME/bin/javac" -cp "$jar" -processorpath "$jar" -d "$kit/user-kernels/classes" "$root"/examples/src/org/example/*.java
+"$JAVA_HOME/bin/javac" -cp "$jar" -processorpath "$jar" -d "$kit/user-kernels/classes" "$root"/examples/src/main/java/org/example/*.java
 du -sh "$kit"

@@ -74,9 +74,6 @@ public final class Holdfast {
             DeviceList.print(out);
             return ExitCode.OK;
         }
-        if (line.hasOption(HoldfastOptions.PRINT_KERNEL)) {
-            return KernelPrinter.print(out, err);
-        }
         if (line.hasOption(HoldfastOptions.RESULTS_DOC)) {
             return writeResultsDocument(Path.of(line.getOptionValue(HoldfastOptions.RESULTS_DOC)),
                     Path.of(line.getOptionValue(HoldfastOptions.OUTPUT, "docs")));
@@ -85,6 +82,9 @@ public final class Holdfast {
         OutputFolder folder;
         try {
             experiment = settle(line);
+            if (line.hasOption(HoldfastOptions.PRINT_KERNEL)) {
+                return KernelPrinter.print(experiment, out, err);
+            }
             for (int n : experiment.sizes()) {
                 MemoryBudget.requireFits(n, MemoryBudget.availableBytes());
             }

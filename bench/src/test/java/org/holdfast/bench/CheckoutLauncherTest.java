@@ -37,10 +37,12 @@ class CheckoutLauncherTest {
         executable(checkout.resolve("mvnw"), """
                 #!/bin/sh
                 pwd -P > built-in
-                mkdir -p bench/target/holdfast/lib bench/target/holdfast/bin
+                mkdir -p bench/target/holdfast/lib bench/target/holdfast/bin bench/target/holdfast/runtime/bin
                 printf '#!/bin/sh\\necho "bundle with $HOLDFAST_CONFIG_DIR: $*"\\n' > bench/target/holdfast/bin/holdfast
                 chmod 755 bench/target/holdfast/bin/holdfast
-                touch bench/target/holdfast/lib/holdfast.jar
+                touch bench/target/holdfast/lib/holdfast.jar bench/target/holdfast/runtime/bin/java
+                chmod 755 bench/target/holdfast/runtime/bin/java
+                touch bench/target/holdfast/.complete
                 """);
     }
 
@@ -69,7 +71,7 @@ class CheckoutLauncherTest {
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the launcher did not end");
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, process.exitValue(), output);
-        List<String> lines = output.lines().filter(l -> !l.startsWith("holdfast: building")).toList();
+        List<String> lines = output.lines().filter(l -> !l.startsWith("holdfast: ")).toList();
         assertEquals(1, lines.size(), output);
         return lines.get(0);
     }

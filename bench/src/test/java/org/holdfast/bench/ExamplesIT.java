@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.tools.ToolProvider;
 import org.holdfast.bench.report.ResultRow;
@@ -18,9 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * examples/ as a user meets it: the two classes compiled with javac against the built bundle's
- * holdfast.jar (its kernel compiler on the processor path, nothing from this build's class path),
- * then run on the CPU through the bundle's launcher with {@code -k java:<class> --classpath}.
+ * examples/ as a user of the bundle meets it: the two classes of the bundle's own examples/ compiled with
+ * javac against its holdfast.jar (its kernel compiler on the processor path, nothing from this build's class
+ * path), then run on the CPU through the bundle's launcher with {@code -k java:<class> --classpath}; and every
+ * page the bundle's pages cite is in the bundle.
  */
 class ExamplesIT {
 
@@ -34,7 +37,7 @@ class ExamplesIT {
         assertTrue(Files.isRegularFile(jar), "the build made no bundle at " + bundle);
         Path classes = temp.resolve("build/classes");
         List<String> args = new ArrayList<>(List.of("-cp", jar.toString(), "-processorpath", jar.toString(), "-d", classes.toString()));
-        try (Stream<Path> sources = Files.list(UserKernelsTest.examples())) {
+        try (Stream<Path> sources = Files.list(bundle.resolve("examples/src/main/java/org/example"))) {
             sources.map(Path::toString).sorted().forEach(args::add);
         }
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)), "javac " + args);
@@ -55,5 +58,31 @@ class ExamplesIT {
             assertTrue(row.kernels().startsWith("java:org.example."), row.toString());
             assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
         }
+    }
+
+    /** A page of the bundle that names docs/x.md or examples/... names a file the bundle has (docs/results, the measured runs, stay in the checkout). */
+    @Test
+    void everyPageTheBundlesPagesCiteIsInTheBundle() throws IOException {
+        Path bundle = BundleLauncher.built();
+        assertTrue(Files.isRegularFile(bundle.resolve("examples/pom.xml")), "the bundle carries examples/ as a Maven project");
+        assertTrue(Files.isRegularFile(bundle.resolve(".complete")), "make-bundle.sh marks the bundle complete, last");
+        List<Path> pages = new ArrayList<>();
+        try (Stream<Path> docs = Files.list(bundle.resolve("docs"))) {
+            docs.forEach(pages::add);
+        }
+        pages.add(bundle.resolve("examples/README.md"));
+        pages.add(bundle.resolve("README.txt"));
+        Pattern cited = Pattern.compile("(?<![\\w/.-])((?:docs|examples)/[\\w./-]*\\w)");
+        List<String> missing = new ArrayList<>();
+        for (Path page : pages) {
+            Matcher m = cited.matcher(Files.readString(page, StandardCharsets.UTF_8));
+            while (m.find()) {
+                String path = m.group(1).replace("*", "");
+                if (!path.startsWith("docs/results") && !Files.exists(bundle.resolve(path))) {
+                    missing.add(bundle.relativize(page) + " cites " + path);
+                }
+            }
+        }
+        assertEquals(List.of(), missing);
     }
 }

@@ -45,11 +45,16 @@ class UserKernelsTest {
         assertEquals(0, javac.run(null, null, null, args.toArray(String[]::new)), "javac failed on " + sources);
     }
 
-    /** examples/src/org/example in the repository. */
+    /** examples/src/main/java/org/example in the repository. */
     static Path examples() {
+        return exampleProject().resolve("src/main/java/org/example");
+    }
+
+    /** examples/ in the repository: a user's Maven project. */
+    static Path exampleProject() {
         Path here = Path.of("").toAbsolutePath();
         Path root = Files.isDirectory(here.resolve("examples")) ? here : here.getParent();
-        return root.resolve("examples/src/org/example");
+        return root.resolve("examples");
     }
 
     private static CommandRun holdfast(String kernels, String modes, String out) {
@@ -119,5 +124,26 @@ class UserKernelsTest {
                 "-o", temp.resolve("refused").toString());
         assertEquals(ExitCode.USAGE, run.status(), run.err());
         assertEquals(message, run.err().lines().findFirst().orElse(""));
+    }
+
+    @Test
+    void printKernelShowsTheCudaCOfTheUsersClassesForTheModesThatRunThem() {
+        CommandRun run = CommandRun.of("-m", "graph,persistent-grid", "-k", "java:org.example.RedBlackSor,java:org.example.PersistentRedBlackSor",
+                "--classpath", classes.toString(), "--sweeps-per-launch", "1,4", "--print-kernel");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        String out = run.out();
+        assertEquals(2, out.split("// graph \\(java:org.example.RedBlackSor\\):", -1).length,
+                "a user's pair is one half-sweep per launch, whatever --sweeps-per-launch says: one entry, " + out);
+        assertTrue(out.contains("// graph (java:org.example.RedBlackSor):\n//   org.example.RedBlackSor: red then black, one launch per"
+                + " half-sweep\n"), out);
+        assertTrue(out.contains("// graph (java:org.example.PersistentRedBlackSor):\n//   skipped: org.example.PersistentRedBlackSor has"
+                + " no standard pair"), out);
+        assertTrue(out.contains("// persistent-grid (java:org.example.RedBlackSor, sweeps-per-exchange=auto):\n//   skipped: org.example.RedBlackSor has no"
+                + " persistent kernel (solve)\n"), out);
+        assertTrue(out.contains("// persistent-grid (java:org.example.PersistentRedBlackSor, sweeps-per-exchange=auto):\n//   org.example.PersistentRedBlackSor:"
+                + " solve, one launch for all iterations\n"), out);
+        assertTrue(out.contains("// ======== org.example.RedBlackSor (META-INF/holdfast/kernels/org.example.RedBlackSor.cu)\n"), out);
+        assertTrue(out.contains("// ======== org.example.PersistentRedBlackSor ("), out);
+        assertTrue(out.contains("__global__ void solve("), out);
     }
 }

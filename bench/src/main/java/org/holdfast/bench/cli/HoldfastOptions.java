@@ -79,7 +79,7 @@ public final class HoldfastOptions {
         options.addOption(valued("cp", CLASSPATH, "path", "folders and jars, separated by " + java.io.File.pathSeparator
                 + ", where -k java:<class> finds your kernel class, before Holdfast's own (default: none)"));
         options.addOption(flag(null, DEVICES, "list the CPU and GPU devices and the native library, then exit (default: off)"));
-        options.addOption(flag(null, PRINT_KERNEL, "print the CUDA C generated from the Java kernels, then exit (default: off)"));
+        options.addOption(flag(null, PRINT_KERNEL, "print what -m, -k and the variant options would run, then exit: the CUDA C generated from the Java kernels (yours too), the native kernels' files (default: off)"));
         options.addOption(flag(null, THREAD_INFO, "print the grid and block of every launch (default: off)"));
         options.addOption(flag(null, PROFILER, "print per-task JSON for the task-graph modes: kernel, dispatch, copy in and out (default: off)"));
         options.addOption(flag(null, NO_PLOTS, "skip the PNG plots (default: plots on)"));

@@ -45,6 +45,17 @@ public record Experiment(String name, List<Integer> sizes, List<Integer> iterati
         return iterations.get(index);
     }
 
+    /**
+     * The kernel sources {@code mode} runs with: those of this experiment it runs (a user's class wherever the
+     * Java kernels run, {@code auto} as the mode's first), else its first.
+     */
+    public List<KernelSource> kernelsOf(ModeDescriptor mode) {
+        List<KernelSource> offered = mode.kernelSources();
+        List<KernelSource> chosen = kernels.stream().filter(k -> k.runsIn(offered))
+                .map(k -> k.equals(KernelSource.AUTO) ? offered.get(0) : k).toList();
+        return chosen.isEmpty() ? List.of(offered.get(0)) : chosen;
+    }
+
     /** Whether any of the modes runs on the GPU. */
     public boolean needsGpu() {
         return modes.stream().anyMatch(m -> m.paradigm().needsGpu());

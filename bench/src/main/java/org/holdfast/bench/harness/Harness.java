@@ -91,7 +91,7 @@ public final class Harness {
         this.profiler = profiler;
         this.ceilings = new Ceilings(machine);
         for (ModeDescriptor mode : experiment.modes()) {
-            for (KernelSource kernels : kernelSources(mode)) {
+            for (KernelSource kernels : experiment.kernelsOf(mode)) {
                 mode.unavailableOn(machine, kernels).ifPresent(reason -> skipped.add(
                         new Skipped(mode.name(), kernels, reason, !experiment.allModes(), true)));
             }
@@ -113,7 +113,7 @@ public final class Harness {
             Size size = prepare(n, experiment.iterationsAt(index));
             verifications.put(n, size.verification().sensitivity());
             for (ModeDescriptor mode : experiment.modes()) {
-                for (KernelSource kernels : kernelSources(mode)) {
+                for (KernelSource kernels : experiment.kernelsOf(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
                         for (OptionValues options : experiment.options().each(mode.options(), mode.options(kernels))) {
                             measure(mode, kernels, blocks, options, size).ifPresent(row -> {
@@ -242,7 +242,7 @@ public final class Harness {
             int iterations = experiment.iterationsAt(index);
             work += Progress.work(points, iterations, 1);
             for (ModeDescriptor mode : experiment.modes()) {
-                for (KernelSource kernels : kernelSources(mode).stream().filter(k -> !skippedBeforeRun(mode, k)).toList()) {
+                for (KernelSource kernels : experiment.kernelsOf(mode).stream().filter(k -> !skippedBeforeRun(mode, k)).toList()) {
                     work += blockRules(mode).size() * experiment.options().each(mode.options(), mode.options(kernels)).size()
                             * Progress.work(points, iterations, experiment.repeats() + 1);
                 }
@@ -278,17 +278,6 @@ public final class Harness {
         if (threadInfo) {
             checks.shape().launches().forEach(l -> launches.add("N=" + n + " " + mode.name() + " (" + kernels + "): " + l));
         }
-    }
-
-    /**
-     * The kernel sources a mode runs with: those of the experiment it runs (a user's class wherever the
-     * Java kernels run), else its first.
-     */
-    private List<KernelSource> kernelSources(ModeDescriptor mode) {
-        List<KernelSource> offered = mode.kernelSources();
-        List<KernelSource> chosen = experiment.kernels().stream().filter(k -> k.runsIn(offered))
-                .map(k -> k.equals(KernelSource.AUTO) ? offered.get(0) : k).toList();
-        return chosen.isEmpty() ? List.of(offered.get(0)) : chosen;
     }
 
     /** The block-count rules a mode runs with: a mode without blocks runs once. */

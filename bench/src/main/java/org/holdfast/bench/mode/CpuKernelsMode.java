@@ -2,6 +2,7 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.Optional;
+import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.tornado.api.TornadoDevice;
 
 /**
@@ -23,6 +24,16 @@ public abstract class CpuKernelsMode extends DescribedMode {
 
     /** Work items per group. */
     protected abstract int threads(RunRequest request);
+
+    /** The Java methods themselves, on this mode's CPU device: nothing is compiled for a GPU. */
+    @Override
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+        Optional<UserKernels> user = kernels.userKernels();
+        String owner = user.map(UserKernels::className).orElse(RedBlackKernels.class.getName());
+        String methods = user.isPresent() && user.get().halfSweeps().isEmpty() ? "solve, every group at once"
+                : "red, then black, per iteration";
+        return KernelsThatRun.described(owner + ": " + methods + ", the Java methods themselves on the CPU (no CUDA C)");
+    }
 
     /**
      * A runner of the Java kernels, or of a user's class: its red and black, or, for a class with only

@@ -45,6 +45,14 @@ public interface ModeDescriptor {
         return false;
     }
 
+    /**
+     * What it would run with {@code kernels} and {@code values}, as {@code --print-kernel} shows it: without a GPU,
+     * so what only the GPU decides is named as such.
+     */
+    default KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+        return KernelsThatRun.described("its own code; nothing generated from Java");
+    }
+
     /** How its block count is chosen. */
     BlockCount blockCount();
 

@@ -8,6 +8,7 @@ import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeStatus;
 import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
 
 /**
@@ -145,6 +146,31 @@ public abstract class NativePersistentMode extends DescribedMode {
     public String variant(OptionValues values) {
         return joined(values, variantOption().map(values::get).orElse(""),
                 options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "");
+    }
+
+    @Override
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+        if (kernels.equals(KernelSource.NATIVE)) {
+            return KernelsThatRun.described(NativeKernelFiles.describe(name(),
+                    variantOption().map(values::get).orElse(PersistentRequest.AUTO),
+                    options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "auto"));
+        }
+        Optional<JavaTwin> twin = javaTwin();
+        if (twin.isEmpty()) {
+            return KernelsThatRun.described("skipped: " + name() + " has no Java kernels");
+        }
+        Optional<UserKernels> user = kernels.userKernels();
+        if (user.isEmpty()) {
+            return KernelsThatRun.generated(PersistentRedBlackKernels.class, twin.get().design().kernel().getName()
+                    + ", one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"
+                    + " (chosen at run time for each size, from the GPU's shared memory)");
+        }
+        if (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER || user.get().solve().isEmpty()) {
+            return KernelsThatRun.described("skipped: " + (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER
+                    ? "a user's solve runs in persistent-grid, not " + name()
+                    : user.get().className() + " has no persistent kernel (solve)"));
+        }
+        return KernelsThatRun.generated(user.get().owner(), "solve, one launch for all iterations");
     }
 
     /**

@@ -36,6 +36,40 @@ public abstract class StandardLaunchMode extends DescribedMode {
         return List.of(SWEEPS_PER_LAUNCH);
     }
 
+    /** A user's red and black are one half-sweep per launch: the temporal pass is Holdfast's own, so k does not apply to them. */
+    @Override
+    public List<ModeOption> options(KernelSource kernels) {
+        return kernels.userKernels().isPresent() ? List.of() : options();
+    }
+
+    @Override
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+        int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
+        if (kernels.equals(KernelSource.NATIVE)) {
+            return KernelsThatRun.described(k > 1
+                    ? "hand-written, hf_stream_pass_k" + k + " (" + NativeKernelFiles.FOLDER + "temporal_stream.h), one launch per pass of "
+                            + k + " half-sweeps"
+                    : "hand-written, hf_red then hf_black (" + NativeKernelFiles.FOLDER + "standard_kernels.h), one launch per half-sweep");
+        }
+        if (kernels.userKernels().isPresent()) {
+            UserKernels user = kernels.userKernels().get();
+            return user.halfSweeps().isEmpty() ? KernelsThatRun.described("skipped: " + unavailable(user))
+                    : KernelsThatRun.generated(user.owner(), "red then black, one launch per half-sweep");
+        }
+        return k > 1 ? KernelsThatRun.generated(TemporalKernels.class, "streamPass with k = " + k + " (its instance streamPass_k" + k
+                + "), one launch per pass of " + k + " half-sweeps")
+                : KernelsThatRun.generated(RedBlackKernels.class, "red then black, one launch per half-sweep");
+    }
+
+    private static String unavailable(UserKernels user) {
+        try {
+            user.halfSweepsForStandardLaunches();
+            return "";
+        } catch (ModeUnavailableException e) {
+            return e.getMessage();
+        }
+    }
+
     /** {@code k=1}: the half-sweeps per launch. */
     @Override
     public String variant(OptionValues values) {

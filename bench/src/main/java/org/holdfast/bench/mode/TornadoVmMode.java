@@ -62,6 +62,13 @@ public abstract class TornadoVmMode extends DescribedMode {
         }
     }
 
+    /** TornadoVM compiles the kernels itself, from their TornadoVM twins, as it runs them. */
+    @Override
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+        return KernelsThatRun.described(RedBlackKernels.class.getName() + ": red then black through TornadoVM's own compiler,"
+                + " which writes the PTX as the run starts (TornadoVM's launcher prints it with --printKernel; docs/tornadovm.md)");
+    }
+
     /** TornadoVM's device, or a {@link ModeUnavailableException} that says why there is none. */
     static TornadoDevice device() {
         TornadoBackend backend = TornadoRuntime.backends().stream().filter(b -> b.name().equals(BACKEND)).findFirst()

@@ -121,6 +121,7 @@ class ModeDescriptorsTest {
             return;
         }
         try (bridge) {
+            assertEquals(bridge.variants().size(), NativeKernelFiles.VARIANTS.size(), "NativeKernelFiles has the library's variants");
             for (ModeDescriptor mode : Modes.ALL.list()) {
                 if (mode instanceof NativePersistentMode persistent) {
                     List<String> variants = persistent.variantOption().map(ModeOption::choices).orElse(List.of(PersistentRequest.AUTO));
@@ -137,6 +138,9 @@ class ModeDescriptorsTest {
                         .variantOption();
                 assertTrue(option.map(o -> o.choices().contains(row.name())).orElse(row.isDefault()),
                         row.label() + " cannot be chosen on the command line");
+                // --print-kernel names the kernel the library names, with its file (NativeKernelFiles; the temporal row: k = 8).
+                assertEquals(row.kernel(), NativeKernelFiles.of(row.mode(), row.name()).map(v -> v.kernelFor("8"))
+                        .orElseThrow(() -> new AssertionError(row.label() + " has no row in NativeKernelFiles")), row.label());
             }
         }
     }

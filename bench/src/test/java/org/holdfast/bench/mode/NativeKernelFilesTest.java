@@ -1,0 +1,58 @@
+package org.holdfast.bench.mode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --print-kernel}'s table of where the native kernels come from says what the library and its sources
+ * say: a file that defines each row's kernel (ModeDescriptorsTest holds the rows to the library's table).
+ */
+class NativeKernelFilesTest {
+
+    private static Path root() {
+        Path here = Path.of("").toAbsolutePath();
+        return Files.isDirectory(here.resolve("native-hip")) ? here : here.getParent();
+    }
+
+    @Test
+    void everyRowsFileDefinesItsKernelFunction() throws IOException {
+        for (NativeKernelFiles.Variant row : NativeKernelFiles.VARIANTS) {
+            Path file = root().resolve(NativeKernelFiles.FOLDER + row.file());
+            assertTrue(Files.isRegularFile(file), row + ": no " + file);
+            assertTrue(Pattern.compile("__global__ .*\\b" + row.function() + "\\(").matcher(Files.readString(file)).find(),
+                    file + " defines __global__ " + row.function());
+        }
+        assertTrue(Files.isRegularFile(root().resolve(NativeKernelFiles.AUTO_RULE)));
+    }
+
+    @Test
+    void everyVariantOnTheCommandLineHasARow() {
+        for (ModeDescriptor mode : Modes.ALL.list()) {
+            if (mode instanceof NativePersistentMode persistent) {
+                for (String variant : persistent.variantOption().map(ModeOption::choices).orElse(List.of())) {
+                    assertTrue(variant.equals("auto") || NativeKernelFiles.of(mode.name(), variant).isPresent(),
+                            mode.name() + " " + variant + " has no row in NativeKernelFiles");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aNamedKOfTheTemporalVariantNamesItsKernelAndAutoNamesEveryCandidate() {
+        assertEquals("hand-written, temporal_stream_persistent_k4 (native-hip/src/kernels/temporal_persistent.h); the planner"
+                + " chooses at run time, for each size, the grid's blocks, and k where --sweeps-per-exchange is auto",
+                NativeKernelFiles.describe("persistent-grid", "temporal", "4"));
+        String auto = NativeKernelFiles.describe("persistent-dataflow", "auto", "auto");
+        assertTrue(auto.startsWith("hand-written; the planner picks the variant for each size at run time"
+                + " (native-hip/src/auto_rule.cpp), one of:\n"), auto);
+        assertEquals(4, auto.lines().count(), auto);
+        assertTrue(auto.contains("\n  resident: persistent_resident (native-hip/src/kernels/persistent_resident.h)"), auto);
+    }
+}
