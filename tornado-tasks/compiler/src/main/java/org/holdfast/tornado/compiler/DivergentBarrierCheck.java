@@ -137,11 +137,7 @@ final class DivergentBarrierCheck {
                 return "cluster barrier";
             }
         }
-        String name = switch (call.getMethodSelect()) {
-            case IdentifierTree id -> id.getName().toString();
-            case MemberSelectTree select -> select.getIdentifier().toString();
-            default -> "";
-        };
+        String name = ClassTranslator.calledName(call);
         FunctionInfo callee = cls.deviceFunction(name);
         if (callee == null) {
             return null;
