@@ -142,6 +142,19 @@ public final class Broken {
         }
     }
 
+    /** Group 0 leaves before the grid barrier (an early return the compiler cannot see), so the others wait there. */
+    public static final class StuckSolve {
+
+        @Kernel
+        @Persistent
+        public static void solve(KernelContext context, double[] u, double[] f, int n, double h2, int iterations) {
+            if (context.groupIdx == 0) {
+                return;
+            }
+            context.gridBarrier();
+        }
+    }
+
     /** solve runs one iteration fewer than asked. */
     public static final class SolveOneFewer {
 

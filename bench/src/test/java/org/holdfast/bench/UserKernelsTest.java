@@ -123,6 +123,17 @@ class UserKernelsTest {
                 + " bounds for length 81");
     }
 
+    @Test
+    void theCpuReferenceOfAUsersSolveStopsAfterTheWatchdogItWasGiven() throws IOException {
+        CommandRun run = CommandRun.of("-m", "cpu", "-k", "java:broken.Broken$StuckSolve", "--classpath", classes.toString(),
+                "-n", "11", "-i", "20", "-r", "1", "--watchdog", "1", "-o", temp.resolve("stuck").toString(), "--no-plots");
+        assertEquals(ExitCode.FAILED, run.status(), run.err() + run.out());
+        ResultRow row = SavedRun.read(temp.resolve("stuck/results.json")).rows().get(0);
+        assertTrue(row.status().matches("failed: the checks of java:broken\\.Broken\\$StuckSolve against the problem, on the CPU,"
+                + " failed: kernel solve of broken\\.Broken\\$StuckSolve failed at Broken\\.java:\\d+: .*"), row.status());
+        assertTrue(row.status().contains("(kernel solve): watchdog expired after 1 s: block "), row.status());
+    }
+
     /** The row of {@code broken.Broken$<name>} in {@code modes} fails with {@code status}, and the command exits 1. */
     private static void assertFails(String name, String modes, String status) {
         CommandRun run = holdfast("java:broken.Broken$" + name, modes, "broken-" + name);
