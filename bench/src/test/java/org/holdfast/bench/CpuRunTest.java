@@ -41,7 +41,7 @@ class CpuRunTest {
                 "--seed", "9", "-o", temp.toString(), "--no-plots");
         assertEquals(ExitCode.OK, run.status(), run.err());
         assertTrue(run.out().contains("every timed repeat (random interior)"), run.out());
-        assertTrue(run.out().contains("| 3   | 1              |"), "the verification table lists k per size: " + run.out());
+        assertTrue(run.out().contains("| 3   | plain reference | 1              |"), "the verification table lists k per size: " + run.out());
         SavedRun saved = SavedRun.read(temp.resolve("results.json"));
         assertEquals("random", saved.run().get("init").getAsString());
         assertEquals(9, saved.run().get("seed").getAsLong());

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
+import org.holdfast.bench.harness.Verification;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.SavedRun;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,6 +39,7 @@ class UserKernelsTest {
             files.map(Path::toString).forEach(sources::add);
         }
         sources.add(Path.of(UserKernelsTest.class.getResource("/user-kernels/Misfits.java").toURI()).toString());
+        sources.add(Path.of(UserKernelsTest.class.getResource("/user-kernels/Broken.java").toURI()).toString());
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
                 "-processor", "org.holdfast.tornado.compiler.KernelProcessor"));
         args.addAll(sources);
@@ -81,7 +83,10 @@ class UserKernelsTest {
         assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
         for (ResultRow row : SavedRun.read(temp.resolve("persistent-sor/results.json")).rows()) {
             assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
-            assertTrue(Double.isNaN(row.verification().redSkipped()), "a whole solve cannot skip a half-sweep alone: " + row);
+            // A solve runs whole iterations, but each colour's points move only in its half-sweeps: the last iteration's
+            // change of the black points is what skipping the last black half-sweep would hide, and the red ones' likewise.
+            assertTrue(row.verification().redSkipped() >= Verification.REQUIRED
+                    && row.verification().blackSkipped() >= Verification.REQUIRED, "each colour matters: " + row);
         }
     }
 
@@ -93,6 +98,75 @@ class UserKernelsTest {
         List<ResultRow> rows = SavedRun.read(temp.resolve("both/results.json")).rows();
         assertEquals(List.of("java", "java:org.example.RedBlackSor"), rows.stream().map(ResultRow::kernels).toList());
         assertTrue(rows.get(0).maxError() != rows.get(1).maxError(), "SOR and Gauss-Seidel end elsewhere: " + rows);
+    }
+
+    @Test
+    void aRightWeightedClassWithBothKernelSetsPassesTheProblemsChecks() throws IOException {
+        CommandRun run = holdfast("java:broken.Broken$Weighted", "cpu", "weighted");
+        assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
+        for (ResultRow row : SavedRun.read(temp.resolve("weighted/results.json")).rows()) {
+            assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
+        }
+        assertTrue(run.out().lines().anyMatch(line -> line.matches("\\| 11 +\\| java:broken.Broken\\$Weighted on the CPU +\\| 50 .*")),
+                "the Checks table has the class's line: " + run.out());
+    }
+
+    @Test
+    void aClassThatIsNotARedBlackSmootherOfTheProblemFailsItsRowsWithOneLine() {
+        String notASmoother = " is not a red-black smoother of the problem: ";
+        String where = " (N = 9, random interior, on the CPU; docs/user-kernels.md)";
+        assertFails("EmptyBlack", "cpu", "java:broken.Broken$EmptyBlack" + notASmoother + "black leaves 24 of 24 black points"
+                + " unchanged (a half-sweep updates every point of its colour)" + where);
+        assertFails("RedWritesBlack", "cpu", "java:broken.Broken$RedWritesBlack" + notASmoother + "red changes 24 of 24 black"
+                + " points (a half-sweep updates only its own colour)" + where);
+        assertFails("SolveWithoutBlack", "cpu", "java:broken.Broken$SolveWithoutBlack" + notASmoother + "solve(iterations = 1)"
+                + " leaves 24 of 24 black points unchanged (an iteration updates both colours, every point)" + where);
+        assertFails("SolveOneFewer", "cpu", "java:broken.Broken$SolveOneFewer" + notASmoother + "solve(iterations = 1) leaves 25"
+                + " of 25 red points unchanged (an iteration updates both colours, every point)" + where);
+        assertFails("OutOfBounds", "cpu", "the checks of java:broken.Broken$OutOfBounds against the problem, on the CPU, failed:"
+                + " kernel red of broken.Broken$OutOfBounds failed at Broken.java:" + lineOf("u[c + 2 * n]") + ": Index 82 out of"
+                + " bounds for length 81");
+    }
+
+    @Test
+    void theCpuReferenceOfAUsersSolveStopsAfterTheWatchdogItWasGiven() throws IOException {
+        CommandRun run = CommandRun.of("-m", "cpu", "-k", "java:broken.Broken$StuckSolve", "--classpath", classes.toString(),
+                "-n", "11", "-i", "20", "-r", "1", "--watchdog", "1", "-o", temp.resolve("stuck").toString(), "--no-plots");
+        assertEquals(ExitCode.FAILED, run.status(), run.err() + run.out());
+        ResultRow row = SavedRun.read(temp.resolve("stuck/results.json")).rows().get(0);
+        assertTrue(row.status().matches("failed: the checks of java:broken\\.Broken\\$StuckSolve against the problem, on the CPU,"
+                + " failed: kernel solve of broken\\.Broken\\$StuckSolve failed at Broken\\.java:\\d+: .*"), row.status());
+        assertTrue(row.status().contains("(kernel solve): watchdog expired after 1 s: block "), row.status());
+    }
+
+    /** The row of {@code broken.Broken$<name>} in {@code modes} fails with {@code status}, and the command exits 1. */
+    private static void assertFails(String name, String modes, String status) {
+        CommandRun run = holdfast("java:broken.Broken$" + name, modes, "broken-" + name);
+        assertEquals(ExitCode.FAILED, run.status(), run.err() + run.out());
+        try {
+            List<ResultRow> rows = SavedRun.read(temp.resolve("broken-" + name + "/results.json")).rows();
+            assertEquals(2, rows.size(), rows.toString());
+            for (ResultRow row : rows) {
+                assertEquals("failed: " + status, row.status());
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The line of Broken.java that holds {@code text}, from 1. */
+    private static int lineOf(String text) {
+        try {
+            List<String> lines = Files.readAllLines(Path.of(UserKernelsTest.class.getResource("/user-kernels/Broken.java").toURI()));
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).contains(text)) {
+                    return i + 1;
+                }
+            }
+        } catch (IOException | URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        throw new IllegalStateException("Broken.java has no line with " + text);
     }
 
     @Test

@@ -45,8 +45,30 @@ static thread_local hf_dim3 blockIdx;
 static hf_dim3 blockDim;
 static hf_dim3 gridDim;
 static thread_local pthread_barrier_t* hf_block_barrier;
+// The block's two vote slots for hf_block_any (one per block of a cooperative launch), and how many
+// votes this thread has cast: the slots alternate, so that a slot is reset two votes before its next use.
+static thread_local int* hf_block_votes;
+static thread_local unsigned hf_votes_cast;
 
 static inline void __syncthreads() { pthread_barrier_wait(hf_block_barrier); }
+
+// __syncthreads_or: a block barrier that says whether any thread passed true.
+static inline bool hf_block_any(bool value) {
+    int* slot = &hf_block_votes[hf_votes_cast++ % 2];
+    if (value) {
+        __atomic_store_n(slot, 1, __ATOMIC_RELAXED);
+    }
+    __syncthreads();
+    bool any = __atomic_load_n(slot, __ATOMIC_RELAXED) != 0;
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+        __atomic_store_n(slot, 0, __ATOMIC_RELAXED);
+    }
+    return any;
+}
+
+// The kernel is over for this thread (every thread of its block calls it at once).
+static inline void hf_stop_thread() { pthread_exit(nullptr); }
 
 static unsigned char* hf_host_dynamic_shared;
 
@@ -127,6 +149,7 @@ struct hf_thread_start {
     hf_dim3 block;
     hf_dim3 index;
     pthread_barrier_t* barrier;
+    int* votes;
 };
 
 template <typename F>
@@ -135,6 +158,8 @@ static void* hf_thread_main(void* arg) {
     blockIdx = start->block;
     threadIdx = start->index;
     hf_block_barrier = start->barrier;
+    hf_block_votes = start->votes;
+    hf_votes_cast = 0;
     (*start->body)();
     return nullptr;
 }
@@ -147,6 +172,7 @@ static int hf_run_grid_cooperative(const int* grid, const int* block, F body) {
     unsigned threads = blockDim.x * blockDim.y * blockDim.z;
     unsigned blocks = gridDim.x * gridDim.y * gridDim.z;
     std::vector<pthread_barrier_t> barriers(blocks);
+    std::vector<int> votes(2 * blocks, 0);
     std::vector<pthread_t> ids(blocks * threads);
     std::vector<hf_thread_start<F>> starts(blocks * threads);
     pthread_attr_t attr;
@@ -157,7 +183,7 @@ static int hf_run_grid_cooperative(const int* grid, const int* block, F body) {
         hf_dim3 index = {b % gridDim.x, (b / gridDim.x) % gridDim.y, b / (gridDim.x * gridDim.y)};
         for (unsigned t = 0; t < threads; t++) {
             unsigned k = b * threads + t;
-            starts[k] = {&body, index, {t % blockDim.x, (t / blockDim.x) % blockDim.y, t / (blockDim.x * blockDim.y)}, &barriers[b]};
+            starts[k] = {&body, index, {t % blockDim.x, (t / blockDim.x) % blockDim.y, t / (blockDim.x * blockDim.y)}, &barriers[b], &votes[2 * b]};
             if (pthread_create(&ids[k], &attr, hf_thread_main<F>, &starts[k]) != 0) {
                 fprintf(stderr, "hf_run_grid_cooperative: cannot start thread %u of %u\n", k, blocks * threads);
                 abort();

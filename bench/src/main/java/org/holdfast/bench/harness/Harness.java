@@ -22,6 +22,7 @@ import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.Sensitivity;
 import org.holdfast.kernels.poisson.ParallelReferenceSolver;
+import org.holdfast.bench.report.VerificationTable;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.TaskProfile;
 
@@ -55,11 +56,11 @@ public final class Harness {
      * @param skipped the modes that could not run
      * @param threadInfo launch shapes, for {@code --thread-info}
      * @param profiles per-task profiles, for {@code --profiler}
-     * @param verifications the verification run of each size, by N
+     * @param verifications the verification run of each size and each reference its rows were checked against
      * @param gpuStopped why the GPU modes stopped early (a kernel the watchdog could not end), if they did
      */
     public record Outcome(List<ResultRow> rows, List<Skipped> skipped, List<String> threadInfo, List<Profiled> profiles,
-            Map<Integer, Sensitivity> verifications, Optional<String> gpuStopped) {
+            List<VerificationTable.Line> verifications, Optional<String> gpuStopped) {
     }
 
     private final Experiment experiment;
@@ -72,6 +73,10 @@ public final class Harness {
     private final List<Skipped> skipped = new ArrayList<>();
     private final List<String> launches = new ArrayList<>();
     private final List<Profiled> profiles = new ArrayList<>();
+    /** The verification lines of the references rows used, by N and reference, in the order first used. */
+    private final Map<String, VerificationTable.Line> verifications = new LinkedHashMap<>();
+    /** What each user's class did in {@link ProblemChecks}: null when it passed, its failure otherwise. */
+    private final Map<KernelSource, Optional<RuntimeException>> problemChecks = new HashMap<>();
     private String gpuStopped;
     private boolean gpuModeRan;
 
@@ -107,11 +112,9 @@ public final class Harness {
         progress.plan(plannedWork());
         measureCeilings();
         List<ResultRow> rows = new ArrayList<>();
-        Map<Integer, Sensitivity> verifications = new LinkedHashMap<>();
         for (int index = 0; index < experiment.sizes().size(); index++) {
             int n = experiment.sizes().get(index);
             Size size = prepare(n, experiment.iterationsAt(index));
-            verifications.put(n, size.verification().sensitivity());
             for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : experiment.kernelsOf(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
@@ -125,7 +128,8 @@ public final class Harness {
                 }
             }
         }
-        return new Outcome(rows, skipped, launches, profiles, verifications, Optional.ofNullable(gpuStopped));
+        return new Outcome(rows, skipped, launches, profiles, List.copyOf(verifications.values()),
+                Optional.ofNullable(gpuStopped));
     }
 
     /** The copy bandwidths measured so far, GB/s, by device name. */
@@ -153,12 +157,12 @@ public final class Harness {
             Verification verification, Map<KernelSource, Checks> users) {
 
         /** What rows of {@code kernels} are checked against. */
-        Checks checksFor(KernelSource kernels, long seed) {
+        Checks checksFor(KernelSource kernels, long seed, double watchdogSeconds) {
             if (kernels.userKernels().isEmpty()) {
                 return new Checks(reference, verification);
             }
             return users.computeIfAbsent(kernels, k -> {
-                UserReference solver = new UserReference(k.userKernels().get(), problem, f);
+                UserReference solver = new UserReference(k.userKernels().get(), problem, f, watchdogSeconds);
                 return new Checks(solver.solve(initial, iterations), Verification.of(problem, seed, solver));
             });
         }
@@ -199,6 +203,10 @@ public final class Harness {
         try (RepeatChecks checks = new RepeatChecks(mode, request, machine, progress)) {
             gpuModeRan |= mode.paradigm().needsGpu();
             Checks against = checksFor(kernels, size);
+            verifications.putIfAbsent(size.problem().n() + " " + kernels.userKernels().map(k -> kernels.cliName()).orElse(""),
+                    new VerificationTable.Line(size.problem().n(), kernels.userKernels().isPresent() ? kernels.cliName()
+                            : VerificationTable.PLAIN, against.verification().sensitivity()));
+            against.verification().requireSensitive();
             checks.verify(against.verification());
             checks.timedRepeats(size.initial(), against.reference(), size.iterations(), experiment.repeats());
             keep(checks, mode, kernels, size.problem().n());
@@ -214,19 +222,40 @@ public final class Harness {
             gpuStopped = mode.name() + " at N = " + size.problem().n() + " left a kernel the watchdog could not end on the GPU";
             return Optional.of(row.failed(oneLine(e)));
         } catch (RuntimeException | OutOfMemoryError e) {
-            return Optional.of(row.failed(oneLine(e)));
+            return Optional.of(row.failed(kernels.userKernels().map(k -> UserKernelFailure.describe(e, k)).orElse(oneLine(e))));
         }
     }
 
     /** What rows of {@code kernels} are checked against at {@code size}; a user's class runs on the CPU for it, once. */
     private Checks checksFor(KernelSource kernels, Size size) {
         if (kernels.userKernels().isPresent()) {
+            checkAgainstTheProblem(kernels);
             progress.update("reference: " + kernels + " on the CPU, N=" + size.problem().n());
         }
         try {
-            return size.checksFor(kernels, experiment.seed());
+            return size.checksFor(kernels, experiment.seed(), experiment.watchdogSeconds());
         } catch (RuntimeException e) {
-            throw new IllegalStateException("the reference run of " + kernels + " on the CPU failed: " + oneLine(e), e);
+            // Without the cause, as above.
+            throw new IllegalStateException("the reference run of " + kernels + " on the CPU failed: "
+                    + UserKernelFailure.describe(e, kernels.userKernels().orElseThrow()));
+        }
+    }
+
+    /** Runs {@link ProblemChecks} on a user's class once; every row of a class that fails them fails with their line. */
+    private void checkAgainstTheProblem(KernelSource kernels) {
+        Optional<RuntimeException> failure = problemChecks.computeIfAbsent(kernels, k -> {
+            progress.update("checks of " + k + " against the problem, on the CPU");
+            try {
+                ProblemChecks.check(k.userKernels().orElseThrow(), experiment.seed(), experiment.watchdogSeconds());
+                return Optional.empty();
+            } catch (RuntimeException e) {
+                // Without the cause: the line already names the kernel and its Java line, and must not twice.
+                return Optional.of(e instanceof ProblemChecks.Failed ? e : new IllegalStateException("the checks of " + k
+                        + " against the problem, on the CPU, failed: " + UserKernelFailure.describe(e, k.userKernels().orElseThrow())));
+            }
+        });
+        if (failure.isPresent()) {
+            throw failure.get();
         }
     }
 

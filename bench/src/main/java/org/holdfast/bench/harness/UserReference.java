@@ -1,6 +1,7 @@
 package org.holdfast.bench.harness;
 
 import java.lang.reflect.Method;
+import java.time.Duration;
 import java.util.List;
 import org.holdfast.bench.mode.UserKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
@@ -20,34 +21,57 @@ import org.holdfast.tornado.api.WorkerGrid1D;
  * pair runs on one thread, as the {@code cpu} mode runs the Java kernels (the contract says any grid
  * covers the problem); a class with only the persistent kernel runs it with every group at once, on
  * the grid the CPU backend chooses. A user's kernels need not be Gauss-Seidel (SOR with a relaxation
- * factor is not), so the plain reference would be the wrong yardstick.
+ * factor is not), so the plain reference would be the wrong yardstick; {@link ProblemChecks} checks
+ * the class against the problem instead. Every run is bounded by the experiment's watchdog.
  */
 final class UserReference implements Verification.Solver {
 
     private final UserKernels kernels;
     private final PoissonProblem problem;
     private final double[] f;
+    private final Duration watchdog;
 
-    UserReference(UserKernels kernels, PoissonProblem problem, double[] f) {
+    UserReference(UserKernels kernels, PoissonProblem problem, double[] f, double watchdogSeconds) {
         this.kernels = kernels;
         this.problem = problem;
         this.f = f;
+        this.watchdog = Duration.ofNanos((long) (watchdogSeconds * 1e9));
+    }
+
+    PoissonProblem problem() {
+        return problem;
+    }
+
+    double[] f() {
+        return f;
+    }
+
+    UserKernels kernels() {
+        return kernels;
     }
 
     @Override
     public double[] solve(double[] initial, int iterations) {
+        if (kernels.halfSweeps().isPresent()) {
+            double[] u = initial.clone();
+            if (iterations > 0) {
+                run(halfSweeps(u, kernels.halfSweeps().get()), iterations);
+            }
+            return u;
+        }
+        return solveKernel(initial, iterations);
+    }
+
+    /** A copy of {@code initial} after one launch of the class's {@code solve} for {@code iterations} (0 runs nothing). */
+    double[] solveKernel(double[] initial, int iterations) {
         double[] u = initial.clone();
         if (iterations == 0) {
             return u;
         }
-        if (kernels.halfSweeps().isPresent()) {
-            run(halfSweeps(u, kernels.halfSweeps().get()), iterations);
-        } else {
-            PersistentTaskGraph tasks = PersistentTaskGraph.of(kernels.solve().orElseThrow(), problem, u, f, iterations, 0, 0);
-            try (TornadoExecutionPlan plan = plan(tasks.graph(), tasks.scheduler(), 1)) {
-                plan.execute();
-                plan.transferToHost(u);
-            }
+        PersistentTaskGraph tasks = PersistentTaskGraph.of(kernels.solve().orElseThrow(), problem, u, f, iterations, 0, 0);
+        try (TornadoExecutionPlan plan = plan(tasks.graph(), tasks.scheduler(), 1)) {
+            plan.execute();
+            plan.transferToHost(u);
         }
         return u;
     }
@@ -75,7 +99,7 @@ final class UserReference implements Verification.Solver {
     }
 
     /** Runs {@code graph} {@code repeats} times on one thread, one work item per task. */
-    private static void run(TaskGraph graph, int repeats) {
+    private void run(TaskGraph graph, int repeats) {
         ImmutableTaskGraph snapshot = graph.snapshot();
         GridScheduler scheduler = new GridScheduler();
         snapshot.tasks().forEach(task -> scheduler.addWorkerGrid(task.key(), new WorkerGrid1D(1).setLocalWork(1, 1, 1)));
@@ -84,8 +108,8 @@ final class UserReference implements Verification.Solver {
         }
     }
 
-    private static TornadoExecutionPlan plan(ImmutableTaskGraph graph, GridScheduler scheduler, int repeats) {
+    private TornadoExecutionPlan plan(ImmutableTaskGraph graph, GridScheduler scheduler, int repeats) {
         return new TornadoExecutionPlan(graph).withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(scheduler)
-                .withRepeats(repeats);
+                .withRepeats(repeats).withWatchdog(watchdog);
     }
 }

@@ -1,5 +1,7 @@
 package org.holdfast.bench.harness;
 
+import java.util.Locale;
+import java.util.Optional;
 import org.holdfast.bench.mode.Tolerance;
 import org.holdfast.bench.report.Sensitivity;
 import org.holdfast.kernels.poisson.PoissonProblem;
@@ -86,28 +88,87 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
     }
 
     /**
-     * The reference after {@code k} iterations, and its sensitivity; a half-sweep the solver cannot
-     * skip alone (a persistent kernel runs whole iterations) has NaN for its sensitivity.
+     * The reference after {@code k} iterations, and its sensitivity. A solver that cannot run a
+     * half-sweep alone (a user's {@code solve} runs whole iterations) still has one per colour: black
+     * points change only in black half-sweeps, so without the last black half-sweep the black points
+     * keep their values after k - 1 iterations, and without the last red the red points keep theirs
+     * (and the black ones then move from those, so at least as far): the largest change of each
+     * colour's points in the last iteration.
      */
     static Verification at(PoissonProblem problem, Solver solver, double[] initial, int k) {
         double[] before = solver.solve(initial, k - 1);
         double[] full = solver.halfSweeps(before, Colour.RED, Colour.BLACK);
+        boolean black = Colour.BLACK.presentAt(problem.n());
         if (full == null) {
             full = solver.solve(initial, k);
-            Sensitivity sensitivity = new Sensitivity(k, PoissonProblem.maxAbsDiff(full, before), Double.NaN, Double.NaN);
+            Sensitivity sensitivity = new Sensitivity(k, PoissonProblem.maxAbsDiff(full, before),
+                    maxAbsDiffOf(problem, Colour.RED, full, before),
+                    black ? maxAbsDiffOf(problem, Colour.BLACK, full, before) : Double.NaN);
             return new Verification(sensitivity, initial, full);
         }
         double[] withoutRed = solver.halfSweeps(before, Colour.BLACK);
         double[] withoutBlack = solver.halfSweeps(before, Colour.RED);
-        double black = Colour.BLACK.presentAt(problem.n()) ? PoissonProblem.maxAbsDiff(full, withoutBlack) : Double.NaN;
         Sensitivity sensitivity = new Sensitivity(k, PoissonProblem.maxAbsDiff(full, before),
-                PoissonProblem.maxAbsDiff(full, withoutRed), black);
+                PoissonProblem.maxAbsDiff(full, withoutRed), black ? PoissonProblem.maxAbsDiff(full, withoutBlack) : Double.NaN);
         return new Verification(sensitivity, initial, full);
     }
 
-    /** Whether every change a broken run could make is at least {@link #REQUIRED}. */
+    /** The largest |a - b| over the interior points of {@code colour}; NaN anywhere gives NaN. */
+    private static double maxAbsDiffOf(PoissonProblem problem, Colour colour, double[] a, double[] b) {
+        int n = problem.n();
+        double max = 0;
+        for (int i = 1; i < n - 1; i++) {
+            for (int j = 1; j < n - 1; j++) {
+                if (Colour.of(i, j) == colour) {
+                    double diff = Math.abs(a[i * n + j] - b[i * n + j]);
+                    if (Double.isNaN(diff)) {
+                        return Double.NaN;
+                    }
+                    max = Math.max(max, diff);
+                }
+            }
+        }
+        return max;
+    }
+
+    /**
+     * Whether every change a broken run could make is at least {@link #REQUIRED}: one iteration fewer,
+     * the last red and the last black half-sweep skipped (the black one only where the grid has black
+     * points: N = 3 has none). NaN, where a run made one, is never enough.
+     */
     public boolean sensitive() {
-        return sensitivity.weakest() >= REQUIRED;
+        return weakness().isEmpty();
+    }
+
+    /** What a broken run could hide under, in words, or empty when nothing. */
+    private Optional<String> weakness() {
+        if (!(sensitivity.oneIterationFewer() >= REQUIRED)) {
+            return Optional.of(describe("one iteration fewer", sensitivity.oneIterationFewer(), "an iteration"));
+        }
+        if (!(sensitivity.redSkipped() >= REQUIRED)) {
+            return Optional.of(describe("skipping the last red half-sweep", sensitivity.redSkipped(), "red"));
+        }
+        boolean black = Colour.BLACK.presentAt((int) Math.round(Math.sqrt(initial.length)));
+        if (black && !(sensitivity.blackSkipped() >= REQUIRED)) {
+            return Optional.of(describe("skipping the last black half-sweep", sensitivity.blackSkipped(), "black"));
+        }
+        return Optional.empty();
+    }
+
+    private String describe(String what, double by, String part) {
+        return String.format(Locale.ROOT, "the verification run (k = %d) cannot fail: %s moves its reference by %.3g,"
+                + " less than %.0e: %s changes nothing a check could see", k(), what, by, REQUIRED, part);
+    }
+
+    /**
+     * Refuses a verification run that a broken run could pass.
+     *
+     * @throws IllegalStateException with one line that says which colour (or the iteration) changes nothing
+     */
+    public void requireSensitive() {
+        weakness().ifPresent(why -> {
+            throw new IllegalStateException(why);
+        });
     }
 
     public int k() {

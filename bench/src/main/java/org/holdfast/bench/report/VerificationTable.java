@@ -1,32 +1,51 @@
 package org.holdfast.bench.report;
 
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What the verification run of each size proves, as printed after the results: its k, and how far
  * the reference moves when a run does one iteration fewer or skips its last red or black half-sweep.
- * A mode passes only if its array equals the reference, so it could hide none of these.
+ * A mode passes only if its array equals the reference, so it could hide none of these. Each
+ * reference the rows were checked against has its line: the plain one, and a user's class on the CPU.
  */
 public final class VerificationTable {
+
+    /** The reference of rows that run Holdfast's own kernels. */
+    public static final String PLAIN = "plain reference";
+
+    /**
+     * One reference's verification run at one size.
+     *
+     * @param n the size
+     * @param reference what rows were checked against: {@link #PLAIN}, or a user's class as {@code java:<class>}
+     * @param sensitivity its k and sensitivities
+     */
+    public record Line(int n, String reference, Sensitivity sensitivity) {
+    }
 
     private VerificationTable() {
     }
 
     /**
-     * @param verifications the verification run of each size, by N
+     * @param lines the verification run of each size and reference used, in the order measured
      * @param init what the timed runs started from
      * @param seed the seed of the random interiors
      */
-    public static String of(Map<Integer, Sensitivity> verifications, String init, long seed) {
-        MarkdownTable table = new MarkdownTable("N", "verification k", "one iteration fewer moves it by",
+    public static String of(List<Line> lines, String init, long seed) {
+        MarkdownTable table = new MarkdownTable("N", "reference", "verification k", "one iteration fewer moves it by",
                 "last red half-sweep skipped", "last black half-sweep skipped");
-        verifications.forEach((n, sensitivity) -> table.add(Integer.toString(n), Integer.toString(sensitivity.k()),
-                Figures.scientific(sensitivity.oneIterationFewer()), Figures.scientific(sensitivity.redSkipped()),
-                Double.isNaN(sensitivity.blackSkipped()) ? "nothing to skip: no black point at N = " + n
-                        : Figures.scientific(sensitivity.blackSkipped())));
+        for (Line line : lines) {
+            Sensitivity sensitivity = line.sensitivity();
+            table.add(Integer.toString(line.n()), line.reference().equals(PLAIN) ? PLAIN : line.reference() + " on the CPU",
+                    Integer.toString(sensitivity.k()), Figures.scientific(sensitivity.oneIterationFewer()),
+                    Figures.scientific(sensitivity.redSkipped()),
+                    Double.isNaN(sensitivity.blackSkipped()) && line.n() == 3 ? "nothing to skip: no black point at N = 3"
+                            : Figures.scientific(sensitivity.blackSkipped()));
+        }
         return String.format(Locale.ROOT, "Checks: every row first runs k iterations from a random interior (seed %d),"
-                + " then every timed repeat (%s interior); each must match the plain reference, or the row is a MISMATCH"
-                + " with no time. How far the reference moves when that much work is missing:%n", seed, init) + table;
+                + " then every timed repeat (%s interior); each must match its reference (the plain one, or a user's class on"
+                + " the CPU), or the row is a MISMATCH with no time; a verification run that one of these changes by less than"
+                + " 1e-9 fails its rows. How far the reference moves when that much work is missing:%n", seed, init) + table;
     }
 }

@@ -52,13 +52,16 @@ public final class PersistentRedBlackKernels {
     /**
      * {@code iterations} iterations without a grid barrier. Block b owns a band of interior rows
      * (rows 1 .. n-2 split as evenly as possible, the first {@code rows % blocks} taking one more) and
-     * the step counter {@code counters[b * COUNTER_STRIDE]}, zero at the launch. Before half-sweep s
-     * it waits until both neighbours have published s (acquire): their halo rows hold step s - 1's
-     * values, and they have finished reading its rows for s - 1; after the half-sweep and a block
-     * barrier, thread 0 publishes s + 1 (release). Two threads of different warps watch one
-     * neighbour each, so the waits overlap. Blocks without rows publish the end at once.
+     * the step counter {@code counters[b * COUNTER_STRIDE]}. Before half-sweep s it waits until both
+     * neighbours have published s (acquire): their halo rows hold step s - 1's values, and they have
+     * finished reading its rows for s - 1; after the half-sweep and a block barrier, thread 0 publishes
+     * s + 1 (release). Two threads of different warps watch one neighbour each, so the waits overlap.
+     * Blocks without rows publish the end at once. The steps count on from where the last run left
+     * the counters (every block's own counter, equal for all at a run's end: runs · 2 · iterations), so
+     * that runs one after another with no reset between them (an execute of several repeats, or the CPU,
+     * which copies nothing) wait for this run's steps, not find the last run's already there.
      *
-     * @param counters at least {@code blocks * COUNTER_STRIDE} zeros
+     * @param counters at least {@code blocks * COUNTER_STRIDE} elements, equal (zeros, or as the last run of this grid left them)
      */
     @Kernel
     @Persistent
@@ -70,9 +73,11 @@ public final class PersistentRedBlackKernels {
         int rows = n - 2;
         int active = Math.min(blocks, rows);
         int steps = 2 * iterations;
+        // Only this block writes its counter, and the last launch's writes are seen by this one: a plain read.
+        int done = counters[block * COUNTER_STRIDE];
         if (block >= active) {
             if (thread == 0) {
-                context.storeRelease(counters, block * COUNTER_STRIDE, steps);
+                context.storeRelease(counters, block * COUNTER_STRIDE, done + steps);
             }
             return;
         }
@@ -89,10 +94,10 @@ public final class PersistentRedBlackKernels {
         for (int step = 0; step < steps; step++) {
             if (step > 0 && !alone) {
                 if (thread == 0 && block > 0) {
-                    context.waitUntilAtLeast(counters, (block - 1) * COUNTER_STRIDE, step);
+                    context.waitUntilAtLeast(counters, (block - 1) * COUNTER_STRIDE, done + step);
                 }
                 if (thread == rightWatcher && block + 1 < active) {
-                    context.waitUntilAtLeast(counters, (block + 1) * COUNTER_STRIDE, step);
+                    context.waitUntilAtLeast(counters, (block + 1) * COUNTER_STRIDE, done + step);
                 }
                 // What each watcher acquired, every thread of the block sees after the barrier.
                 context.localBarrier();
@@ -100,7 +105,7 @@ public final class PersistentRedBlackKernels {
             sweep(first, end, context.localGroupSizeX, u, f, n, h2, step & 1);
             context.localBarrier();
             if (thread == 0 && !alone) {
-                context.storeRelease(counters, block * COUNTER_STRIDE, step + 1);
+                context.storeRelease(counters, block * COUNTER_STRIDE, done + step + 1);
             }
         }
     }

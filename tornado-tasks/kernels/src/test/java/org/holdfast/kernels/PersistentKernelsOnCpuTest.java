@@ -68,6 +68,29 @@ class PersistentKernelsOnCpuTest {
         }
     }
 
+    /**
+     * Several runs with no reset of the counters between them (the repeats of one execute; the CPU,
+     * which copies nothing, between executes too): each run waits for its own steps. Counted from zero
+     * each run, the second run would find every neighbour's counter at the end already and run its
+     * half-sweeps unsynchronised.
+     */
+    @ParameterizedTest(name = "N = {0}, {1} blocks of {2}")
+    @CsvSource({"12, 4, 8", "33, 3, 16", "6, 9, 8"})
+    void theDataflowsRepeatsEachWaitForTheirOwnSteps(int n, int blocks, int threads) {
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(5);
+        double[] f = problem.rightHandSide();
+        double[] u = initial.clone();
+        PersistentTaskGraph tasks = PersistentTaskGraph.of(Design.DATAFLOW, problem, u, f, ITERATIONS, blocks, threads, false);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withWatchdog(Duration.ofSeconds(10))
+                    .withRepeats(3).execute();
+            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 3 * ITERATIONS), u, "three runs of one execute");
+            plan.execute();
+            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 6 * ITERATIONS), u, "and three more in the next");
+        }
+    }
+
     @Test
     void moreBlocksThanRowsLeaveTheDataflowsSpareBlocksIdle() {
         int n = 6;

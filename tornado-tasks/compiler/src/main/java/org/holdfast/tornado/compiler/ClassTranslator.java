@@ -356,7 +356,8 @@ final class ClassTranslator {
         return found;
     }
 
-    private static String calledName(MethodInvocationTree call) {
+    /** The method a call names ({@code f(x)} or {@code Owner.f(x)}), or "" for another shape. */
+    static String calledName(MethodInvocationTree call) {
         return switch (call.getMethodSelect()) {
             case IdentifierTree id -> id.getName().toString();
             case MemberSelectTree select -> select.getIdentifier().toString();

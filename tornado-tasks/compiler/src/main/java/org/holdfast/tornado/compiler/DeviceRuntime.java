@@ -147,6 +147,22 @@ final class DeviceRuntime {
                     asm volatile("barrier.cluster.arrive.release.aligned;\\n\\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
                 }
                 """);
+        primitive("hf_block_any", """
+                // A block barrier (__syncthreads, with its memory order) that also says whether any thread of
+                // the block passed true.
+                static __device__ __forceinline__ bool hf_block_any(bool value)
+                {
+                    return __syncthreads_or(value) != 0;
+                }
+                """);
+        primitive("hf_stop_thread", """
+                // Ends the calling thread (PTX exit): the kernel is over for it. Called by every thread of a
+                // block at once, after a block barrier, so no barrier of the block waits for a thread that left.
+                static __device__ __forceinline__ void hf_stop_thread()
+                {
+                    asm volatile("exit;" ::: "memory");
+                }
+                """);
         primitive("hf_map_shared_rank", """
                 // The address of the same shared variable in the block of cluster rank `rank` (distributed
                 // shared memory): a generic address that plain loads, stores and atomics can use.
@@ -183,43 +199,56 @@ final class DeviceRuntime {
                 }
                 """.formatted(POLLS_PER_CHECK));
         function("hf_grid_barrier", List.of(STATE_TYPE, "hf_atom_add_s32", "hf_st_relaxed_s32", "hf_st_release_s32",
-                "hf_ld_acquire_s32", "hf_globaltimer", "hf_wait_gives_up"), """
+                "hf_ld_acquire_s32", "hf_ld_relaxed_s32", "hf_globaltimer", "hf_wait_gives_up", "hf_block_any", "hf_stop_thread"), """
                 // context.gridBarrier(): Holdfast's two-slot grid barrier (native-hip/src/device/grid_barrier.h).
                 // Thread 0 of each block counts itself in with an acq_rel add, releasing its block's writes;
                 // the last to arrive resets the count and publishes the generation with a release store,
                 // having acquired everyone's writes through the add; the others wait with acquire loads until
                 // the generation moves. A block barrier on each side makes the whole block wait and see what
                 // thread 0 acquired. Bounded by the watchdog (wait 1, step = the barrier's number, index = the
-                // blocks that had arrived); after an expiry every wait returns at once, so the kernel ends and
-                // the host reports it. A grid of one block needs only the block barrier, which makes every
-                // write of the block visible.
+                // blocks that had arrived). Once a wait has expired anywhere (this one, or another block's
+                // error word is set when thread 0 comes here), the whole block leaves the kernel together at
+                // the closing block barrier instead of running its remaining half-sweeps unsynchronised; every
+                // block reaches a grid barrier again or ends, so the kernel ends and the host reports the error.
+                // A grid of one block needs only the block barrier, which makes every write of the block visible.
                 static __device__ __forceinline__ void hf_grid_barrier(hf_persistent_state& state)
                 {
                     const int generation = state.barriers;
                     state.barriers = generation + 1;
-                    __syncthreads();
+                    hf_control_block* control = state.control;
+                    const bool leader = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
                     const int blocks = (int)(gridDim.x * gridDim.y * gridDim.z);
                     if (blocks == 1) {
+                        // A bounded wait of this block may have expired since the last barrier.
+                        if (hf_block_any(leader && hf_ld_relaxed_s32(&control->error.code) != 0)) {
+                            hf_stop_thread();
+                        }
                         return;
                     }
-                    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
-                        hf_control_block* control = state.control;
-                        if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {
+                    __syncthreads();
+                    bool stop = false;
+                    if (leader) {
+                        if (hf_ld_relaxed_s32(&control->error.code) != 0) {
+                            stop = true; // Another wait expired: arriving would only release blocks into a broken run.
+                        } else if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {
                             hf_st_relaxed_s32(&control->arrivals.value, 0);
                             hf_st_release_s32(&control->generation.value, generation + 1);
                         } else {
                             const long long start = hf_globaltimer();
                             for (unsigned int polls = 1; hf_ld_acquire_s32(&control->generation.value) == generation; ++polls) {
-                                // The record's index is the arrival count when this wait gave up: the kernel runs on to
-                                // its end after an expiry, and the later barriers' adds scramble the count itself.
+                                // The record's index is the arrival count when this wait gave up.
                                 if (polls %% %d == 0 && hf_wait_gives_up(control, state.watchdog_ns, 1, generation,
                                         hf_ld_relaxed_s32(&control->arrivals.value), start)) {
+                                    stop = true;
                                     break;
                                 }
                             }
                         }
                     }
-                    __syncthreads();
+                    // The closing block barrier carries thread 0's verdict to the block, so that all its threads stop together.
+                    if (hf_block_any(stop)) {
+                        hf_stop_thread();
+                    }
                 }
                 """.formatted(POLLS_PER_CHECK));
         for (String width : List.of("32", "64")) {

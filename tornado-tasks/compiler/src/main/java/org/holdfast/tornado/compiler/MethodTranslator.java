@@ -63,6 +63,11 @@ final class MethodTranslator {
 
     /** Translates the body and completes {@code info} with the code, the barrier flag and the shared bytes. */
     void translate() {
+        try {
+            new DivergentBarrierCheck(cls).check(method);
+        } catch (KernelError e) {
+            report.accept(e);
+        }
         out.indent();
         statements(method.getBody(), true);
         out.dedent();

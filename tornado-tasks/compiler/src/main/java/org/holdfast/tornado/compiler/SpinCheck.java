@@ -183,11 +183,7 @@ final class SpinCheck {
             }
 
             private void deviceFunctionCall(MethodInvocationTree call) {
-                String name = switch (call.getMethodSelect()) {
-                    case IdentifierTree id -> id.getName().toString();
-                    case MemberSelectTree select -> select.getIdentifier().toString();
-                    default -> "";
-                };
+                String name = ClassTranslator.calledName(call);
                 FunctionInfo callee = cls.deviceFunction(name);
                 if (callee == null) {
                     return;

@@ -93,8 +93,11 @@ class CpuPersistentExecutionTest {
     @Test
     void aGroupThatSkipsTheGridBarrierStopsTheOthersWithTheWatchdogNamingBlockAndStep() {
         int groups = 4;
+        int[] out = new int[groups * 8];
         WatchdogExpiredException e = assertThrows(WatchdogExpiredException.class, () -> JavaKernels.run(StuckKernels.class,
-                "skipsBarrier", Launch.of(groups, 8).withWatchdog(SHORT_WATCHDOG), CONTEXT, new int[groups * 8], 2));
+                "skipsBarrier", Launch.of(groups, 8).withWatchdog(SHORT_WATCHDOG), CONTEXT, out, 2));
+        // The kernel stops at the expired barrier: no thread runs on past it unsynchronised.
+        assertTrue(java.util.Arrays.stream(out).noneMatch(v -> v == 2), java.util.Arrays.toString(out));
         assertEquals(WatchdogExpiredException.Wait.GRID_BARRIER, e.waitKind());
         assertNotEquals(2, e.block(), "the skipping group never waited");
         assertEquals(0, e.step(), "the first grid barrier");

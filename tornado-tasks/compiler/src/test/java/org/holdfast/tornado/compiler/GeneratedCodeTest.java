@@ -203,7 +203,11 @@ class GeneratedCodeTest {
                 "hf_st_release_s32(&published[group], step);",
                 "hf_wait_at_least_s64(hf_ctx, &counters[(i + 1) % n], 1LL, (i + 1) % n);",
                 "extern \"C\" __global__ void fill(int* __restrict__ out, int n, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns)",
-                "if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {",
+                "} else if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {",
+                "if (hf_block_any(stop)) {",
+                "hf_stop_thread();",
+                "return __syncthreads_or(value) != 0;",
+                "asm volatile(\"exit;\" ::: \"memory\");",
                 "hf_st_release_s32(&control->generation.value, generation + 1);",
                 "for (unsigned int polls = 1; hf_ld_acquire_s32(&control->generation.value) == generation; ++polls) {",
                 "#ifndef HF_HOST_EMULATION");
