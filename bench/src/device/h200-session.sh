@@ -5,6 +5,7 @@
 #   bench/src/device/h200-session.sh PHASE...
 #     info                 the GPU, the driver, NVRTC and the tools found
 #     native               the native self-test (every kernel and mode, watchdog faults)
+#     native:GROUP         one group of the self-test (work-count, deadline, ll-forms), its whole log in the summary
 #     native-bench         the native library's own C benchmark
 #     probe                the floor under a host handshake (GPU ping-pong through mapped flags)
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
@@ -25,6 +26,8 @@
 #     sweep:NAME:ARGS      holdfast ARGS -o results/NAME (ARGS words joined by '+'; commas stay inside a word)
 #     before:NAME:ARGS     the same with the baseline the kit carries (make-device-kit.sh, BASELINE_LIB):
 #                          an earlier holdfast.jar and native library on this bundle's runtime
+#     broken:NAME:ARGS     the same with the broken native library the kit carries (make-broken-library.sh,
+#                          make-device-kit.sh BROKEN_LIB): what the checks say of a library that skips work
 #     user:ARGS            a user's kernels from outside the repository: the kit's compiled examples/
 #                          copied to a folder of their own, holdfast ARGS run there with --classpath
 #                          classes -o results/user (ARGS as for sweep)
@@ -95,6 +98,11 @@ run_phase() {
       LD_LIBRARY_PATH=$bundle/lib step native-selftest 240 "$kit/native/holdfast_native_selftest" --verbose
       say "  $(tail -n 1 "$logs/native-selftest.log")"
       grep -E '^FAIL' "$logs/native-selftest.log" | head -n 10 | tee -a "$summary"
+      ;;
+    native:*)
+      group=${phase#native:}
+      LD_LIBRARY_PATH=$bundle/lib step "native-$group" 240 "$kit/native/holdfast_native_selftest" --only "$group" --verbose
+      cat "$logs/native-$group.log" >>"$summary"
       ;;
     probe)
       step handshake-probe 120 "$kit/native/handshake_probe" 20000
@@ -194,6 +202,22 @@ run_phase() {
       # shellcheck disable=SC2086 # the arguments are words joined by '+'
       step "before-$name" 540 "$work/holdfast-before/bin/holdfast" ${args//+/ } -o "$work/results/before-$name"
       cat "$logs/before-$name.log" >>"$summary"
+      ;;
+    broken:*)
+      spec=${phase#broken:}
+      name=${spec%%:*}
+      args=${spec#*:}
+      if [ ! -f "$kit/broken/libholdfast_native.so" ]; then
+        say "broken:$name: no broken library in the kit (make-device-kit.sh with BROKEN_LIB=DIR)"
+        return
+      fi
+      if [ ! -d "$work/holdfast-broken" ]; then
+        cp -r "$bundle" "$work/holdfast-broken"
+        cp "$kit/broken/libholdfast_native.so" "$work/holdfast-broken/lib/"
+      fi
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      step "broken-$name" 300 "$work/holdfast-broken/bin/holdfast" ${args//+/ } -o "$work/results/broken-$name"
+      cat "$logs/broken-$name.log" >>"$summary"
       ;;
     sweep:*)
       spec=${phase#sweep:}

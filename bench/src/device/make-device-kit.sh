@@ -27,6 +27,11 @@ if [ -n "${BASELINE_LIB:-}" ]; then
   mkdir -p "$kit/baseline"
   cp "$BASELINE_LIB"/holdfast.jar "$BASELINE_LIB"/libholdfast_native.so "$kit/baseline/"
 fi
+# A broken native library (make-broken-library.sh), for h200-session.sh's phase broken:..., given as BROKEN_LIB=DIR.
+if [ -n "${BROKEN_LIB:-}" ]; then
+  mkdir -p "$kit/broken"
+  cp "$BROKEN_LIB"/libholdfast_native.so "$kit/broken/"
+fi
 # A user's kernels, compiled as docs/user-kernels.md says (h200-session.sh phase user:...).
 . "$root/.mvn/select-java.sh"
 mkdir -p "$kit/user-kernels/classes"
