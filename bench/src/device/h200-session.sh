@@ -125,7 +125,7 @@ run_phase() {
           [ -n "$found" ] && selection+=(--select-class "$found") || say "tests: no test class $name"
         done
       fi
-      step junit-gpu 300 "$java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true \
+      step junit-gpu "${TESTS_TIMEOUT:-300}" "$java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true \
         -Dholdfast.native.library="$bundle/lib/libholdfast_native.so" -Dholdfast.kernel.cache="$work/kernel-cache" \
         -jar "$kit/tests/junit-platform-console-standalone.jar" execute \
         --class-path "$classpath" "${selection[@]}" \
