@@ -490,9 +490,14 @@ static void run_cluster_probe_cases(Tally* tally)
 #define WORK_ITERATIONS 1000
 #define DEADLINE_WATCHDOG_SECONDS 0.5
 
-/* One run of row `index` at WORK_N with `fault` in block 0; a scratch buffer for two-buffer variants. */
+/* The message of run_counted's run, kept before the session's close clears the thread's last error. */
+static char run_counted_error[2048];
+
+/* One run of row `index` at WORK_N with `fault` in block 0; a scratch buffer for two-buffer variants.
+ * The run's message, if it failed, is in run_counted_error. */
 static hf_status run_counted(Problem* problem, int index, int fault, hf_plan* plan, hf_run_report* report)
 {
+    run_counted_error[0] = '\0';
     hf_variant_info info;
     hf_variant_at(index, &info);
     hf_run_config config;
@@ -520,6 +525,9 @@ static hf_status run_counted(Problem* problem, int index, int fault, hf_plan* pl
                                                               WORK_ITERATIONS, problem->h2, report)
                                  : hf_session_run(session, problem->device_u, problem->device_f, WORK_ITERATIONS,
                                                   problem->h2, report);
+        if (status != HF_OK) {
+            snprintf(run_counted_error, sizeof run_counted_error, "%s", last_error());
+        }
         if (scratch != NULL && report->result_in_scratch) {
             hf_copy_to_host(problem->actual, scratch, bytes);
             hf_copy_to_device(problem->device_u, problem->actual, bytes);
@@ -562,14 +570,14 @@ static void run_work_count_cases(Tally* tally)
                           report.work_most == 2 * WORK_ITERATIONS && report.work_blocks == plan.active_blocks,
                "work count %s (%s) N=%d i=%d [%s]: %s, %d blocks ran %d .. %d half-sweeps %s", info.mode, info.name,
                WORK_N, WORK_ITERATIONS, plan.note, hf_status_name(clean), report.work_blocks, report.work_fewest,
-               report.work_most, clean == HF_OK ? "" : last_error());
+               report.work_most, run_counted_error);
         const hf_status skipped = run_counted(&problem, index, HF_FAULT_SKIP_HALF_SWEEP, &plan, &report);
         const int converged = problem_check(&problem, &max_diff, &identical) && identical;
         record(tally, skipped == HF_ERR_INCOMPLETE_WORK && report.work_fewest == 2 * WORK_ITERATIONS - 1 &&
-                          report.work_fewest_block == 0 && strstr(last_error(), "block 0 ran") != NULL,
+                          report.work_fewest_block == 0 && strstr(run_counted_error, "block 0 ran") != NULL,
                "work count %s (%s) N=%d i=%d, block 0 skips a half-sweep -> %s (array %s the reference): %s",
                info.mode, info.name, WORK_N, WORK_ITERATIONS, hf_status_name(skipped),
-               converged ? "still equals" : "differs from", last_error());
+               converged ? "still equals" : "differs from", run_counted_error);
     }
     problem_destroy(&problem);
 }

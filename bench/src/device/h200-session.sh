@@ -66,12 +66,14 @@ step() {
 }
 
 # sanitized NAME TOOL ARGS...: holdfast ARGS (two iterations, no plots or overheads) under
-# compute-sanitizer TOOL, its log in logs/NAME.log and the tool's summary line in the summary.
+# compute-sanitizer TOOL, with a watchdog of 600 s (the tools slow a kernel by orders of magnitude, and the
+# host's deadline for a run's first launch, twice the watchdog plus a second, must not cut it short), its log in logs/NAME.log and the tool's summary line in the summary.
 sanitized() {
   local name=$1 tool=$2
   shift 2
   step "$name" "${JAVA_SANITIZE_TIMEOUT:-480}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
-    --target-processes all "$bundle/bin/holdfast" "$@" -i 2 -r 1 --no-plots --no-overheads -o "$work/results/sanitize-$name"
+    --target-processes all "$bundle/bin/holdfast" "$@" -i 2 -r 1 --watchdog 600 --no-plots --no-overheads \
+    -o "$work/results/sanitize-$name"
   say "  $name: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/$name.log" | tail -n 1)"
 }
 

@@ -50,7 +50,9 @@ class WorkCountGpuTest extends GpuTestBase {
             assertEquals(NativeStatus.INCOMPLETE_WORK, skipped.status());
             assertEquals(2 * ITERATIONS - 1, skipped.work().fewest(), skipped.work().toString());
             assertEquals(0, skipped.work().fewestBlock(), skipped.work().toString());
-            assertEquals(2 * ITERATIONS, skipped.work().most(), skipped.work().toString());
+            // The other blocks ran every half-sweep; a grid of one block has only the one that skipped.
+            assertEquals(work.blocks() > 1 ? 2 * ITERATIONS : 2 * ITERATIONS - 1, skipped.work().most(),
+                    skipped.work().toString());
             assertTrue(skipped.nativeMessage().startsWith(plan.label() + " at n = " + N + ": block 0 ran 1999 of 2000 half-sweeps"),
                     skipped.nativeMessage());
             assertArrayEquals(converged, device.result(), "converged: the array alone cannot tell");

@@ -71,7 +71,8 @@ public final class HoldfastOptions {
             options.addOption(valued(null, option.name(), option.placeholder(), option.help(modes.taking(option))));
         }
         options.addOption(valued(null, WATCHDOG, "seconds",
-                "longest a persistent kernel may wait for anything before it stops with an error (default: "
+                "longest a persistent kernel may wait for anything before it stops with an error; a run's first launch"
+                        + " must end within twice this plus a second (raise it under compute-sanitizer) (default: "
                         + RunRequest.DEFAULT_WATCHDOG_SECONDS + ")"));
         options.addOption(valued(null, INIT, "interior", "interior the timed runs start from: " + CliNamed.names(InitialInterior.class)
                 + "; the verification run before them always starts from a random interior (default: zero)"));
