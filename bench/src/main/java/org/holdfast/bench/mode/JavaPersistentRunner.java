@@ -36,10 +36,13 @@ final class JavaPersistentRunner implements ModeRunner {
     private final Duration watchdog;
     private final boolean profiler;
     private final RunShape shapeWithoutLaunches;
-    private final Map<Integer, TornadoExecutionPlan> byIterations = new HashMap<>();
-    private final Map<Integer, PersistentTaskGraph> tasksByIterations = new HashMap<>();
-    private TornadoExecutionPlan last;
+    private final Map<Integer, Compiled> byIterations = new HashMap<>();
+    private Compiled last;
     private ExecutionResult lastResult;
+
+    /** The plan of one iteration count, with its graph, whose work tally each run checks. */
+    private record Compiled(PersistentTaskGraph tasks, TornadoExecutionPlan plan) {
+    }
 
     /** The graph of a run of {@code iterations} iterations on {@code u}. */
     @FunctionalInterface
@@ -78,33 +81,31 @@ final class JavaPersistentRunner implements ModeRunner {
                 new RunShape(0, 0, "", "", List.of()), "cpu (" + solve.getName() + ")");
     }
 
-    private TornadoExecutionPlan plan(int iterations) {
+    private Compiled plan(int iterations) {
         return byIterations.computeIfAbsent(iterations, k -> {
             PersistentTaskGraph tasks = graphs.of(u, k);
-            tasksByIterations.put(k, tasks);
             TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device)
                     .withGridScheduler(tasks.scheduler()).withWatchdog(watchdog);
             if (profiler) {
                 plan.withProfiler();
             }
             plan.threadInfo(); // compiles and allocates: here, not in a run
-            return plan;
+            return new Compiled(tasks, plan);
         });
     }
 
     @Override
     public void load(double[] initial) {
         System.arraycopy(initial, 0, u, 0, u.length);
-        byIterations.values().forEach(TornadoExecutionPlan::resetDeviceCopies);
+        byIterations.values().forEach(compiled -> compiled.plan().resetDeviceCopies());
     }
 
     @Override
     public double run(int iterations) {
         last = plan(iterations);
-        PersistentTaskGraph tasks = tasksByIterations.get(iterations);
-        tasks.clearWork();
-        lastResult = last.execute();
-        tasks.workShortfall(1, label).ifPresent(line -> {
+        last.tasks().clearWork();
+        lastResult = last.plan().execute();
+        last.tasks().workShortfall(1, label).ifPresent(line -> {
             throw new IllegalStateException("incomplete work, the run does not count: " + line);
         });
         return lastResult.elapsedNanos() / 1e3;
@@ -112,13 +113,13 @@ final class JavaPersistentRunner implements ModeRunner {
 
     @Override
     public void unload(double[] target) {
-        last.transferToHost(u);
+        last.plan().transferToHost(u);
         System.arraycopy(u, 0, target, 0, u.length);
     }
 
     @Override
     public RunShape shape() {
-        List<LaunchInfo> launches = last == null ? List.of() : last.threadInfo();
+        List<LaunchInfo> launches = last == null ? List.of() : last.plan().threadInfo();
         RunShape shape = shapeWithoutLaunches;
         return new RunShape(shape.blocks(), shape.threads(), shape.variant(), shape.note(), launches);
     }
@@ -130,8 +131,7 @@ final class JavaPersistentRunner implements ModeRunner {
 
     @Override
     public void close() {
-        byIterations.values().forEach(TornadoExecutionPlan::close);
+        byIterations.values().forEach(compiled -> compiled.plan().close());
         byIterations.clear();
-        tasksByIterations.clear();
     }
 }
