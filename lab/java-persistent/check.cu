@@ -40,11 +40,14 @@ extern "C" __global__ void rotate(const double* __restrict__ in, double* __restr
 extern "C" __global__ void pushHalo(long long* __restrict__ out, int steps, hf_control_block* __restrict__ hf_control,
                                     long long hf_watchdog_ns);
 extern "C" __global__ void gridBarrierSweeps(double* __restrict__ u, const double* __restrict__ f, int n, double h2, int iterations,
-                                             hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns);
+                                             long long* __restrict__ work, hf_control_block* __restrict__ hf_control,
+                                             long long hf_watchdog_ns);
 extern "C" __global__ void dataflowSweeps(double* __restrict__ u, const double* __restrict__ f, int n, double h2, int iterations,
-                                          int* __restrict__ counters, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns);
+                                          long long* __restrict__ work, int* __restrict__ counters,
+                                          hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns);
 extern "C" __global__ void onChipSweeps(double* __restrict__ u, const double* __restrict__ f, int n, double h2, int iterations,
-                                        bool fOnChip, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns);
+                                        long long* __restrict__ work, bool fOnChip, hf_control_block* __restrict__ hf_control,
+                                        long long hf_watchdog_ns);
 extern "C" __global__ void neverPublishes(int* __restrict__ counters, int steps, int silent, hf_control_block* __restrict__ hf_control,
                                           long long hf_watchdog_ns);
 
@@ -299,22 +302,36 @@ const char* designName(Design design)
 }
 
 // One launch of `design` for `iterations` iterations on the device arrays, as the backend launches it
-// (the dataflow kernel's counters zeroed by the caller, outside any timed region).
-void launchDesign(Design design, double* dU, double* dF, int n, double h2, int iterations, int blocks, int threads, int* counters,
-                  bool fOnChip, hf_control_block* control)
+// (the dataflow kernel's counters and the work tally zeroed by the caller, outside any timed region).
+void launchDesign(Design design, double* dU, double* dF, int n, double h2, int iterations, int blocks, int threads,
+                  long long* work, int* counters, bool fOnChip, hf_control_block* control)
 {
     long long watchdog = kWatchdogNs;
     if (design == Design::kGridBarrier) {
-        void* args[] = {&dU, &dF, &n, &h2, &iterations, &control, &watchdog};
+        void* args[] = {&dU, &dF, &n, &h2, &iterations, &work, &control, &watchdog};
         cooperative((const void*)gridBarrierSweeps, blocks, threads, args);
     } else if (design == Design::kDataflow) {
-        void* args[] = {&dU, &dF, &n, &h2, &iterations, &counters, &control, &watchdog};
+        void* args[] = {&dU, &dF, &n, &h2, &iterations, &work, &counters, &control, &watchdog};
         cooperative((const void*)dataflowSweeps, blocks, threads, args);
     } else {
         const int bytes = int(sizeof(double)) * n * n * (fOnChip ? 2 : 1);  // allowed by the caller beyond 48 KiB
-        void* args[] = {&dU, &dF, &n, &h2, &iterations, &fOnChip, &control, &watchdog};
+        void* args[] = {&dU, &dF, &n, &h2, &iterations, &work, &fOnChip, &control, &watchdog};
         CHECK(cudaLaunchCooperativeKernel((const void*)onChipSweeps, dim3(1), dim3(threads), args, bytes, 0));
     }
+}
+
+constexpr int kWorkLongs = 3;  // PersistentRedBlackKernels.WORK_LENGTH: lowest, highest, blocks (WorkTally)
+
+// Whether the tally of one run shows `steps` half-sweeps in each of `reporting` blocks (WorkTally.shortfall):
+// lowest holds (INT_MAX - count) << 32 | block, highest count << 32 | block, then the blocks that reported.
+bool workDone(const long long* dWork, int reporting, int steps, char* why, size_t whySize)
+{
+    long long tally[kWorkLongs];
+    CHECK(cudaMemcpy(tally, dWork, sizeof tally, cudaMemcpyDeviceToHost));
+    const int fewest = INT_MAX - int((unsigned long long)tally[0] >> 32);
+    const int most = int((unsigned long long)tally[1] >> 32);
+    std::snprintf(why, whySize, " work: %lld of %d blocks, %d to %d of %d half-sweeps", tally[2], reporting, fewest, most, steps);
+    return tally[2] == reporting && fewest == steps && most == steps;
 }
 
 // Checks k iterations of `design` bit for bit against the CPU, then times `timed` iterations (median of 5).
@@ -333,7 +350,11 @@ void designCase(Design design, int n, int blocks, int threads, int k, int timed,
     }
     double *dU = nullptr, *dF = nullptr;
     int* counters = nullptr;
+    long long* work = nullptr;
     const size_t bytes = sizeof(double) * u.size();
+    const int reporting = design == Design::kOnChip ? 1 : design == Design::kDataflow ? std::min(blocks, n - 2) : blocks;
+    CHECK(cudaMalloc(&work, sizeof(long long) * kWorkLongs));
+    CHECK(cudaMemset(work, 0, sizeof(long long) * kWorkLongs));
     CHECK(cudaMalloc(&dU, bytes));
     CHECK(cudaMalloc(&dF, bytes));
     CHECK(cudaMalloc(&counters, sizeof(int) * 32 * std::max(1, blocks)));
@@ -345,11 +366,13 @@ void designCase(Design design, int n, int blocks, int threads, int k, int timed,
         CHECK(cudaFuncSetAttribute((const void*)onChipSweeps, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
     }
     Control control;
-    launchDesign(design, dU, dF, n, h2, k, blocks, threads, counters, fOnChip, control.zeroed());
+    launchDesign(design, dU, dF, n, h2, k, blocks, threads, work, counters, fOnChip, control.zeroed());
     CHECK(cudaDeviceSynchronize());
     std::vector<double> onGpu(u.size());
     CHECK(cudaMemcpy(onGpu.data(), dU, bytes, cudaMemcpyDeviceToHost));
-    const bool equal = std::memcmp(onGpu.data(), reference.data(), bytes) == 0 && control.read()[0] == 0;
+    char counted[128];
+    bool equal = std::memcmp(onGpu.data(), reference.data(), bytes) == 0 && control.read()[0] == 0;
+    equal = workDone(work, reporting, 2 * k, counted, sizeof counted) && equal;
     char config[128], detail[256];
     std::snprintf(config, sizeof config, "N=%d blocks=%d k=%d%s", n, blocks, k, fOnChip ? " f on chip" : "");
     std::string timing = "";
@@ -363,10 +386,16 @@ void designCase(Design design, int n, int blocks, int threads, int k, int timed,
             if (design == Design::kDataflow) {
                 CHECK(cudaMemset(counters, 0, sizeof(int) * 32 * blocks));
             }
+            CHECK(cudaMemset(work, 0, sizeof(long long) * kWorkLongs));
             CHECK(cudaEventRecord(start));
-            launchDesign(design, dU, dF, n, h2, timed, blocks, threads, counters, fOnChip, c);
+            launchDesign(design, dU, dF, n, h2, timed, blocks, threads, work, counters, fOnChip, c);
             CHECK(cudaEventRecord(stop));
             CHECK(cudaEventSynchronize(stop));
+            char timedWork[128];
+            if (!workDone(work, reporting, 2 * timed, timedWork, sizeof timedWork)) {
+                std::snprintf(counted, sizeof counted, "%s (a timed run)", timedWork);
+                equal = false;
+            }
             float ms = 0;
             CHECK(cudaEventElapsedTime(&ms, start, stop));
             if (repeat > 0) {
@@ -380,12 +409,13 @@ void designCase(Design design, int n, int blocks, int threads, int k, int timed,
         cudaEventDestroy(start);
         cudaEventDestroy(stop);
     }
-    std::snprintf(detail, sizeof detail, "max|diff|=%.3g sensitivity=%.3g%s", maxDiff(onGpu, reference), maxDiff(reference, previous),
-                  timing.c_str());
+    std::snprintf(detail, sizeof detail, "max|diff|=%.3g sensitivity=%.3g%s%s", maxDiff(onGpu, reference),
+                  maxDiff(reference, previous), counted, timing.c_str());
     row(designName(design), config, equal, detail);
     cudaFree(dU);
     cudaFree(dF);
     cudaFree(counters);
+    cudaFree(work);
 }
 
 // BrokenPersistentKernels.neverPublishes: block 1 never publishes, so block 2 waits for it until the watchdog.

@@ -22,18 +22,27 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  * the first run of its count, outside the timed region; a later run of that count allocates nothing.
  * {@code u} goes to the device on the first execution after {@link #load} and comes back only on
  * {@link #unload}.
+ *
+ * <p>A built-in kernel counts the half-sweeps each block ran ({@link PersistentTaskGraph#workShortfall}):
+ * a run in which any block ran other than 2 · iterations fails with one line, before its time counts,
+ * even where the grid has converged and the array alone could not tell.
  */
 final class JavaPersistentRunner implements ModeRunner {
 
     private final TornadoDevice device;
     private final double[] u;
     private final Graphs graphs;
+    private final String label;
     private final Duration watchdog;
     private final boolean profiler;
     private final RunShape shapeWithoutLaunches;
-    private final Map<Integer, TornadoExecutionPlan> byIterations = new HashMap<>();
-    private TornadoExecutionPlan last;
+    private final Map<Integer, Compiled> byIterations = new HashMap<>();
+    private Compiled last;
     private ExecutionResult lastResult;
+
+    /** The plan of one iteration count, with its graph, whose work tally each run checks. */
+    private record Compiled(PersistentTaskGraph tasks, TornadoExecutionPlan plan) {
+    }
 
     /** The graph of a run of {@code iterations} iterations on {@code u}. */
     @FunctionalInterface
@@ -41,10 +50,11 @@ final class JavaPersistentRunner implements ModeRunner {
         PersistentTaskGraph of(double[] u, int iterations);
     }
 
-    private JavaPersistentRunner(RunRequest request, TornadoDevice device, Graphs graphs, RunShape shape) {
+    private JavaPersistentRunner(RunRequest request, TornadoDevice device, Graphs graphs, RunShape shape, String kernels) {
         this.device = device;
         this.u = new double[request.problem().points()];
         this.graphs = graphs;
+        this.label = kernels + " at n = " + request.problem().n();
         this.watchdog = Duration.ofNanos((long) (request.watchdogSeconds() * 1e9));
         this.profiler = request.profiler();
         this.shapeWithoutLaunches = shape;
@@ -55,21 +65,23 @@ final class JavaPersistentRunner implements ModeRunner {
     /**
      * On the GPU, as {@code plan} says.
      *
+     * @param mode the mode's name, for the line of a run that did not do its work
      * @param variant the row's variant label
      */
-    static JavaPersistentRunner onGpu(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String variant) {
+    static JavaPersistentRunner onGpu(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String mode, String variant) {
         return new JavaPersistentRunner(request, gpu, (u, iterations) -> plan.graph(request.problem(), u, request.f(), iterations),
-                new RunShape(plan.blocks(), plan.threads(), variant, plan.note(), List.of()));
+                new RunShape(plan.blocks(), plan.threads(), variant, plan.note(), List.of()),
+                mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
     }
 
     /** A user's persistent kernel on a CPU device, with every group at once on the grid the backend chooses. */
     static JavaPersistentRunner onCpu(RunRequest request, TornadoDevice cpu, Method solve) {
         return new JavaPersistentRunner(request, cpu,
                 (u, iterations) -> PersistentTaskGraph.of(solve, request.problem(), u, request.f(), iterations, 0, 0),
-                new RunShape(0, 0, "", "", List.of()));
+                new RunShape(0, 0, "", "", List.of()), "cpu (" + solve.getName() + ")");
     }
 
-    private TornadoExecutionPlan plan(int iterations) {
+    private Compiled plan(int iterations) {
         return byIterations.computeIfAbsent(iterations, k -> {
             PersistentTaskGraph tasks = graphs.of(u, k);
             TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device)
@@ -78,32 +90,36 @@ final class JavaPersistentRunner implements ModeRunner {
                 plan.withProfiler();
             }
             plan.threadInfo(); // compiles and allocates: here, not in a run
-            return plan;
+            return new Compiled(tasks, plan);
         });
     }
 
     @Override
     public void load(double[] initial) {
         System.arraycopy(initial, 0, u, 0, u.length);
-        byIterations.values().forEach(TornadoExecutionPlan::resetDeviceCopies);
+        byIterations.values().forEach(compiled -> compiled.plan().resetDeviceCopies());
     }
 
     @Override
     public double run(int iterations) {
         last = plan(iterations);
-        lastResult = last.execute();
+        last.tasks().clearWork();
+        lastResult = last.plan().execute();
+        last.tasks().workShortfall(1, label).ifPresent(line -> {
+            throw new IllegalStateException("incomplete work, the run does not count: " + line);
+        });
         return lastResult.elapsedNanos() / 1e3;
     }
 
     @Override
     public void unload(double[] target) {
-        last.transferToHost(u);
+        last.plan().transferToHost(u);
         System.arraycopy(u, 0, target, 0, u.length);
     }
 
     @Override
     public RunShape shape() {
-        List<LaunchInfo> launches = last == null ? List.of() : last.threadInfo();
+        List<LaunchInfo> launches = last == null ? List.of() : last.plan().threadInfo();
         RunShape shape = shapeWithoutLaunches;
         return new RunShape(shape.blocks(), shape.threads(), shape.variant(), shape.note(), launches);
     }
@@ -115,7 +131,7 @@ final class JavaPersistentRunner implements ModeRunner {
 
     @Override
     public void close() {
-        byIterations.values().forEach(TornadoExecutionPlan::close);
+        byIterations.values().forEach(compiled -> compiled.plan().close());
         byIterations.clear();
     }
 }

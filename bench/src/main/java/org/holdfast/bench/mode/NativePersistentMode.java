@@ -186,14 +186,14 @@ public abstract class NativePersistentMode extends DescribedMode {
         Optional<UserKernels> user = request.kernels().userKernels();
         if (user.isEmpty()) {
             JavaPersistentPlan plan = JavaPersistentPlan.of(twin.design(), request, machine.gpu());
-            return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, label(twin.nativeVariant(), 1, request.options()));
+            return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), label(twin.nativeVariant(), 1, request.options()));
         }
         if (twin.design() != PersistentTaskGraph.Design.GRID_BARRIER) {
             throw new ModeUnavailableException("a user's solve is one persistent kernel with its own synchronisation: it runs in"
                     + " persistent-grid, not " + name());
         }
         JavaPersistentPlan plan = JavaPersistentPlan.of(user.get().solveFor(name()), request, machine.gpu());
-        return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, "");
+        return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), "");
     }
 
     /** The row's label: the values of the mode's options, the variant and k being those the planner resolved. */

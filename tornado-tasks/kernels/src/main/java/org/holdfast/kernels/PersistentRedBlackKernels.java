@@ -22,8 +22,15 @@ import org.holdfast.tornado.api.Persistent;
  * Points, their order within a half-sweep and the arithmetic are {@link RedBlackKernels}' (the
  * compact numbering of one colour), so every kernel gives the sequential reference bit for bit. On
  * the CPU they run with every group at once, so they are their own reference there too.
+ *
+ * <p>Each kernel counts the half-sweeps it ran and tallies the counts in {@code work} at the end of
+ * the run ({@link #reportWork}; the host's side is {@link WorkTally}), as native-hip's kernels do
+ * ({@code device/work_count.h}): a run that stopped early fails even where the grid has converged.
  */
 public final class PersistentRedBlackKernels {
+
+    /** Longs of the work tally: {@link WorkTally#LOWEST}, {@link WorkTally#HIGHEST}, {@link WorkTally#BLOCKS}. */
+    public static final int WORK_LENGTH = 3;
 
     /** Ints between two blocks' step counters: one counter per 128-byte line, as native-hip's {@code StepCounter}. */
     public static final int COUNTER_STRIDE = 32;
@@ -34,18 +41,26 @@ public final class PersistentRedBlackKernels {
     /**
      * {@code iterations} iterations on {@code u}: each half-sweep spread over every thread of the grid
      * through a grid-stride loop, a grid barrier between two half-sweeps and none after the last
-     * (a grid of one block waits at the block barrier only).
+     * (a grid of one block waits at the block barrier only). Every block reports its half-sweeps.
+     *
+     * @param work {@value #WORK_LENGTH} longs, zero before the run (or as the last run of this execute left them)
      */
     @Kernel
     @Persistent
-    public static void gridBarrierSweeps(KernelContext context, double[] u, double[] f, int n, double h2, int iterations) {
+    public static void gridBarrierSweeps(KernelContext context, double[] u, double[] f, int n, double h2, int iterations,
+            long[] work) {
         int steps = 2 * iterations;
         int points = (n - 2) * ((n - 1) / 2);
+        int ran = 0;
         for (int step = 0; step < steps; step++) {
             sweep(context.globalIdx, points, context.globalGroupSizeX, u, f, n, h2, step & 1);
+            ran++;
             if (step + 1 < steps) {
                 context.gridBarrier();
             }
+        }
+        if (context.localIdx == 0) {
+            reportWork(context, work, context.groupIdx, ran);
         }
     }
 
@@ -59,14 +74,16 @@ public final class PersistentRedBlackKernels {
      * Blocks without rows publish the end at once. The steps count on from where the last run left
      * the counters (every block's own counter, equal for all at a run's end: runs · 2 · iterations), so
      * that runs one after another with no reset between them (an execute of several repeats, or the CPU,
-     * which copies nothing) wait for this run's steps, not find the last run's already there.
+     * which copies nothing) wait for this run's steps, not find the last run's already there. Blocks
+     * with a band report their half-sweeps; blocks without rows report nothing.
      *
+     * @param work {@value #WORK_LENGTH} longs, zero before the run (or as the last run of this execute left them)
      * @param counters at least {@code blocks * COUNTER_STRIDE} elements, equal (zeros, or as the last run of this grid left them)
      */
     @Kernel
     @Persistent
     public static void dataflowSweeps(KernelContext context, double[] u, double[] f, int n, double h2, int iterations,
-            int[] counters) {
+            long[] work, int[] counters) {
         int block = context.groupIdx;
         int blocks = context.globalGroupSizeX / context.localGroupSizeX;
         int thread = context.localIdx;
@@ -91,6 +108,7 @@ public final class PersistentRedBlackKernels {
         // A lone band has nobody to wait for: the block barrier after each half-sweep is enough.
         boolean alone = active == 1;
         int rightWatcher = context.localGroupSizeX > 32 ? 32 : 0;
+        int ran = 0;
         for (int step = 0; step < steps; step++) {
             if (step > 0 && !alone) {
                 if (thread == 0 && block > 0) {
@@ -103,10 +121,14 @@ public final class PersistentRedBlackKernels {
                 context.localBarrier();
             }
             sweep(first, end, context.localGroupSizeX, u, f, n, h2, step & 1);
+            ran++;
             context.localBarrier();
             if (thread == 0 && !alone) {
                 context.storeRelease(counters, block * COUNTER_STRIDE, done + step + 1);
             }
+        }
+        if (thread == 0) {
+            reportWork(context, work, block, ran);
         }
     }
 
@@ -114,12 +136,14 @@ public final class PersistentRedBlackKernels {
      * {@code iterations} iterations by one block holding the grid in its dynamic shared memory: u at
      * [0, n²), and f at [n², 2 n²) when {@code fOnChip} (else f is read from global memory). u is
      * copied in once and back once; between half-sweeps only a block barrier. The launch gives
-     * {@code n * n * 8} bytes, twice that with f.
+     * {@code n * n * 8} bytes, twice that with f. The block reports its half-sweeps as block 0.
+     *
+     * @param work {@value #WORK_LENGTH} longs, zero before the run (or as the last run of this execute left them)
      */
     @Kernel
     @Persistent
     public static void onChipSweeps(KernelContext context, double[] u, double[] f, int n, double h2, int iterations,
-            boolean fOnChip) {
+            long[] work, boolean fOnChip) {
         double[] tile = context.dynamicSharedDoubles();
         int cells = n * n;
         int thread = context.localIdx;
@@ -135,16 +159,47 @@ public final class PersistentRedBlackKernels {
         context.localBarrier();
         int points = (n - 2) * ((n - 1) / 2);
         int steps = 2 * iterations;
+        int ran = 0;
         for (int step = 0; step < steps; step++) {
             if (fOnChip) {
                 sweepWithFAfter(thread, points, threads, tile, cells, n, h2, step & 1);
             } else {
                 sweep(thread, points, threads, tile, f, n, h2, step & 1);
             }
+            ran++;
             context.localBarrier();
+        }
+        if (thread == 0) {
+            reportWork(context, work, 0, ran);
         }
         for (int cell = thread; cell < cells; cell += threads) {
             u[cell] = tile[cell];
+        }
+    }
+
+    /**
+     * One thread of a block, once at the end of its run: {@code halfSweeps} the block ran, into the
+     * tally as native-hip's {@code report_work} does. The lowest count is kept as the largest
+     * {@code (MAX_VALUE - count) << 32 | block}, the highest as the largest {@code count << 32 | block}
+     * (a block that stops early cannot hide behind one that ran extra, as it could in a sum), and
+     * the blocks that reported are counted. Three atomics per block and run, none per half-sweep; the
+     * host reads the tally only after the kernel has ended, so the atomics' own order is all it needs.
+     */
+    @DeviceFunction
+    static void reportWork(KernelContext context, long[] work, int block, int halfSweeps) {
+        long lowest = ((long) (Integer.MAX_VALUE - halfSweeps) << 32) | block;
+        long highest = ((long) halfSweeps << 32) | block;
+        tallyMax(context, work, WorkTally.LOWEST, lowest);
+        tallyMax(context, work, WorkTally.HIGHEST, highest);
+        context.atomicAdd(work, WorkTally.BLOCKS, 1L);
+    }
+
+    /** {@code work[index] = max(work[index], value)}: the kernel language has no atomic max, so a compare-and-set loop. */
+    @DeviceFunction
+    static void tallyMax(KernelContext context, long[] work, int index, long value) {
+        long seen = context.loadAcquire(work, index);
+        while (value > seen && !context.atomicCompareAndSet(work, index, seen, value)) {
+            seen = context.loadAcquire(work, index);
         }
     }
 

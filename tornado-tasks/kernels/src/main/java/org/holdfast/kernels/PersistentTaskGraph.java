@@ -3,6 +3,7 @@ package org.holdfast.kernels;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.DataTransferMode;
 import org.holdfast.tornado.api.GridScheduler;
@@ -19,6 +20,11 @@ import org.holdfast.tornado.api.WorkerGrid1D;
  * and comes back on demand ({@code transferToHost}), so an execution moves no data of its own; the
  * dataflow kernel's step counters go to the device, zero, before every execution (outside the
  * timed region). The kernels are {@link PersistentRedBlackKernels}', or a user's {@code solve}.
+ *
+ * <p>A built-in kernel's work tally ({@link WorkTally}) goes to the device with every execution and
+ * comes back after it: call {@link #clearWork} before an execute and {@link #workShortfall} after it,
+ * before its time counts. A user's {@code solve} keeps the signature of {@code docs/user-kernels.md}
+ * and counts nothing; its tally is always complete.
  */
 public final class PersistentTaskGraph {
 
@@ -53,10 +59,16 @@ public final class PersistentTaskGraph {
 
     private final ImmutableTaskGraph graph;
     private final GridScheduler scheduler;
+    private final long[] work;
+    private final int reportingBlocks;
+    private final int steps;
 
-    private PersistentTaskGraph(ImmutableTaskGraph graph, GridScheduler scheduler) {
+    private PersistentTaskGraph(ImmutableTaskGraph graph, GridScheduler scheduler, long[] work, int reportingBlocks, int steps) {
         this.graph = graph;
         this.scheduler = scheduler;
+        this.work = work;
+        this.reportingBlocks = reportingBlocks;
+        this.steps = steps;
     }
 
     /**
@@ -65,15 +77,25 @@ public final class PersistentTaskGraph {
      */
     public static PersistentTaskGraph of(Design design, PoissonProblem problem, double[] u, double[] f, int iterations, int blocks,
             int threads, boolean fOnChip) {
+        return of(design, design.kernel(), problem, u, f, iterations, blocks, threads, fOnChip);
+    }
+
+    /** {@code kernel}, with the signature and the launch of {@code design}'s (tests run broken copies so). */
+    static PersistentTaskGraph of(Design design, Method kernel, PoissonProblem problem, double[] u, double[] f, int iterations,
+            int blocks, int threads, boolean fOnChip) {
         int n = problem.n();
         double h2 = problem.h2();
         KernelContext context = new KernelContext();
         WorkerGrid1D grid = grid(blocks, threads);
-        List<Object> args = new ArrayList<>(List.of(context, u, f, n, h2, iterations));
-        TaskGraph tasks = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f);
+        long[] work = new long[PersistentRedBlackKernels.WORK_LENGTH];
+        List<Object> args = new ArrayList<>(List.of(context, u, f, n, h2, iterations, work));
+        TaskGraph tasks = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, work);
+        int reporting = blocks;
         switch (design) {
             case GRID_BARRIER -> { }
             case DATAFLOW -> {
+                reporting = Math.min(blocks, n - 2); // blocks without rows have no work to report
                 int[] counters = new int[blocks * PersistentRedBlackKernels.COUNTER_STRIDE];
                 tasks.transferToDevice(DataTransferMode.EVERY_EXECUTION, counters);
                 args.add(counters);
@@ -86,7 +108,9 @@ public final class PersistentTaskGraph {
                 args.add(fOnChip);
             }
         }
-        return finish(tasks, design.kernel(), args, grid);
+        ImmutableTaskGraph graph = tasks.task(TASK, kernel, args.toArray()).transferToHost(DataTransferMode.UNDER_DEMAND, u)
+                .transferToHost(DataTransferMode.EVERY_EXECUTION, work).snapshot();
+        return new PersistentTaskGraph(graph, scheduler(grid), work, reporting, 2 * iterations);
     }
 
     /**
@@ -96,19 +120,17 @@ public final class PersistentTaskGraph {
     public static PersistentTaskGraph of(Method solve, PoissonProblem problem, double[] u, double[] f, int iterations, int blocks,
             int threads) {
         TaskGraph tasks = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f);
-        List<Object> args = List.of(new KernelContext(), u, f, problem.n(), problem.h2(), iterations);
-        return finish(tasks, solve, args, blocks == 0 ? null : grid(blocks, threads));
+        ImmutableTaskGraph graph = tasks.task(TASK, solve, new KernelContext(), u, f, problem.n(), problem.h2(), iterations)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, u).snapshot();
+        return new PersistentTaskGraph(graph, scheduler(blocks == 0 ? null : grid(blocks, threads)), null, 0, 2 * iterations);
     }
 
-    private static PersistentTaskGraph finish(TaskGraph tasks, Method kernel, List<Object> args, WorkerGrid1D grid) {
-        double[] u = (double[]) args.get(1);
-        ImmutableTaskGraph graph = tasks.task(TASK, kernel, args.toArray()).transferToHost(DataTransferMode.UNDER_DEMAND, u)
-                .snapshot();
+    private static GridScheduler scheduler(WorkerGrid1D grid) {
         GridScheduler scheduler = new GridScheduler();
         if (grid != null) {
             scheduler.addWorkerGrid(GRAPH + "." + TASK, grid);
         }
-        return new PersistentTaskGraph(graph, scheduler);
+        return scheduler;
     }
 
     private static WorkerGrid1D grid(int blocks, int threads) {
@@ -120,6 +142,24 @@ public final class PersistentTaskGraph {
     /** Dynamic shared bytes of the on-chip kernel: u, and f after it when {@code withF}. */
     public static int onChipBytes(int n, boolean withF) {
         return Math.toIntExact((long) n * n * Double.BYTES * (withF ? 2 : 1));
+    }
+
+    /** Zeroes the work tally, which goes to the device with the next execute: before every execute. */
+    public void clearWork() {
+        if (work != null) {
+            WorkTally.clear(work);
+        }
+    }
+
+    /**
+     * After an execute of {@code runs} runs ({@code withRepeats}), why its blocks did not each run the
+     * asked-for half-sweeps in every run ({@link WorkTally#shortfall}), or empty when they did (always,
+     * for a user's kernel).
+     *
+     * @param label the start of the line: what ran, at which size
+     */
+    public Optional<String> workShortfall(int runs, String label) {
+        return work == null ? Optional.empty() : WorkTally.shortfall(work, runs, reportingBlocks, steps, label);
     }
 
     public ImmutableTaskGraph graph() {

@@ -25,6 +25,45 @@ public final class BrokenPersistentKernels {
         }
     }
 
+    /**
+     * {@link PersistentRedBlackKernels#gridBarrierSweeps} whose block 0 leaves out the run's
+     * last half-sweep and counts honestly (native-hip's {@code HF_FAULT_SKIP_HALF_SWEEP}): at a
+     * converged grid only the work count shows it. The tally is {@link PersistentRedBlackKernels#reportWork}'s,
+     * copied because device functions live in their callers' class.
+     */
+    @Kernel
+    @Persistent
+    public static void skipsTheLastHalfSweep(KernelContext context, double[] u, double[] f, int n, double h2, int iterations,
+            long[] work) {
+        int steps = 2 * iterations;
+        int ran = 0;
+        for (int step = 0; step < steps; step++) {
+            if (context.groupIdx != 0 || step + 1 < steps) {
+                sweepRows(context.globalIdx, context.globalGroupSizeX, u, f, n, h2, step & 1);
+                ran++;
+            }
+            if (step + 1 < steps) {
+                context.gridBarrier();
+            }
+        }
+        if (context.localIdx == 0) {
+            long lowest = ((long) (Integer.MAX_VALUE - ran) << 32) | context.groupIdx;
+            long highest = ((long) ran << 32) | context.groupIdx;
+            tallyMax(context, work, WorkTally.LOWEST, lowest);
+            tallyMax(context, work, WorkTally.HIGHEST, highest);
+            context.atomicAdd(work, WorkTally.BLOCKS, 1L);
+        }
+    }
+
+    /** {@link PersistentRedBlackKernels#tallyMax}. */
+    @DeviceFunction
+    static void tallyMax(KernelContext context, long[] work, int index, long value) {
+        long seen = context.loadAcquire(work, index);
+        while (value > seen && !context.atomicCompareAndSet(work, index, seen, value)) {
+            seen = context.loadAcquire(work, index);
+        }
+    }
+
     /** The points of {@code colour} among interior points first, first + stride, ... numbered row by row. */
     @DeviceFunction
     static void sweepRows(int first, int stride, double[] u, double[] f, int n, double h2, int colour) {

@@ -63,10 +63,18 @@ class PersistentKernelsGpuTest {
         // N = 120 holds u and f on chip: 230 400 bytes of dynamic shared memory.
         PersistentTaskGraph tasks = PersistentTaskGraph.of(design, problem, u, f, ITERATIONS, blocks, 256, design == Design.ON_CHIP);
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
             plan.withDevice(gpu).withGridScheduler(tasks.scheduler()).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(1, design.name()), "every block counted its half-sweeps");
+            plan.transferToHost(u);
+            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), u);
+            // Three runs in one execute: the tally holds every block of every run, each with all its half-sweeps.
+            tasks.clearWork();
+            plan.withRepeats(3).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(3, design.name()), "three runs counted");
             plan.transferToHost(u);
         }
-        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), u);
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u);
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Optional;
 import org.holdfast.kernels.PersistentTaskGraph.Design;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson.ReferenceSolver;
@@ -34,11 +35,13 @@ class PersistentKernelsOnCpuTest {
     private static final int ITERATIONS = 7;
     private static final Duration SHORT_WATCHDOG = Duration.ofMillis(500);
 
-    /** {@code u} after the plan of {@code tasks} ran once, from {@code initial}. */
+    /** {@code u} after the plan of {@code tasks} ran once, from {@code initial}; every block counted all its half-sweeps. */
     private static double[] run(PersistentTaskGraph tasks, double[] u, double[] initial, Duration watchdog) {
         System.arraycopy(initial, 0, u, 0, u.length);
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
             plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withWatchdog(watchdog).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(1, "run"));
             plan.transferToHost(u);
         }
         return u;
@@ -83,12 +86,64 @@ class PersistentKernelsOnCpuTest {
         double[] u = initial.clone();
         PersistentTaskGraph tasks = PersistentTaskGraph.of(Design.DATAFLOW, problem, u, f, ITERATIONS, blocks, threads, false);
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
             plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withWatchdog(Duration.ofSeconds(10))
                     .withRepeats(3).execute();
             assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 3 * ITERATIONS), u, "three runs of one execute");
+            assertEquals(Optional.empty(), tasks.workShortfall(3, "repeats"), "every band of every run counted");
+            tasks.clearWork();
             plan.execute();
             assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 6 * ITERATIONS), u, "and three more in the next");
+            assertEquals(Optional.empty(), tasks.workShortfall(3, "repeats"), "counted again from zero");
         }
+    }
+
+    /**
+     * The work count of several runs in one execute is every block of every run: three runs report
+     * three times the blocks, and checked as one run they are too many. Each design, on the CPU.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"GRID_BARRIER, 3", "DATAFLOW, 3", "ON_CHIP, 1"})
+    void theWorkCountOfRepeatsHoldsEveryRun(Design design, int blocks) {
+        PoissonProblem problem = new PoissonProblem(12);
+        double[] initial = problem.randomInitialU(12);
+        double[] f = problem.rightHandSide();
+        double[] u = initial.clone();
+        PersistentTaskGraph tasks = PersistentTaskGraph.of(design, problem, u, f, ITERATIONS, blocks, 16, false);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
+            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withRepeats(3).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(3, "three runs"));
+            assertEquals(Optional.of("as one: " + 3 * blocks + " of " + blocks + " blocks with work reported their half-sweeps (each must run "
+                    + 2 * ITERATIONS + ")"), tasks.workShortfall(1, "as one"));
+        }
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 3 * ITERATIONS), u);
+    }
+
+    /**
+     * A kernel whose block 0 skips the last half-sweep, at N = 5 with 1000 iterations from a zero
+     * interior: the grid has converged, so the array equals the reference bit for bit, and only the
+     * work count tells the run from a complete one.
+     */
+    @Test
+    void aKernelThatSkipsAHalfSweepFailsThroughItsWorkCountAtAConvergedGrid() throws NoSuchMethodException {
+        int n = 5;
+        int iterations = 1000;
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = new double[problem.points()];
+        double[] f = problem.rightHandSide();
+        double[] u = initial.clone();
+        PersistentTaskGraph tasks = PersistentTaskGraph.of(Design.GRID_BARRIER, BrokenPersistentKernels.class.getMethod(
+                "skipsTheLastHalfSweep", KernelContext.class, double[].class, double[].class, int.class, double.class, int.class,
+                long[].class), problem, u, f, iterations, 2, 8, false);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
+            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).execute();
+            plan.transferToHost(u);
+        }
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, iterations), u, "converged: the array cannot tell");
+        assertEquals(Optional.of("broken at n = 5: block 0 ran 1999 of 2000 half-sweeps (blocks ran 1999 to 2000)"),
+                tasks.workShortfall(1, "broken at n = 5"));
     }
 
     @Test

@@ -1,12 +1,15 @@
 package org.holdfast.kernels.generated;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
+import org.holdfast.kernels.WorkTally;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson.ReferenceSolver;
 import org.holdfast.tornado.api.KernelContext;
@@ -54,17 +57,24 @@ class PersistentKernelsOnTheHostTest {
         int[] grid = {blocks, 1, 1};
         int[] block = {threads, 1, 1};
         double[] u = initial.clone();
-        host.launch("gridBarrierSweeps", grid, block, CONTEXT, u, f, n, problem.h2(), ITERATIONS);
+        long[] work = new long[PersistentRedBlackKernels.WORK_LENGTH];
+        host.launch("gridBarrierSweeps", grid, block, CONTEXT, u, f, n, problem.h2(), ITERATIONS, work);
         assertArrayEquals(reference, u, "grid barrier");
+        assertEquals(Optional.empty(), WorkTally.shortfall(work, 1, blocks, 2 * ITERATIONS, "grid barrier"));
         u = initial.clone();
+        work = new long[PersistentRedBlackKernels.WORK_LENGTH];
         int[] counters = new int[blocks * PersistentRedBlackKernels.COUNTER_STRIDE];
-        host.launch("dataflowSweeps", grid, block, CONTEXT, u, f, n, problem.h2(), ITERATIONS, counters);
+        host.launch("dataflowSweeps", grid, block, CONTEXT, u, f, n, problem.h2(), ITERATIONS, work, counters);
         assertArrayEquals(reference, u, "dataflow");
+        // Blocks without rows report nothing.
+        assertEquals(Optional.empty(), WorkTally.shortfall(work, 1, Math.min(blocks, n - 2), 2 * ITERATIONS, "dataflow"));
         for (boolean fOnChip : new boolean[] {false, true}) {
             u = initial.clone();
+            work = new long[PersistentRedBlackKernels.WORK_LENGTH];
             host.launchWithDynamicShared(PersistentTaskGraph.onChipBytes(n, fOnChip), "onChipSweeps", new int[] {1, 1, 1}, block,
-                    CONTEXT, u, f, n, problem.h2(), ITERATIONS, fOnChip);
+                    CONTEXT, u, f, n, problem.h2(), ITERATIONS, work, fOnChip);
             assertArrayEquals(reference, u, "on chip, f on chip " + fOnChip);
+            assertEquals(Optional.empty(), WorkTally.shortfall(work, 1, 1, 2 * ITERATIONS, "on chip"));
         }
     }
 }
