@@ -9,7 +9,8 @@
 #     native-bench         the native library's own C benchmark
 #     probe                the floor under a host handshake (GPU ping-pong through mapped flags)
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
-#     tests:CLASSES        the same for some test classes only (simple names joined by ',')
+#     tests:CLASSES        the same for some test classes only (simple names joined by ','); TESTS_EXCLUDE
+#                          (a class-name pattern) leaves classes out of the whole scan, TESTS_TIMEOUT bounds it
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #                          (the three tools at once)
 #     sanitize-native:NAME:TOOLS:ARGS  one shard of that: the TOOLS (joined by ',') on the self-test with ARGS
@@ -119,6 +120,9 @@ run_phase() {
       classpath=$classpath:$(ls "$kit"/tests/holdfast-kernel-compiler-*-tests.jar)
       # tests:A,B selects those classes (found in any module's test classes) in place of the whole scan.
       selection=(--scan-class-path "$(echo "$kit"/tests/*/ | tr ' ' ':')")
+      # TESTS_EXCLUDE (a class-name pattern) leaves classes out of the scan: the timed probes' tests, say,
+      # when the tests share the GPU with the sanitizers and run alone in a phase of their own.
+      [ -n "${TESTS_EXCLUDE:-}" ] && selection+=(--exclude-classname "$TESTS_EXCLUDE")
       if [ "$phase" != tests ]; then
         selection=()
         IFS=, read -r -a names <<<"${phase#tests:}"

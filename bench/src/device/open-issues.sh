@@ -7,12 +7,13 @@
 #   bench/src/device/open-issues.sh checks     every GPU test, the native self-test, memcheck and
 #                                              synccheck on it, and the three tools on the Java and the
 #                                              temporal kernels, all at once (nothing in them is timed)
-#   bench/src/device/open-issues.sh trust      what the trust checks must show on the GPU: the work-count,
-#                                              deadline and LL-line-form groups of the self-test (the
-#                                              probe of every line form in one process), a broken library
-#                                              at a converged N = 5, the resident kernel's runs without an
-#                                              exchange, a planner's refusal, the three tools on the
-#                                              resident handshake and the work count
+#   bench/src/device/open-issues.sh trust      what the trust checks must show on the GPU: the self-test
+#                                              (work count and deadline groups included), the probe of
+#                                              every LL line form in one process, a broken library at a
+#                                              converged N = 5, the resident kernel's runs without an
+#                                              exchange, a planner's refusal, every GPU test, and the three
+#                                              tools on the Java kernels, the resident handshake and the
+#                                              work count
 #   bench/src/device/open-issues.sh racecheck  racecheck on the native self-test in shards that run at
 #                                              once (alone it takes longer than a call)
 #
@@ -25,13 +26,16 @@ case ${1:-} in
       together:tests/sanitize-native/sanitize-java/sanitize-temporal
     ;;
   trust)
+    # The timed parts first, alone on the GPU; then the tests (the timed probes' tests alone first) and the
+    # three tools on the Java kernels, the resident handshake and the work count, at once.
     resident=-m+persistent-dataflow+--signal+resident+-r+100+--init+random+-n+66,1001+--no-overheads+--no-plots
-    exec bash "$session" info native:work-count native:deadline native:ll-forms \
-      broken:skip-grid:-m+persistent-grid,persistent-dataflow,persistent-host+-n+5+-i+1000+--no-overheads \
+    TESTS_EXCLUDE='.*ProbesGpuTest' exec bash "$session" info native native:ll-forms \
+      broken:skip:-m+persistent-grid,persistent-dataflow,persistent-host+-n+5+-i+1000+--no-overheads+--no-plots \
       sweep:resident-i1:$resident+-i+1 sweep:resident-i2:$resident+-i+2 sweep:resident-i4:$resident+-i+4 \
       sweep:resident-k8:$resident+-i+1+--sweeps-per-exchange+8 \
-      sweep:refused:-m+persistent-grid+--barrier+block+-n+200+-i+10+--no-overheads \
-      "together:sanitize-native:resident:memcheck,racecheck,synccheck:--variants+dataflow-resident+--iterations+1+--sizes+66,101/sanitize-native:work:memcheck,racecheck,synccheck:--only+work-count"
+      sweep:refused:-m+persistent-grid+--barrier+block+-n+200+-i+10+--no-overheads+--no-plots \
+      tests:ProbesGpuTest \
+      "together:tests/sanitize-java/sanitize-native:resident:memcheck,racecheck,synccheck:--variants+dataflow-resident+--iterations+1+--sizes+66,101/sanitize-native:work:memcheck,racecheck,synccheck:--only+work-count"
     ;;
   racecheck)
     shards=()
