@@ -7,7 +7,8 @@
 #
 # The self-test is looked for beside this script's ../target/bin, then in the current folder.
 # Faults are left out (a deliberately stuck kernel is not what the sanitizers are for), and the
-# watchdog is raised to 30 s because the tools slow the kernels down by orders of magnitude. Each
+# watchdog is raised to 120 s because the tools slow the kernels down by orders of magnitude (and a
+# run's first launch must end within twice the watchdog plus a second, the host's deadline). Each
 # tool gets at most SANITIZE_TIMEOUT seconds (default 240); logs go to SANITIZE_LOG_DIR. SANITIZE_PARALLEL=1
 # runs the tools at once; SANITIZE_TOOLS="racecheck" (say) runs only those. The extra options shard a
 # slow tool: --variants grid-cluster --on-chip-sizes 3,4,5 --no-largest is one shard of racecheck.
@@ -42,7 +43,7 @@ fi
 
 # Small: two sizes (odd and even n), a single block, several blocks and a block count that
 # leaves blocks without rows, two iterations.
-options=(--sizes 11,12 --blocks 1,7,13 --threads 64 --iterations 2 --watchdog 30 --no-faults "$@")
+options=(--sizes 11,12 --blocks 1,7,13 --threads 64 --iterations 2 --watchdog 120 --no-faults "$@")
 limit="${SANITIZE_TIMEOUT:-240}"
 log_dir="${SANITIZE_LOG_DIR:-$(mktemp -d)}"
 mkdir -p "$log_dir"

@@ -495,7 +495,8 @@ static char run_counted_error[2048];
 
 /* One run of row `index` at WORK_N with `fault` in block 0; a scratch buffer for two-buffer variants.
  * The run's message, if it failed, is in run_counted_error. */
-static hf_status run_counted(Problem* problem, int index, int fault, hf_plan* plan, hf_run_report* report)
+static hf_status run_counted(Problem* problem, int index, int fault, double watchdog_seconds, hf_plan* plan,
+                             hf_run_report* report)
 {
     run_counted_error[0] = '\0';
     hf_variant_info info;
@@ -506,6 +507,7 @@ static hf_status run_counted(Problem* problem, int index, int fault, hf_plan* pl
     config.variant = info.name;
     config.fault = fault;
     config.fault_block = 0;
+    config.watchdog_seconds = watchdog_seconds; /* --watchdog: raised under the sanitizers, which slow the kernels */
     hf_status status = hf_plan_run(&config, problem->n, plan);
     if (status != HF_OK) {
         return status;
@@ -541,7 +543,7 @@ static hf_status run_counted(Problem* problem, int index, int fault, hf_plan* pl
 }
 
 /* Every variant counts its half-sweeps: a skipped one fails the run where the array cannot tell. */
-static void run_work_count_cases(Tally* tally)
+static void run_work_count_cases(const Options* options, Tally* tally)
 {
     Problem problem;
     if (!problem_create(&problem, WORK_N, WORK_ITERATIONS)) {
@@ -559,7 +561,7 @@ static void run_work_count_cases(Tally* tally)
         hf_run_report report;
         double max_diff = 0.0;
         int identical = 0;
-        const hf_status clean = run_counted(&problem, index, HF_FAULT_NONE, &plan, &report);
+        const hf_status clean = run_counted(&problem, index, HF_FAULT_NONE, options->watchdog_seconds, &plan, &report);
         if (clean == HF_ERR_UNSUPPORTED || clean == HF_ERR_NOT_CORESIDENT) {
             printf("SKIP work count %s (%s) at N = %d: %s\n", info.mode, info.name, WORK_N, last_error());
             tally->refused++;
@@ -571,7 +573,7 @@ static void run_work_count_cases(Tally* tally)
                "work count %s (%s) N=%d i=%d [%s]: %s, %d blocks ran %d .. %d half-sweeps %s", info.mode, info.name,
                WORK_N, WORK_ITERATIONS, plan.note, hf_status_name(clean), report.work_blocks, report.work_fewest,
                report.work_most, run_counted_error);
-        const hf_status skipped = run_counted(&problem, index, HF_FAULT_SKIP_HALF_SWEEP, &plan, &report);
+        const hf_status skipped = run_counted(&problem, index, HF_FAULT_SKIP_HALF_SWEEP, options->watchdog_seconds, &plan, &report);
         const int converged = problem_check(&problem, &max_diff, &identical) && identical;
         record(tally, skipped == HF_ERR_INCOMPLETE_WORK && report.work_fewest == 2 * WORK_ITERATIONS - 1 &&
                           report.work_fewest_block == 0 && strstr(run_counted_error, "block 0 ran") != NULL,
@@ -684,7 +686,7 @@ int main(int argc, char** argv)
     Session session = {&options, &tally};
     if (options.only != NULL) {
         if (strcmp(options.only, "work-count") == 0) {
-            run_work_count_cases(&tally);
+            run_work_count_cases(&options, &tally);
         } else if (strcmp(options.only, "ll-forms") == 0) {
             run_ll_form_cases(&tally);
         } else {
@@ -702,7 +704,7 @@ int main(int argc, char** argv)
     run_standard_handles_case(&tally);
     run_cluster_probe_cases(&tally);
     if (options.faults) {
-        run_work_count_cases(&tally); /* the skip-half-sweep fault, in every variant */
+        run_work_count_cases(&options, &tally); /* the skip-half-sweep fault, in every variant */
         run_fault_cases(&options, &tally);
         run_deadline_case(&tally); /* last: its kernel spins on for a while */
     }
