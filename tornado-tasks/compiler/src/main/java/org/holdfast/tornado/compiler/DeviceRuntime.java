@@ -65,12 +65,14 @@ final class DeviceRuntime {
                 """);
         type(STATE_TYPE, List.of("hf_control_block"), """
                 // What a persistent kernel's waits need, held by every thread: the control block, the
-                // watchdog's timeout, and how many grid barriers the thread has passed (every thread reaches
-                // every barrier, so this is the barrier's number, and the generation it waits for).
+                // watchdog's timeout, how many grid barriers the thread has passed (every thread reaches
+                // every barrier, so this is the barrier's number, and the generation it waits for), and
+                // whether a bounded wait of this thread gave up (the next grid barrier stops the block).
                 struct hf_persistent_state {
                     hf_control_block* control;
                     long long watchdog_ns;
                     int barriers;
+                    bool expired;
                 };
                 """);
 
@@ -206,38 +208,36 @@ final class DeviceRuntime {
                 // having acquired everyone's writes through the add; the others wait with acquire loads until
                 // the generation moves. A block barrier on each side makes the whole block wait and see what
                 // thread 0 acquired. Bounded by the watchdog (wait 1, step = the barrier's number, index = the
-                // blocks that had arrived). Once a wait has expired anywhere (this one, or another block's
-                // error word is set when thread 0 comes here), the whole block leaves the kernel together at
-                // the closing block barrier instead of running its remaining half-sweeps unsynchronised; every
-                // block reaches a grid barrier again or ends, so the kernel ends and the host reports the error.
+                // blocks that had arrived). Once a wait has expired, the whole block leaves the kernel
+                // together at a block barrier instead of running its remaining half-sweeps unsynchronised: a
+                // block whose own wait gave up (state.expired, a register: the barrier's path loads nothing
+                // more from memory) leaves at its next grid barrier without arriving, and a block waiting at
+                // a barrier that can no longer complete sees the error word within %1$d polls
+                // (hf_wait_gives_up). So every block ends, and the host reports the error.
                 // A grid of one block needs only the block barrier, which makes every write of the block visible.
                 static __device__ __forceinline__ void hf_grid_barrier(hf_persistent_state& state)
                 {
                     const int generation = state.barriers;
                     state.barriers = generation + 1;
-                    hf_control_block* control = state.control;
-                    const bool leader = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
-                    const int blocks = (int)(gridDim.x * gridDim.y * gridDim.z);
-                    if (blocks == 1) {
-                        // A bounded wait of this block may have expired since the last barrier.
-                        if (hf_block_any(leader && hf_ld_relaxed_s32(&control->error.code) != 0)) {
-                            hf_stop_thread();
-                        }
+                    // The opening block barrier, which also says whether a wait of the block gave up.
+                    if (hf_block_any(state.expired)) {
+                        hf_stop_thread();
+                    }
+                    if (gridDim.x * gridDim.y * gridDim.z == 1) {
                         return;
                     }
-                    __syncthreads();
+                    hf_control_block* control = state.control;
+                    const int blocks = (int)(gridDim.x * gridDim.y * gridDim.z);
                     bool stop = false;
-                    if (leader) {
-                        if (hf_ld_relaxed_s32(&control->error.code) != 0) {
-                            stop = true; // Another wait expired: arriving would only release blocks into a broken run.
-                        } else if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {
+                    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+                        if (hf_atom_add_s32(&control->arrivals.value, 1) + 1 == blocks) {
                             hf_st_relaxed_s32(&control->arrivals.value, 0);
                             hf_st_release_s32(&control->generation.value, generation + 1);
                         } else {
                             const long long start = hf_globaltimer();
                             for (unsigned int polls = 1; hf_ld_acquire_s32(&control->generation.value) == generation; ++polls) {
                                 // The record's index is the arrival count when this wait gave up.
-                                if (polls %% %d == 0 && hf_wait_gives_up(control, state.watchdog_ns, 1, generation,
+                                if (polls %% %1$d == 0 && hf_wait_gives_up(control, state.watchdog_ns, 1, generation,
                                         hf_ld_relaxed_s32(&control->arrivals.value), start)) {
                                     stop = true;
                                     break;
@@ -266,6 +266,7 @@ final class DeviceRuntime {
                         const long long start = hf_globaltimer();
                         for (unsigned int polls = 1; hf_ld_acquire_s%1$s(flag) < value; ++polls) {
                             if (polls %% %3$d == 0 && hf_wait_gives_up(state.control, state.watchdog_ns, 2, %4$s, index, start)) {
+                                state.expired = true; // the block stops at its next grid barrier
                                 return;
                             }
                         }

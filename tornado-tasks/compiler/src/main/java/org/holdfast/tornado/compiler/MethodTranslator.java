@@ -83,7 +83,7 @@ final class MethodTranslator {
             cls.useRuntime("hf_control_block");
             if (uses.stateFeature() != null) {
                 cls.useRuntime(DeviceRuntime.STATE_TYPE);
-                prologue = "    " + DeviceRuntime.STATE_TYPE + " " + DeviceRuntime.STATE + " = {hf_control, hf_watchdog_ns, 0};\n";
+                prologue = "    " + DeviceRuntime.STATE_TYPE + " " + DeviceRuntime.STATE + " = {hf_control, hf_watchdog_ns, 0, false};\n";
             }
         }
         String code = comment() + signature(uses) + "\n{\n" + prologue + out.text() + "}\n";
