@@ -141,8 +141,8 @@ hf_status report_kernel_overdue(hf_session& session, double deadline_seconds, hf
     report->error_code = HF_WAIT_KERNEL_EXIT;
     return fail(HF_ERR_WATCHDOG,
                 "%s at n = %d: the kernel did not end within %.3g s (twice the watchdog of %g s, plus 1 s, plus ten times "
-                "the run's work at the last run's rate); it is still running on the device, its buffers stay allocated and this "
-                "session refuses further runs",
+                "the run's work at the last run's rate, or at the slow floor before a first run); it is still running on "
+                "the device, its buffers stay allocated and this session refuses further runs",
                 label_of(plan), plan.n, deadline_seconds, plan.watchdog_seconds);
 }
 

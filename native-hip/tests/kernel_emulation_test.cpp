@@ -26,6 +26,11 @@ namespace {
 
 constexpr int kIterations = 6;
 
+/* The watchdog of the fault cases. Each expects every healthy block (a CPU thread here) to have
+ * arrived, or published its first half-sweep, before a wait expires; 0.2 s did not promise that
+ * on a loaded 2-core CI machine. */
+constexpr double kFaultTimeout = 2.0;
+
 /* Interior 0, as the problem starts. */
 struct Grid : EmulatedGrid {
     explicit Grid(int size) : EmulatedGrid(size, kIterations, false) {}
@@ -155,7 +160,7 @@ void run_faults()
 {
     {
         Grid grid(33);
-        Launch launch(grid, 7, 0.2, HF_FAULT_SKIP_GRID_BARRIER, 1);
+        Launch launch(grid, 7, kFaultTimeout, HF_FAULT_SKIP_GRID_BARRIER, 1);
         emulate_launch(7, [&launch] { persistent_grid_two_slot(launch.args); });
         const DeviceError& error = launch.control->error;
         report(error.code == HF_WAIT_GRID_BARRIER && error.step == 0 && error.block != 1 &&
@@ -166,7 +171,7 @@ void run_faults()
     }
     {
         Grid grid(33);
-        Launch launch(grid, 7, 0.2, HF_FAULT_NEVER_PUBLISH, 0);
+        Launch launch(grid, 7, kFaultTimeout, HF_FAULT_NEVER_PUBLISH, 0);
         emulate_launch(7, [&launch] { persistent_dataflow(launch.args); });
         /* The first wait to expire is block 1's (for block 0) or, down the chain, block 0's (for
          * block 1); either way block 0's counter is the one that stayed behind. */
@@ -183,8 +188,8 @@ void run_faults()
     }
     for (bool neighbour : {false, true}) {
         Grid grid(33);
-        Launch launch(grid, 7, 0.2, HF_FAULT_NEVER_SIGNAL, 3);
-        const HostScheduleOutcome outcome = run_host_mode(launch, 33, neighbour, 0.2, 3);
+        Launch launch(grid, 7, kFaultTimeout, HF_FAULT_NEVER_SIGNAL, 3);
+        const HostScheduleOutcome outcome = run_host_mode(launch, 33, neighbour, kFaultTimeout, 3);
         report(!outcome.completed && outcome.stuck_block == 3 && outcome.stuck_step == 0,
                std::string(neighbour ? "host-neighbour" : "host-lockstep") + ", block 3 never signalled: stuck block " +
                    std::to_string(outcome.stuck_block) + " step " + std::to_string(outcome.stuck_step));

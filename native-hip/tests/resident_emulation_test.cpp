@@ -29,6 +29,12 @@ namespace {
 
 constexpr int kIterations = 7;
 
+/* The watchdog of the fault cases. Each case expects the healthy blocks (CPU threads here) to have
+ * done their first half-sweep before a wait expires: at 0.2 s a machine under load (8 on 2 cores,
+ * a parallel build) sometimes had not even started all seven threads, and the host relay case
+ * ended "stuck at 0" instead of 1. Two seconds costs about five seconds in all. */
+constexpr double kFaultTimeout = 2.0;
+
 /* A seeded random interior: a skipped or repeated half-sweep changes the array. */
 struct Grid : EmulatedGrid {
     Grid(int size, int iterations) : EmulatedGrid(size, iterations, true) {}
@@ -296,7 +302,7 @@ void test_faults()
         std::vector<LLLine> mailbox;
         uint32_t flag_base = 7;
         run_resident(grid, ResidentCase{5, 2, true, true}, mailbox, flag_base, 2 * kIterations, control,
-                     HF_FAULT_NEVER_PUBLISH, 2, 0.2);
+                     HF_FAULT_NEVER_PUBLISH, 2, kFaultTimeout);
         const DeviceError& error = control.block->error;
         const StepCounter* counters = control.counters();
         report(error.code == HF_WAIT_NEIGHBOUR && std::abs(error.block - error.peer) == 1 && error.step >= 2 &&
@@ -310,7 +316,7 @@ void test_faults()
         /* Block 3 never counts in: the host's wait for half-sweep 0 expires; the counters name it. */
         Grid grid(33, kIterations);
         Control control;
-        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_NEVER_PUBLISH, 3, 0.2, -1);
+        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_NEVER_PUBLISH, 3, kFaultTimeout, -1);
         const StepCounter* counters = control.counters();
         report(!outcome.completed && outcome.stuck_step == 0 && outcome.stuck_block_signalled &&
                    counters[3].completed == 0 && counters[0].completed == 1 && counters[6].completed == 1,
@@ -322,7 +328,7 @@ void test_faults()
          * the others away at once; their waits on block 0 are twice as long. */
         Grid grid(33, kIterations);
         Control control;
-        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_NEVER_SIGNAL, 0, 0.2, 1);
+        const HostScheduleOutcome outcome = run_relay(grid, 7, control, HF_FAULT_NEVER_SIGNAL, 0, kFaultTimeout, 1);
         const DeviceError& error = control.block->error;
         report(!outcome.completed && outcome.stuck_step == 1 && !outcome.stuck_block_signalled &&
                    (error.code == 0 || (error.code == HF_WAIT_HOST_TASK && error.block == 0 && error.step == 1)),

@@ -182,8 +182,9 @@ public final class CudaCompiledGraph implements CompiledGraph {
             overdue = true;
             throw new KernelOverdueException(String.format(java.util.Locale.ROOT,
                     "task graph %s on %s: %d runs did not end within %.3g s (twice the watchdog of %.3g s, plus 1 s,"
-                            + " plus ten times the runs' work at the last rate); the kernel is still running on the device, its"
-                            + " memory stays allocated and this plan refuses further executes",
+                            + " plus ten times the runs' work at the last rate, or at the slow floor before a first execute);"
+                            + " the kernel is still running on the device, its memory stays allocated and this plan refuses"
+                            + " further executes",
                     graph.name(), device.id(), runs, deadline, watchdogSeconds));
         }
     }
