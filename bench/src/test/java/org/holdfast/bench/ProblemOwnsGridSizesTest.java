@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * Grid sizes and bytes come from the problem ({@code org.holdfast.kernels.problem.Problem}): no layer
  * of the harness, the reports, the modes or the kernels' host code computes them from N itself,
  * because a second problem (a 3D grid) would then have to find and change each such product. The
- * test reads the main Java sources of bench and tornado-tasks for products of the size with itself
+ * test reads the main Java sources of bench, persistent-bridge and tornado-tasks for products of the size with itself
  * ({@code n * n}, {@code (long) n * n}, {@code problem.n() * problem.n()}), bytes from N
  * ({@code * n * 8}, {@code 24L * n}, {@code 3.0 * Double.BYTES * n}) and interior counts
  * ({@code (n - 2) * (n - 2)}). A kernel's index arithmetic ({@code i * n + j}) is no such product.
@@ -113,9 +113,9 @@ class ProblemOwnsGridSizesTest {
         return (comment < 0 ? code : code.substring(0, comment)).trim();
     }
 
-    /** The main Java sources of bench and of every tornado-tasks module. */
+    /** The main Java sources of bench, persistent-bridge and every tornado-tasks module. */
     private static List<Path> mainSources() throws IOException {
-        List<Path> roots = new ArrayList<>(List.of(root().resolve("bench/src/main/java")));
+        List<Path> roots = new ArrayList<>(List.of(root().resolve("bench/src/main/java"), root().resolve("persistent-bridge/src/main/java")));
         try (Stream<Path> modules = Files.list(root().resolve("tornado-tasks"))) {
             modules.map(module -> module.resolve("src/main/java")).filter(Files::isDirectory).sorted().forEach(roots::add);
         }
