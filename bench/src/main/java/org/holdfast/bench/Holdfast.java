@@ -27,6 +27,7 @@ import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.report.CsvReport;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultsDocument;
+import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.TornadoRuntime;
 
 /** The {@code holdfast} command: options in, a results table and files out, an exit status that says how it went. */
@@ -86,7 +87,7 @@ public final class Holdfast {
                 return KernelPrinter.print(experiment, out, err);
             }
             for (int n : experiment.sizes()) {
-                MemoryBudget.requireFits(n, MemoryBudget.availableBytes());
+                MemoryBudget.requireFits(new PoissonProblem(n), MemoryBudget.availableBytes());
             }
             folder = OutputFolder.claim(experiment.output(), err);
         } catch (ConfigException | IllegalArgumentException e) {

@@ -59,10 +59,11 @@ final class RunEstimate {
         double seconds = 0;
         for (int index = 0; index < experiment.sizes().size(); index++) {
             int n = experiment.sizes().get(index);
-            long points = new PoissonProblem(n).interiorPoints();
+            PoissonProblem problem = new PoissonProblem(n);
+            long points = problem.interiorPoints();
             int iterations = experiment.iterationsAt(index);
             double cpuRun = Progress.work(points, iterations, 1) * cpuNanosPerPoint * 1e-9;
-            double gpuRun = iterations * Math.max(GPU_US_PER_ITERATION * 1e-6, 24.0 * n * n / GPU_BYTES_PER_S);
+            double gpuRun = iterations * Math.max(GPU_US_PER_ITERATION * 1e-6, (double) problem.bytesPerIteration() / GPU_BYTES_PER_S);
             seconds += cpuRun / cores; // the reference
             int runs = experiment.repeats() + 1;
             for (ModeDescriptor mode : experiment.modes()) {

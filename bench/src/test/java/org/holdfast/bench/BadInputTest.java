@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.holdfast.bench.config.Settings;
 import org.holdfast.bench.harness.MemoryBudget;
 import org.holdfast.bench.mode.Modes;
+import org.holdfast.kernels.poisson.PoissonProblem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -127,7 +128,7 @@ class BadInputTest {
         assertTrue(err.startsWith("holdfast: N = 40000 needs 71.5 GiB of memory for its arrays (6 arrays of 40000 x 40000 doubles),"
                 + " but this Java runtime may use "), err);
         assertTrue(err.endsWith("; give it more with HOLDFAST_JAVA_OPTS=-Xmx<size>\n"), err);
-        assertTrue(MemoryBudget.availableBytes() < MemoryBudget.hostBytes(40000), "this test needs a heap under 71.5 GiB");
+        assertTrue(MemoryBudget.availableBytes() < MemoryBudget.hostBytes(new PoissonProblem(40000)), "this test needs a heap under 71.5 GiB");
     }
 
     @Test

@@ -23,7 +23,7 @@ public final class DeviceProblem implements AutoCloseable {
     /** Allocates u and f and copies {@code rightHandSide} to the device. */
     public DeviceProblem(CudaContext context, PoissonProblem problem, double[] rightHandSide) {
         this.problem = problem;
-        long bytes = (long) problem.points() * Double.BYTES;
+        long bytes = problem.arrayBytes();
         String what = "N = " + problem.n();
         DeviceBuffer allocatedU = null;
         try {

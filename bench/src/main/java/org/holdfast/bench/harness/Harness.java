@@ -21,7 +21,6 @@ import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.Sensitivity;
-import org.holdfast.kernels.poisson.ParallelReferenceSolver;
 import org.holdfast.bench.report.VerificationTable;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.TaskProfile;
@@ -178,7 +177,7 @@ public final class Harness {
         double[] initial = experiment.init().of(problem, experiment.seed());
         progress.begin(Progress.work(problem.interiorPoints(), iterations, 1));
         progress.update("reference N=" + n);
-        double[] reference = ParallelReferenceSolver.solve(problem, initial, f, iterations);
+        double[] reference = problem.reference().solveOnEveryCore(initial, f, iterations);
         progress.update("verification run N=" + n);
         return new Size(problem, f, iterations, initial, reference, Verification.of(problem, f, experiment.seed()),
                 new HashMap<>());

@@ -1,12 +1,13 @@
 package org.holdfast.bench.harness;
 
 import java.util.Locale;
+import org.holdfast.kernels.problem.Problem;
 
 /** Whether the host arrays of a size fit in the memory this Java runtime may use. */
 public final class MemoryBudget {
 
     /**
-     * Arrays of n² doubles alive at once at the peak of a size: the initial u, f and the reference
+     * Arrays of the problem's length alive at once at the peak of a size: the initial u, f and the reference
      * (held for the whole size), the mode's working u, and the copies of u and f that a plan's
      * warm-up keeps to restore them.
      */
@@ -15,19 +16,19 @@ public final class MemoryBudget {
     private MemoryBudget() {
     }
 
-    /** Bytes of host memory the arrays of size {@code n} take. */
-    public static long hostBytes(int n) {
-        return (long) HOST_ARRAYS * n * n * Double.BYTES;
+    /** Bytes of host memory the arrays of {@code problem} take. */
+    public static long hostBytes(Problem problem) {
+        return HOST_ARRAYS * problem.arrayBytes();
     }
 
-    /** Throws with the figures when size {@code n} would not fit in {@code availableBytes}. */
-    public static void requireFits(int n, long availableBytes) {
-        long needed = hostBytes(n);
+    /** Throws with the figures when {@code problem} would not fit in {@code availableBytes}. */
+    public static void requireFits(Problem problem, long availableBytes) {
+        long needed = hostBytes(problem);
         if (needed > availableBytes) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "N = %d needs %s of memory for its arrays (%d arrays of %d x %d doubles), but this Java runtime may use %s;"
+                    "N = %d needs %s of memory for its arrays (%d arrays of %s doubles), but this Java runtime may use %s;"
                             + " give it more with HOLDFAST_JAVA_OPTS=-Xmx<size>",
-                    n, gib(needed), HOST_ARRAYS, n, n, gib(availableBytes)));
+                    problem.n(), gib(needed), HOST_ARRAYS, problem.shape(), gib(availableBytes)));
         }
     }
 

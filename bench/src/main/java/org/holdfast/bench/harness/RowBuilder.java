@@ -38,7 +38,7 @@ final class RowBuilder {
         RunShape shape = checks.shape();
         return new ResultRow(mode.name(), request.kernels().cliName(), shape.variant(), shape.note(), rule(), problem.n(),
                 iterations, repeats, shape.blocks(), shape.threads(), stats.median(), stats.min(), stats.max(),
-                problem.interiorPoints() / seconds, ResultRow.bytesPerIteration(problem.n()) / seconds / 1e9, copyGbPerSecond,
+                problem.interiorPoints() / seconds, (double) problem.bytesPerIteration() / seconds / 1e9, copyGbPerSecond,
                 checks.maxDiff(), checks.maxError(), init.cliName(), sensitivity, checks.equalRepeats(),
                 passed ? "ok" : "MISMATCH: " + checks.failure());
     }

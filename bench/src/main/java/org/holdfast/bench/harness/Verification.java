@@ -45,19 +45,19 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
         double[] halfSweeps(double[] start, Colour... colours);
     }
 
-    /** The plain reference ({@link ReferenceSolver}) as a solver. */
+    /** The problem's plain reference ({@link ReferenceSolver}) as a solver. */
     static Solver plain(PoissonProblem problem, double[] f) {
         return new Solver() {
             @Override
             public double[] solve(double[] initial, int iterations) {
-                return ReferenceSolver.solve(problem, initial, f, iterations);
+                return problem.reference().solve(initial, f, iterations);
             }
 
             @Override
             public double[] halfSweeps(double[] start, Colour... colours) {
                 double[] u = start.clone();
                 for (Colour colour : colours) {
-                    ReferenceSolver.halfSweep(problem, u, f, colour);
+                    problem.reference().halfSweep(u, f, colour.ordinal());
                 }
                 return u;
             }

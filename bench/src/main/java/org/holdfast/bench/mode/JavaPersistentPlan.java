@@ -3,8 +3,8 @@ package org.holdfast.bench.mode;
 import java.lang.reflect.Method;
 import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.PersistentTaskGraph.Design;
-import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
@@ -39,16 +39,16 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
     static JavaPersistentPlan of(Design design, RunRequest request, CudaTornadoDevice gpu) {
         int n = request.problem().n();
         int threads = request.threads();
-        long points = RedBlackKernels.pointsPerColour(n);
+        long points = request.problem().pointsPerColour();
         long optIn = gpu.sharedBytesPerBlockOptIn();
         int blocks = request.blocks().plannerBlocks(points, threads);
         if (blocks == 0) {
-            boolean small = onChipBytes(n, true) <= optIn && points <= (long) ON_CHIP_POINTS_PER_THREAD * threads;
+            boolean small = onChipBytes(request.problem(), true) <= optIn && points <= (long) ON_CHIP_POINTS_PER_THREAD * threads;
             blocks = small ? 1 : usefulCoResident(design == Design.DATAFLOW ? n - 2 : onePerThread(points, threads), design.kernel(),
                     threads, gpu);
         }
-        if (blocks == 1 && onChipBytes(n, false) <= optIn) {
-            return new JavaPersistentPlan(Design.ON_CHIP.kernel(), Design.ON_CHIP, 1, threads, onChipBytes(n, true) <= optIn);
+        if (blocks == 1 && onChipBytes(request.problem(), false) <= optIn) {
+            return new JavaPersistentPlan(Design.ON_CHIP.kernel(), Design.ON_CHIP, 1, threads, onChipBytes(request.problem(), true) <= optIn);
         }
         return new JavaPersistentPlan(design.kernel(), design, blocks, threads, false);
     }
@@ -56,7 +56,7 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
     /** The plan of a user's persistent kernel {@code solve} for {@code request}: grid-stride useful blocks, no on-chip choice. */
     static JavaPersistentPlan of(Method solve, RunRequest request, CudaTornadoDevice gpu) {
         int threads = request.threads();
-        long points = RedBlackKernels.pointsPerColour(request.problem().n());
+        long points = request.problem().pointsPerColour();
         int blocks = request.blocks().plannerBlocks(points, threads);
         if (blocks == 0) {
             blocks = usefulCoResident(onePerThread(points, threads), solve, threads, gpu);
@@ -73,8 +73,8 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         return (int) Math.max(1, Math.min(useful, gpu.coResidentBlocks(kernel, threads, 0)));
     }
 
-    private static long onChipBytes(int n, boolean withF) {
-        return (long) n * n * Double.BYTES * (withF ? 2 : 1);
+    private static long onChipBytes(Problem problem, boolean withF) {
+        return problem.arrayBytes() * (withF ? 2 : 1);
     }
 
     /** Whether one block holds the grid in shared memory. */

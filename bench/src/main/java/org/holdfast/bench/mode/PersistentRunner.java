@@ -13,7 +13,6 @@ import org.holdfast.bridge.PersistentSession;
 import org.holdfast.bridge.VariantTrait;
 import org.holdfast.bridge.WatchdogWait;
 import org.holdfast.bridge.WorkCount;
-import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.cuda.CudaContext;
@@ -60,7 +59,7 @@ final class PersistentRunner implements ModeRunner {
         this.deviceId = gpu.id();
         context.makeCurrent();
         PoissonProblem problem = run.problem();
-        int blocks = run.blocks().plannerBlocks(RedBlackKernels.pointsPerColour(problem.n()), request.threadsPerBlock());
+        int blocks = run.blocks().plannerBlocks(problem.pointsPerColour(), request.threadsPerBlock());
         this.plan = bridge.plan(request.withBlocks(blocks), problem.n());
         this.stream = CudaStream.create(context);
         boolean twoBuffers = bridge.variant(plan.mode(), plan.variant()).map(v -> v.has(VariantTrait.TWO_BUFFERS))
@@ -70,7 +69,7 @@ final class PersistentRunner implements ModeRunner {
         try {
             allocatedDevice = new DeviceProblem(context, problem, run.f());
             if (twoBuffers) {
-                allocatedScratch = DeviceBuffer.allocate(context, (long) problem.points() * Double.BYTES,
+                allocatedScratch = DeviceBuffer.allocate(context, problem.arrayBytes(),
                         "N = " + problem.n() + " (scratch)");
             }
             this.session = bridge.open(plan, stream.handle());

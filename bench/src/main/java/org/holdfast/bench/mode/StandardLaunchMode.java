@@ -83,12 +83,12 @@ public abstract class StandardLaunchMode extends DescribedMode {
         String variant = variant(request.options());
         if (k > 1) {
             int wave = TemporalKernels.BLOCKS_PER_SM * machine.gpu().device().multiprocessors();
-            int asked = request.blocks().plannerBlocks(RedBlackKernels.pointsPerColour(request.problem().n()), request.threads());
+            int asked = request.blocks().plannerBlocks(request.problem().pointsPerColour(), request.threads());
             return new TemporalGraphRunner(request, device, k, asked == 0 ? wave : asked, variant,
                     plan -> configure(plan, request.profiler()));
         }
         int threads = request.threads();
-        int blocks = request.blocks().standardBlocks(RedBlackKernels.pointsPerColour(request.problem().n()), threads);
+        int blocks = request.blocks().standardBlocks(request.problem().pointsPerColour(), threads);
         return new TaskGraphRunner(request, device, blocks, threads, variant, plan -> configure(plan, request.profiler()));
     }
 }

@@ -43,7 +43,7 @@ public abstract class TornadoVmMode extends DescribedMode {
     public final ModeRunner runner(RunRequest request, Machine machine) {
         TornadoDevice device = device();
         int threads = request.threads();
-        int blocks = request.blocks().standardBlocks(RedBlackKernels.pointsPerColour(request.problem().n()), threads);
+        int blocks = request.blocks().standardBlocks(request.problem().pointsPerColour(), threads);
         try {
             return new Noted(new TaskGraphRunner(request, device, blocks, threads, this::configure), note(device));
         } catch (UnsupportedOperationException e) {

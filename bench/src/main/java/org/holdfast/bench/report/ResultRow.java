@@ -18,7 +18,7 @@ package org.holdfast.bench.report;
  * @param minMicros fastest repeat, µs per iteration
  * @param maxMicros slowest repeat, µs per iteration
  * @param pointsPerSecond interior points updated per second at the median
- * @param gbPerSecond effective bandwidth at the median: 24·N² bytes per iteration (u read, f read, u written)
+ * @param gbPerSecond effective bandwidth at the median: the problem's bytes per iteration (u read, f read, u written: 24·N² in 2D)
  * @param copyGbPerSecond copy bandwidth of the device measured at the start of the run (bytes read + written)
  * @param maxDiff max |u - reference| over the full array, the largest over the verification run and every repeat
  * @param maxError max |u - exact solution| over the full array, after the last repeat
@@ -41,11 +41,6 @@ public record ResultRow(String mode, String kernels, String variant, String note
      * disagree so much (a busy machine, a run too short to time) that the median is a rough figure.
      */
     public static final double WIDE_SPREAD_PERCENT = 50;
-
-    /** Bytes one iteration must move at least: u read once, f read once, u written once. */
-    public static double bytesPerIteration(int n) {
-        return 3.0 * Double.BYTES * n * n;
-    }
 
     public double spreadPercent() {
         return medianMicros == 0 ? 0 : (maxMicros - minMicros) / medianMicros * 100;

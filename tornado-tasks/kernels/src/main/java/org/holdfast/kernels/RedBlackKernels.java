@@ -55,7 +55,11 @@ public final class RedBlackKernels {
         }
     }
 
-    /** Threads needed for one point each: interior rows times the points of one colour per row. */
+    /**
+     * Threads needed for one point each: interior rows times the points of one colour per row, the
+     * count {@link #halfSweep} numbers. The layers above ask the problem ({@code PoissonProblem.pointsPerColour()},
+     * the same count); this file stays free of other classes because the kernel compiler reads it alone.
+     */
     public static long pointsPerColour(int n) {
         return (long) (n - 2) * ((n - 1) / 2);
     }

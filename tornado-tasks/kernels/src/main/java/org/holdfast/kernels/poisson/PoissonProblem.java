@@ -1,5 +1,8 @@
 package org.holdfast.kernels.poisson;
 
+import org.holdfast.kernels.problem.PlainReference;
+import org.holdfast.kernels.problem.Problem;
+
 /**
  * The problem every mode solves: -Δu = -f on the unit square, discretised on {@code n} points per side
  * (both edges included), spacing {@code d = 1 / (n - 1)}.
@@ -9,7 +12,10 @@ package org.holdfast.kernels.poisson;
  * a seed ({@link #randomInitialU(long)}), which keep every half-sweep visible. Arrays are row-major
  * {@code n x n} doubles: point (i, j) sits at {@code x = j·d}, {@code y = i·d}, index {@code i·n + j}.
  */
-public record PoissonProblem(int n) {
+public record PoissonProblem(int n) implements Problem {
+
+    /** The name reports and options give this problem. */
+    public static final String NAME = "poisson2d";
 
     /** The largest n whose n² doubles fit in one Java array. */
     public static final int MAX_N = 46_340;
@@ -34,14 +40,57 @@ public record PoissonProblem(int n) {
         return d * d;
     }
 
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int dimensions() {
+        return 2;
+    }
+
+    @Override
+    public String shape() {
+        return n + " x " + n;
+    }
+
     /** Points in the grid, n². */
+    @Override
     public int points() {
         return n * n;
     }
 
     /** Interior points, (n - 2)², the points one iteration updates. */
+    @Override
     public long interiorPoints() {
         return (long) (n - 2) * (n - 2);
+    }
+
+    /** Interior rows times the most points of one colour in a row, (n - 2)·⌊(n - 1) / 2⌋. */
+    @Override
+    public long pointsPerColour() {
+        return (long) (n - 2) * ((n - 1) / 2);
+    }
+
+    @Override
+    public PlainReference reference() {
+        return new PlainReference() {
+            @Override
+            public double[] solve(double[] initialU, double[] f, int iterations) {
+                return ReferenceSolver.solve(PoissonProblem.this, initialU, f, iterations);
+            }
+
+            @Override
+            public double[] solveOnEveryCore(double[] initialU, double[] f, int iterations) {
+                return ParallelReferenceSolver.solve(PoissonProblem.this, initialU, f, iterations);
+            }
+
+            @Override
+            public void halfSweep(double[] u, double[] f, int colour) {
+                ReferenceSolver.halfSweep(PoissonProblem.this, u, f, ReferenceSolver.Colour.values()[colour]);
+            }
+        };
     }
 
     public static double exact(double x, double y) {
@@ -53,6 +102,7 @@ public record PoissonProblem(int n) {
     }
 
     /** The starting array: the exact solution on the boundary, zero inside. */
+    @Override
     public double[] initialU() {
         double[] u = new double[points()];
         double d = spacing();
@@ -71,6 +121,7 @@ public record PoissonProblem(int n) {
      * values uniform in [-1, 1) drawn row by row from {@code seed}, the same on every machine. Far
      * from the solution, it keeps the result of a few iterations sensitive to every half-sweep.
      */
+    @Override
     public double[] randomInitialU(long seed) {
         double[] u = initialU();
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
@@ -83,18 +134,30 @@ public record PoissonProblem(int n) {
     }
 
     /** The right-hand side f at every point. */
+    @Override
     public double[] rightHandSide() {
-        double[] f = new double[points()];
+        return atEveryPoint(PoissonProblem::rightHandSide);
+    }
+
+    @Override
+    public double[] exactSolution() {
+        return atEveryPoint(PoissonProblem::exact);
+    }
+
+    /** {@code g(x, y)} at every point of the grid. */
+    private double[] atEveryPoint(java.util.function.DoubleBinaryOperator g) {
+        double[] values = new double[points()];
         double d = spacing();
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
-                f[i * n + j] = rightHandSide(j * d, i * d);
+                values[i * n + j] = g.applyAsDouble(j * d, i * d);
             }
         }
-        return f;
+        return values;
     }
 
     /** The largest |u - exact| over the grid. */
+    @Override
     public double maxErrorAgainstExact(double[] u) {
         double d = spacing();
         double max = 0;

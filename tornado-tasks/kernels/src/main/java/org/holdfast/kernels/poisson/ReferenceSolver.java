@@ -55,7 +55,7 @@ public final class ReferenceSolver {
         }
     }
 
-    /** The two colours of the checkerboard. */
+    /** The two colours of the checkerboard, in the order of {@link org.holdfast.kernels.problem.PlainReference#RED} and {@code BLACK}. */
     public enum Colour {
         /** Points with i + j even. */
         RED,
