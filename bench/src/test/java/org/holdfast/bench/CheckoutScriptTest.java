@@ -169,6 +169,16 @@ class CheckoutScriptTest {
     }
 
     @Test
+    void aLockThatNeverGotItsPidIsTakenOverOnceItIsAMinuteOld() throws IOException, InterruptedException {
+        Path lock = Files.createDirectories(checkout.resolve(".holdfast-build.lock"));
+        Files.setLastModifiedTime(lock, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        Ran ran = run();
+        assertEquals(0, ran.status(), ran.err());
+        assertEquals(1, builds());
+        assertFalse(Files.exists(lock), "the lock is gone after the build");
+    }
+
+    @Test
     void aFailedBuildShowsTheLogsEndAndLeavesNoBundleToRun() throws IOException, InterruptedException {
         Ran ran = run("FAKE_BUILD_FAILS", "yes");
         assertEquals(1, ran.status(), ran.err());
