@@ -74,7 +74,7 @@ public final class Harness {
     private final List<Profiled> profiles = new ArrayList<>();
     /** The verification lines of the references rows used, by N and reference, in the order first used. */
     private final Map<String, VerificationTable.Line> verifications = new LinkedHashMap<>();
-    /** What each user's class did in {@link ProblemChecks}: null when it passed, its failure otherwise. */
+    /** What each user's class did in {@link ProblemChecks}: empty when it passed, its failure otherwise. */
     private final Map<KernelSource, Optional<RuntimeException>> problemChecks = new HashMap<>();
     private String gpuStopped;
     private boolean gpuModeRan;

@@ -106,7 +106,7 @@ final class JavaPersistentRunner implements ModeRunner {
         last.tasks().clearWork();
         lastResult = last.plan().execute();
         last.tasks().workShortfall(1, label).ifPresent(line -> {
-            throw new IllegalStateException("incomplete work, the run does not count: " + line);
+            throw new WorkShortfallException(line);
         });
         return lastResult.elapsedNanos() / 1e3;
     }

@@ -112,7 +112,7 @@ final class PersistentRunner implements ModeRunner {
             requireWorkDone(report.work(), iterations);
             return report.deviceMillis() * 1e3;
         } catch (IncompleteWorkException e) {
-            throw new IllegalStateException(incompleteWork(e.nativeMessage()), e);
+            throw new WorkShortfallException(e.nativeMessage(), e);
         } catch (NativeException e) {
             if (e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)) {
                 // Freeing memory under a kernel that still runs would wait for it forever: keep it.
@@ -126,14 +126,10 @@ final class PersistentRunner implements ModeRunner {
     /** The library already refuses such a run; this keeps the runner's own promise should it not. */
     private void requireWorkDone(WorkCount work, int iterations) {
         if (!work.complete() || work.expected() != 2 * iterations) {
-            throw new IllegalStateException(incompleteWork(plan.label() + " at n = " + plan.n() + ": " + work.blocks()
+            throw new WorkShortfallException(plan.label() + " at n = " + plan.n() + ": " + work.blocks()
                     + " of " + work.blocksExpected() + " blocks reported " + work.fewest() + " to " + work.most()
-                    + " half-sweeps (fewest: block " + work.fewestBlock() + "), " + 2 * iterations + " asked for"));
+                    + " half-sweeps (fewest: block " + work.fewestBlock() + "), " + 2 * iterations + " asked for");
         }
-    }
-
-    private static String incompleteWork(String detail) {
-        return "incomplete work, the run does not count: " + detail;
     }
 
     @Override

@@ -93,7 +93,7 @@ final class TemporalGraphRunner implements ModeRunner {
     private void requireWorkDone(PassSchedule.Execution execution) {
         long expected = (long) execution.repeats() * blocks * (execution.schedule()[0] + execution.schedule()[2]);
         if (work[0] != expected) {
-            throw new IllegalStateException("incomplete work, the run does not count: the temporal passes (k = " + k + ", "
+            throw new WorkShortfallException("the temporal passes (k = " + k + ", "
                     + blocks + " blocks, " + execution.repeats() + " repeats) ran " + work[0] + " block half-sweeps, "
                     + expected + " were asked for");
         }
