@@ -193,37 +193,26 @@ run_phase() {
         -f 1 -rf json -rff "$logs/jmh.json"
       grep -A 12 '^Benchmark' "$logs/jmh.log" | tee -a "$summary"
       ;;
-    before:*)
-      spec=${phase#before:}
+    before:* | broken:*)
+      # The bundle with lib/ files the kit carries in place of its own: an earlier holdfast.jar and
+      # library (before:, BASELINE_LIB), or a broken library (broken:, BROKEN_LIB).
+      kind=${phase%%:*}
+      spec=${phase#*:}
       name=${spec%%:*}
       args=${spec#*:}
-      if [ ! -f "$kit/baseline/holdfast.jar" ]; then
-        say "before:$name: no baseline in the kit (make-device-kit.sh with BASELINE_LIB=DIR)"
+      folder=baseline
+      [ "$kind" = broken ] && folder=broken
+      if [ -z "$(ls "$kit/$folder" 2>/dev/null)" ]; then
+        say "$kind:$name: no $folder in the kit (make-device-kit.sh with $( [ "$kind" = broken ] && echo BROKEN_LIB || echo BASELINE_LIB )=DIR)"
         return
       fi
-      if [ ! -d "$work/holdfast-before" ]; then
-        cp -r "$bundle" "$work/holdfast-before"
-        cp "$kit"/baseline/* "$work/holdfast-before/lib/"
+      if [ ! -d "$work/holdfast-$kind" ]; then
+        cp -r "$bundle" "$work/holdfast-$kind"
+        cp "$kit/$folder"/* "$work/holdfast-$kind/lib/"
       fi
       # shellcheck disable=SC2086 # the arguments are words joined by '+'
-      step "before-$name" 540 "$work/holdfast-before/bin/holdfast" ${args//+/ } -o "$work/results/before-$name"
-      cat "$logs/before-$name.log" >>"$summary"
-      ;;
-    broken:*)
-      spec=${phase#broken:}
-      name=${spec%%:*}
-      args=${spec#*:}
-      if [ ! -f "$kit/broken/libholdfast_native.so" ]; then
-        say "broken:$name: no broken library in the kit (make-device-kit.sh with BROKEN_LIB=DIR)"
-        return
-      fi
-      if [ ! -d "$work/holdfast-broken" ]; then
-        cp -r "$bundle" "$work/holdfast-broken"
-        cp "$kit/broken/libholdfast_native.so" "$work/holdfast-broken/lib/"
-      fi
-      # shellcheck disable=SC2086 # the arguments are words joined by '+'
-      step "broken-$name" 300 "$work/holdfast-broken/bin/holdfast" ${args//+/ } -o "$work/results/broken-$name"
-      cat "$logs/broken-$name.log" >>"$summary"
+      step "$kind-$name" 540 "$work/holdfast-$kind/bin/holdfast" ${args//+/ } -o "$work/results/$kind-$name"
+      cat "$logs/$kind-$name.log" >>"$summary"
       ;;
     sweep:*)
       spec=${phase#sweep:}
