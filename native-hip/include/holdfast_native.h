@@ -10,16 +10,23 @@
  * - All calls use the calling thread's current device (device 0 unless the caller changed it);
  *   the runtime shares the driver API's primary context, so pointers and functions from a
  *   driver-API caller on that context work here.
- * - The grid is u and f, n x n doubles, row-major, point (i, j) at [i * n + j]. One iteration is
- *   a red half-sweep ((i + j) even) then a black one, in place.
+ * - A run solves one problem (hf_problem): today HF_PROBLEM_POISSON_2D, the 2D Poisson equation by
+ *   red-black Gauss-Seidel: u and f, n x n doubles, row-major, point (i, j) at [i * n + j]; one
+ *   iteration is a red half-sweep ((i + j) even) then a black one, in place.
  *
- * A persistent run is planned, then run in a session:
- *   hf_plan_run(config, n, &plan)          what runs: variant, blocks, on chip or not (no allocation)
- *   hf_session_open(&plan, stream, &s)     every allocation: control block, host flags, events
- *   hf_session_run(s, u, f, iters, h2, &r) as often as wanted; allocates nothing
+ * A persistent run is one session, which the library owns from open to close:
+ *   hf_session_open(&problem, &config, stream, &s)  plans (variant, blocks, k, on chip or not) and
+ *                                                   allocates everything the chosen variant needs
+ *                                                   (control block, host flags, mailbox, scratch
+ *                                                   array, events); fixes n and h2
+ *   hf_session_plan(s, &plan)                       what runs, for reports (a copy: nothing reads it back)
+ *   hf_session_run(s, u, f, iterations, &report)    as often as wanted; the result is in u, always;
+ *                                                   allocates nothing
  *   hf_session_close(s)
- * hf_run() does all four at once. The variants (mode, variant name, kernel, traits) are the rows
- * of one table: hf_variant_count() and hf_variant_at().
+ * hf_run() does it all once; hf_plan_run() says what a session would run without opening one, and
+ * hf_plan_twin() plans a kernel outside the library by a variant's rule (the Java twins). The
+ * variants (mode, variant name, kernel, traits) are the rows of one table: hf_variant_count() and
+ * hf_variant_at().
  *
  * The Java bridge (persistent-bridge, org.holdfast.bridge.raw) mirrors this file; bump
  * HF_ABI_VERSION whenever a signature, struct or enum value changes.
@@ -40,7 +47,7 @@ extern "C" {
 #define HF_API
 #endif
 
-#define HF_ABI_VERSION 6
+#define HF_ABI_VERSION 7
 
 /* ---------------------------------------------------------------- status codes */
 
@@ -60,6 +67,21 @@ enum {
     HF_STATUS_COUNT = 9
 };
 
+/* ---------------------------------------------------------------- the problem */
+
+/* The problems the library's kernels solve (hf_problem.kind). */
+enum {
+    HF_PROBLEM_POISSON_2D = 0, /* -Laplace(u) = f on the unit square, n x n points, 5-point stencil, red-black */
+    HF_PROBLEM_COUNT = 1
+};
+
+/* What a session solves: the problem, its size and its spacing. */
+typedef struct hf_problem {
+    int32_t kind; /* HF_PROBLEM_* */
+    int32_t n;    /* points per side, boundary included (3 <= n <= 46340) */
+    double h2;    /* d * d, d = 1 / (n - 1): the caller's value, so that the kernels use the reference's bits */
+} hf_problem;
+
 /* ---------------------------------------------------------------- variants and their traits */
 
 /* What a variant is (hf_variant_info.traits), one bit each. */
@@ -69,8 +91,9 @@ enum {
     HF_TRAIT_CLUSTER = 4,     /* launched in thread-block clusters (hf_plan.cluster_size) */
     HF_TRAIT_WATCHDOG = 8,    /* every wait of its own is bounded by the watchdog */
     HF_TRAIT_CUDA_ONLY = 16,  /* needs a CUDA-only feature: unsupported in a HIP build */
-    HF_TRAIT_TWO_BUFFERS = 32, /* runs from u into a scratch buffer and back: hf_session_run_two_buffers */
-    HF_TRAIT_COUNT = 6        /* number of trait bits */
+    HF_TRAIT_TWO_BUFFERS = 32, /* runs from u into a scratch array and back; the session owns the scratch array */
+    HF_TRAIT_SWEEPS = 64,     /* takes more than one half-sweep per exchange (hf_run_config.sweeps_per_exchange) */
+    HF_TRAIT_COUNT = 7        /* number of trait bits */
 };
 
 /* How the blocks share a half-sweep, and so which blocks have work (hf_plan.active_blocks). */
@@ -159,7 +182,8 @@ typedef struct hf_run_config {
     int32_t fault_block;         /* the block the fault hits */
 } hf_run_config;
 
-/* What the planner chose. Read it; pass it back to hf_session_open unchanged. */
+/* What a session runs (hf_session_plan), or would run (hf_plan_run, hf_plan_twin): a description
+ * for reports; no call of the library takes it back. */
 typedef struct hf_plan {
     char mode[32];
     char variant[32];            /* resolved: never "auto" */
@@ -180,9 +204,8 @@ typedef struct hf_plan {
     int32_t fault;               /* from the config */
     double watchdog_seconds;     /* resolved (> 0) */
     int32_t fault_block;         /* from the config */
-    int32_t device;              /* the device planned for: the current one at hf_plan_run */
-    int32_t variant_index;       /* private: the row of the variant table */
-    int32_t abi_version;         /* private: the planner's HF_ABI_VERSION */
+    int32_t device;              /* the device planned for: the current one when planned */
+    int32_t problem;             /* HF_PROBLEM_*: what it solves */
 } hf_plan;
 
 /* What one run did. Filled on success and, as far as known, on failure. */
@@ -195,8 +218,6 @@ typedef struct hf_run_report {
                             host waited for; -1 when none */
     int32_t error_step;  /* the half-sweep it was at; -1 when none */
     int32_t error_peer;  /* HF_WAIT_NEIGHBOUR: the neighbour it waited for; relay HF_WAIT_HOST_TASK: 0 (block 0) for blocks > 0; -1 otherwise */
-    int32_t result_in_scratch; /* HF_TRAIT_TWO_BUFFERS: 1 when the result is in the scratch buffer (an odd
-                                  number of passes), 0 when it is in u */
     /* The half-sweeps the kernel's blocks ran, counted by each block (each band with work) and combined
      * on the device; filled when the kernel ended. A run counts only when every block with work
      * reported and work_fewest == work_most == work_expected, else HF_ERR_INCOMPLETE_WORK. */
@@ -241,46 +262,52 @@ HF_API hf_status hf_variant_at(int32_t index, hf_variant_info* info);
 
 /* ---------------------------------------------------------------- persistent runs */
 
-/* Plans a run of n x n (3 <= n <= 46340): resolves the variant ("auto": the auto rule's variant for
- * the mode and n, docs/persistent-variants.md; where that one cannot be planned, the mode's default,
- * then its other variants),
- * the block count (0: the variant's planner hook chooses: as many useful blocks as can be
- * co-resident, or one block holding a small grid on chip; one block or one cluster for the on-chip
- * variants; one per SM for resident, fewer where an asked k needs thicker bands; > 0: exactly that, HF_ERR_NOT_CORESIDENT beyond the co-resident maximum), the
- * shared memory and the active blocks. Bad arguments are refused before any device is asked. */
-HF_API hf_status hf_plan_run(const hf_run_config* config, int32_t n, hf_plan* plan);
+/* Opens a session that solves `problem` as `config` asks, on stream. Plans the run: resolves the
+ * variant ("auto": the auto rule's variant for the mode and n, docs/persistent-variants.md; where
+ * that one cannot be planned, the mode's default, then its other variants), the block count (0:
+ * the variant's planner hook chooses: as many useful blocks as can be co-resident, or one block
+ * holding a small grid on chip; one block or one cluster for the on-chip variants; one per SM for
+ * resident, fewer where an asked k needs thicker bands; > 0: exactly that, HF_ERR_NOT_CORESIDENT
+ * beyond the co-resident maximum), the shared memory and the active blocks; bad arguments are
+ * refused before any device is asked. Then allocates everything runs of the plan need on the
+ * current device: the control block, the host flags, the self-flagged halo lines, the scratch
+ * array of a HF_TRAIT_TWO_BUFFERS variant, two events; and sets the kernel's attributes. */
+HF_API hf_status hf_session_open(const hf_problem* problem, const hf_run_config* config, void* stream,
+                                 hf_session** session);
 
-/* Allocates what runs of this plan need on stream (the control block, the host flags, two
- * events) and sets the kernel's attributes. The plan must come from hf_plan_run, unchanged, on
- * the device that is current now. */
-HF_API hf_status hf_session_open(const hf_plan* plan, void* stream, hf_session** session);
+/* A copy of what the session runs (variant, kernel, blocks, threads, k, note, ...). */
+HF_API hf_status hf_session_plan(const hf_session* session, hf_plan* plan);
 
-/* Runs `iterations` red-black iterations on u (device pointers to n * n doubles, f alike;
- * h2 = d * d with d = 1 / (n - 1)) in one persistent launch, and returns after the kernel has
- * ended. Allocates nothing: zeroes the control block on the stream, launches, records the events.
- * On HF_ERR_WATCHDOG the report's error_* fields name the wait, the block and the step, and the
- * message also says which block held the others up. A variant without HF_TRAIT_WATCHDOG
- * (cooperative groups' grid.sync()) cannot time out. After HF_WAIT_KERNEL_EXIT (the kernel did
- * not end) the session refuses further runs. */
-HF_API hf_status hf_session_run(hf_session* session, double* u, const double* f, int32_t iterations, double h2,
+/* Runs `iterations` red-black iterations on u (a device pointer to the problem's n * n doubles, f
+ * alike) in one persistent launch, and returns after the kernel has ended, with the result in u
+ * (a variant that passes between u and its scratch array copies u into the scratch array before
+ * the start event, so that its last pass writes u). Allocates nothing: zeroes the control block on
+ * the stream, launches, records the events. On HF_ERR_WATCHDOG the report's error_* fields name the
+ * wait, the block and the step, and the message also says which block held the others up. A
+ * variant without HF_TRAIT_WATCHDOG (cooperative groups' grid.sync()) cannot time out. After
+ * HF_WAIT_KERNEL_EXIT (the kernel did not end) the session refuses further runs. */
+HF_API hf_status hf_session_run(hf_session* session, double* u, const double* f, int32_t iterations,
                                 hf_run_report* report);
-
-/* hf_session_run for a variant with HF_TRAIT_TWO_BUFFERS (temporal blocking): each pass of
- * sweeps_per_exchange half-sweeps reads one buffer and writes the other, so the caller gives a
- * second device buffer `scratch` of n * n doubles whose boundary equals u's (its interior may be
- * anything), allocated before the run. The result ends in u or in scratch:
- * report->result_in_scratch says which. Other variants take scratch = NULL. Allocates nothing. */
-HF_API hf_status hf_session_run_two_buffers(hf_session* session, double* u, double* scratch, const double* f,
-                                            int32_t iterations, double h2, hf_run_report* report);
 
 /* Frees the session's resources; NULL is a no-op. After a kernel that did not end, its memory is
  * left allocated on purpose (the kernel may still use it) and only the session itself is freed. */
 HF_API hf_status hf_session_close(hf_session* session);
 
-/* Plan, open, run once, close. plan may be NULL; otherwise it receives the plan (also when the
- * run fails). Not for HF_TRAIT_TWO_BUFFERS variants (they need the caller's scratch buffer). */
-HF_API hf_status hf_run(const hf_run_config* config, double* u, const double* f, int32_t n, int32_t iterations,
-                        double h2, void* stream, hf_plan* plan, hf_run_report* report);
+/* Open, run once, close. plan may be NULL; otherwise it receives what ran (as far as planned, also
+ * when the run fails). */
+HF_API hf_status hf_run(const hf_problem* problem, const hf_run_config* config, double* u, const double* f,
+                        int32_t iterations, void* stream, hf_plan* plan, hf_run_report* report);
+
+/* What hf_session_open would run, planned on the current device, without allocating anything. */
+HF_API hf_status hf_plan_run(const hf_problem* problem, const hf_run_config* config, hf_plan* plan);
+
+/* The rule of a variant (config->mode and config->variant, not "auto") applied to a kernel outside
+ * the library that shares its design: the Java twins. The device's facts are the current device's,
+ * except the co-resident blocks per multiprocessor, which are the caller's kernel's at
+ * config->threads_per_block (blocks_per_sm > 0). The plan says blocks, on chip (one block holding u
+ * in shared memory) and f on chip; its kernel field names the library's kernel of that shape. */
+HF_API hf_status hf_plan_twin(const hf_problem* problem, const hf_run_config* config, int32_t blocks_per_sm,
+                              hf_plan* plan);
 
 /* Device and pinned host allocations and event creations the library has made so far in this
  * process (for tests that a measured call allocates nothing). */

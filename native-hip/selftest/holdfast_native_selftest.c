@@ -200,8 +200,8 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 11 rows: the self-test's, the on-chip ones (ON_CHIP) and persistent-grid (temporal), checked by
-     * lab/temporal (it needs a scratch buffer). */
+    /* 11 rows: the self-test's (persistent-grid temporal among them: its session owns the scratch
+     * array) and the on-chip ones (ON_CHIP). */
     record(tally, count == 11 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
@@ -228,7 +228,8 @@ static hf_status plan_on_chip(const Variant* variant, int blocks, int n)
     config.variant = variant->variant;
     config.blocks = blocks;
     hf_plan plan;
-    return hf_plan_run(&config, n, &plan);
+    const hf_problem problem = problem_of(n);
+    return hf_plan_run(&problem, &config, &plan);
 }
 
 /* The largest N the variant plans at with its own block count, or 0. */
@@ -356,11 +357,12 @@ static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tall
     config.watchdog_seconds = FAULT_WATCHDOG_SECONDS;
     config.fault = fault->fault;
     config.fault_block = fault->fault_block;
+    const hf_problem solved = problem_of(problem->n);
     hf_run_report report;
     problem_reset(problem);
     const double start = seconds_now();
     const hf_status status =
-        hf_run(&config, problem->device_u, problem->device_f, problem->n, 10, problem->h2, NULL, NULL, &report);
+        hf_run(&solved, &config, problem->device_u, problem->device_f, 10, NULL, NULL, &report);
     const double elapsed = seconds_now() - start;
     const int passed = status == HF_ERR_WATCHDOG && report.error_block >= 0 && report.error_step >= 0 &&
                        elapsed < FAULT_RETURN_LIMIT_SECONDS && strstr(last_error(), "block") != NULL &&
@@ -421,15 +423,16 @@ static void run_coresidency_case(Tally* tally)
     config.variant = "two-slot";
     config.blocks = 1;
     hf_plan plan;
-    if (hf_plan_run(&config, 11, &plan) != HF_OK) {
+    const hf_problem problem = problem_of(11);
+    if (hf_plan_run(&problem, &config, &plan) != HF_OK) {
         record(tally, 0, "co-residency: planning one block: %s", last_error());
         return;
     }
     const int maximum = plan.blocks_per_sm * plan.sm_count;
     config.blocks = maximum;
-    const hf_status at_maximum = hf_plan_run(&config, 11, &plan);
+    const hf_status at_maximum = hf_plan_run(&problem, &config, &plan);
     config.blocks = maximum + 1;
-    const hf_status status = hf_plan_run(&config, 11, &plan);
+    const hf_status status = hf_plan_run(&problem, &config, &plan);
     char requested[32];
     char allowed[32];
     snprintf(requested, sizeof requested, "%d", maximum + 1);
@@ -493,7 +496,7 @@ static void run_cluster_probe_cases(Tally* tally)
 /* The message of run_counted's run, kept before the session's close clears the thread's last error. */
 static char run_counted_error[2048];
 
-/* One run of row `index` at WORK_N with `fault` in block 0; a scratch buffer for two-buffer variants.
+/* One run of row `index` at WORK_N with `fault` in block 0 (the session owns what the variant needs).
  * The run's message, if it failed, is in run_counted_error. */
 static hf_status run_counted(Problem* problem, int index, int fault, double watchdog_seconds, hf_plan* plan,
                              hf_run_report* report)
@@ -508,35 +511,19 @@ static hf_status run_counted(Problem* problem, int index, int fault, double watc
     config.fault = fault;
     config.fault_block = 0;
     config.watchdog_seconds = watchdog_seconds; /* --watchdog: raised under the sanitizers, which slow the kernels */
-    hf_status status = hf_plan_run(&config, problem->n, plan);
+    const hf_problem solved = problem_of(problem->n);
+    hf_session* session = NULL;
+    hf_status status = hf_session_open(&solved, &config, NULL, &session);
     if (status != HF_OK) {
+        memset(plan, 0, sizeof *plan);
         return status;
     }
-    hf_session* session = NULL;
-    status = hf_session_open(plan, NULL, &session);
-    void* scratch = NULL;
-    const int64_t bytes = (int64_t)problem->n * problem->n * (int64_t)sizeof(double);
-    if (status == HF_OK && (info.traits & HF_TRAIT_TWO_BUFFERS) != 0) {
-        status = hf_device_alloc(bytes, &scratch);
-        if (status == HF_OK) {
-            status = hf_copy_to_device(scratch, problem->initial, bytes);
-        }
-    }
-    if (status == HF_OK && problem_reset(problem)) {
-        status = scratch != NULL ? hf_session_run_two_buffers(session, problem->device_u, scratch, problem->device_f,
-                                                              WORK_ITERATIONS, problem->h2, report)
-                                 : hf_session_run(session, problem->device_u, problem->device_f, WORK_ITERATIONS,
-                                                  problem->h2, report);
+    hf_session_plan(session, plan);
+    if (problem_reset(problem)) {
+        status = hf_session_run(session, problem->device_u, problem->device_f, WORK_ITERATIONS, report);
         if (status != HF_OK) {
             snprintf(run_counted_error, sizeof run_counted_error, "%s", last_error());
         }
-        if (scratch != NULL && report->result_in_scratch) {
-            hf_copy_to_host(problem->actual, scratch, bytes);
-            hf_copy_to_device(problem->device_u, problem->actual, bytes);
-        }
-    }
-    if (scratch != NULL) {
-        hf_device_free(scratch);
     }
     hf_session_close(session);
     return status;
@@ -605,18 +592,19 @@ static void run_deadline_case(Tally* tally)
     hf_session* session = NULL;
     hf_run_report report;
     memset(&report, 0, sizeof report);
-    hf_status status = hf_plan_run(&config, problem.n, &plan);
+    const hf_problem solved = problem_of(problem.n);
+    hf_status status = hf_session_open(&solved, &config, NULL, &session);
     if (status == HF_OK) {
-        status = hf_session_open(&plan, NULL, &session);
+        status = hf_session_plan(session, &plan);
     }
     const double start = seconds_now();
     const hf_status ran =
-        status == HF_OK ? hf_session_run(session, problem.device_u, problem.device_f, 10, problem.h2, &report) : status;
+        status == HF_OK ? hf_session_run(session, problem.device_u, problem.device_f, 10, &report) : status;
     const double elapsed = seconds_now() - start;
     char message[512];
     snprintf(message, sizeof message, "%s", last_error());
     const hf_status again =
-        session != NULL ? hf_session_run(session, problem.device_u, problem.device_f, 10, problem.h2, &report) : status;
+        session != NULL ? hf_session_run(session, problem.device_u, problem.device_f, 10, &report) : status;
     const double deadline = 2.0 * DEADLINE_WATCHDOG_SECONDS + 1.0;
     record(tally, ran == HF_ERR_WATCHDOG && strchr(message, '\n') == NULL && strstr(message, "did not end within") &&
                       elapsed >= deadline && elapsed < deadline + 1.0 && again == HF_ERR_RUNTIME,
@@ -635,7 +623,8 @@ static void run_ll_form_cases(Tally* tally)
     config.mode = "persistent-dataflow";
     config.variant = "resident";
     hf_plan plan;
-    if (hf_plan_run(&config, 1001, &plan) != HF_OK) {
+    const hf_problem problem = problem_of(1001);
+    if (hf_plan_run(&problem, &config, &plan) != HF_OK) {
         record(tally, 0, "LL forms setup: %s", last_error());
         return;
     }

@@ -13,6 +13,8 @@ const Variant VARIANTS[] = {
     {"standard", NULL, NULL, HF_POLL_BUSY, 0},
     {"grid-cooperative-groups", "persistent-grid", "cg", HF_POLL_BUSY, 0},
     {"grid-two-slot", "persistent-grid", "two-slot", HF_POLL_BUSY, 0},
+    {"grid-temporal", "persistent-grid", "temporal", HF_POLL_BUSY, 0},
+    {"grid-temporal-k3", "persistent-grid", "temporal", HF_POLL_BUSY, 3},
     {"host-lockstep-busy", "persistent-host", "lockstep", HF_POLL_BUSY, 0},
     {"host-lockstep-sleep", "persistent-host", "lockstep", HF_POLL_SLEEP, 0},
     {"host-neighbour-busy", "persistent-host", "neighbour", HF_POLL_BUSY, 0},
@@ -60,6 +62,17 @@ int selected(const char* list, const char* name)
     return 0;
 }
 
+hf_problem problem_of(int n)
+{
+    const double d = 1.0 / (n - 1);
+    hf_problem problem;
+    memset(&problem, 0, sizeof problem);
+    problem.kind = HF_PROBLEM_POISSON_2D;
+    problem.n = n;
+    problem.h2 = d * d;
+    return problem;
+}
+
 hf_status runner_open(Runner* runner, const Variant* variant, int n, int blocks, int threads, double watchdog)
 {
     memset(runner, 0, sizeof *runner);
@@ -81,8 +94,9 @@ hf_status runner_open(Runner* runner, const Variant* variant, int n, int blocks,
     config.host_polling = variant->polling;
     config.sweeps_per_exchange = variant->sweeps;
     config.watchdog_seconds = watchdog;
-    const hf_status planned = hf_plan_run(&config, n, &runner->plan);
-    return planned != HF_OK ? planned : hf_session_open(&runner->plan, NULL, &runner->session);
+    const hf_problem problem = problem_of(n);
+    const hf_status opened = hf_session_open(&problem, &config, NULL, &runner->session);
+    return opened != HF_OK ? opened : hf_session_plan(runner->session, &runner->plan);
 }
 
 hf_status runner_run(Runner* runner, void* device_u, void* device_f, int iterations, double h2,
@@ -93,7 +107,7 @@ hf_status runner_run(Runner* runner, void* device_u, void* device_f, int iterati
         return hf_launch_standard(device_u, device_f, runner->plan.n, iterations, h2, runner->plan.blocks,
                                   runner->plan.threads_per_block, NULL);
     }
-    return hf_session_run(runner->session, device_u, device_f, iterations, h2, report);
+    return hf_session_run(runner->session, device_u, device_f, iterations, report);
 }
 
 void runner_close(Runner* runner)

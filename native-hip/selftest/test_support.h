@@ -44,6 +44,9 @@ typedef struct {
     hf_session* session; /* persistent */
 } Runner;
 
+/* The 2D Poisson problem of n points per side, h2 as the Java side computes it. */
+hf_problem problem_of(int n);
+
 /* Plans and opens a session for variant (blocks 0 = the planner's choice; for the standard kernels
  * one thread per point). On failure nothing stays open. */
 hf_status runner_open(Runner* runner, const Variant* variant, int n, int blocks, int threads, double watchdog);

@@ -122,43 +122,33 @@ hf_status hf_variant_at(int32_t index, hf_variant_info* info)
 
 /* ------------------------------------------------------------------ persistent runs */
 
-hf_status hf_plan_run(const hf_run_config* config, int32_t n, hf_plan* plan)
+hf_status hf_session_open(const hf_problem* problem, const hf_run_config* config, void* stream, hf_session** session)
 {
     clear_error();
-    if (config == nullptr || plan == nullptr) {
-        return fail(HF_ERR_INVALID_ARGUMENT, "hf_plan_run: null config or plan");
-    }
-    return plan_run(*config, n, plan);
-}
-
-hf_status hf_session_open(const hf_plan* plan, void* stream, hf_session** session)
-{
-    clear_error();
-    if (plan == nullptr || session == nullptr) {
-        return fail(HF_ERR_INVALID_ARGUMENT, "hf_session_open: null plan or session");
+    if (problem == nullptr || config == nullptr || session == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_session_open: null problem, config or session");
     }
     *session = nullptr;
-    return open_session(*plan, static_cast<hipStream_t>(stream), session);
+    return open_session(*problem, *config, static_cast<hipStream_t>(stream), session);
 }
 
-hf_status hf_session_run(hf_session* session, double* u, const double* f, int32_t iterations, double h2,
-                         hf_run_report* report)
+hf_status hf_session_plan(const hf_session* session, hf_plan* plan)
+{
+    clear_error();
+    if (session == nullptr || plan == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_session_plan: null session or plan");
+    }
+    *plan = session->plan;
+    return HF_OK;
+}
+
+hf_status hf_session_run(hf_session* session, double* u, const double* f, int32_t iterations, hf_run_report* report)
 {
     clear_error();
     if (session == nullptr || report == nullptr) {
         return fail(HF_ERR_INVALID_ARGUMENT, "hf_session_run: null session or report");
     }
-    return run_session(*session, u, nullptr, f, iterations, h2, report);
-}
-
-hf_status hf_session_run_two_buffers(hf_session* session, double* u, double* scratch, const double* f,
-                                     int32_t iterations, double h2, hf_run_report* report)
-{
-    clear_error();
-    if (session == nullptr || report == nullptr) {
-        return fail(HF_ERR_INVALID_ARGUMENT, "hf_session_run_two_buffers: null session or report");
-    }
-    return run_session(*session, u, scratch, f, iterations, h2, report);
+    return run_session(*session, u, f, iterations, report);
 }
 
 hf_status hf_session_close(hf_session* session)
@@ -167,26 +157,45 @@ hf_status hf_session_close(hf_session* session)
     return session == nullptr ? HF_OK : close_session(session);
 }
 
-hf_status hf_run(const hf_run_config* config, double* u, const double* f, int32_t n, int32_t iterations, double h2,
+hf_status hf_run(const hf_problem* problem, const hf_run_config* config, double* u, const double* f, int32_t iterations,
                  void* stream, hf_plan* plan, hf_run_report* report)
 {
     clear_error();
-    if (config == nullptr || report == nullptr) {
-        return fail(HF_ERR_INVALID_ARGUMENT, "hf_run: null config or report");
+    if (problem == nullptr || config == nullptr || report == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_run: null problem, config or report");
     }
     *report = hf_run_report{};
     report->error_block = report->error_step = report->error_peer = -1;
-    HF_RETURN_IF_FAILED(check_problem(u, f, n, iterations));
+    HF_RETURN_IF_FAILED(check_problem(u, f, problem->n, iterations));
+    /* The plan first, so that the caller sees it also when the session cannot open or the run fails. */
     hf_plan planned{};
-    const hf_status planning = plan_run(*config, n, &planned);
+    const hf_status planning = plan_run(*problem, *config, &planned);
     if (plan != nullptr) {
         *plan = planned;
     }
     HF_RETURN_IF_FAILED(planning);
     hf_session* session = nullptr;
-    HF_RETURN_IF_FAILED(open_session(planned, static_cast<hipStream_t>(stream), &session));
-    const hf_status status = run_session(*session, u, nullptr, f, iterations, h2, report);
+    HF_RETURN_IF_FAILED(open_session(*problem, *config, static_cast<hipStream_t>(stream), &session));
+    const hf_status status = run_session(*session, u, f, iterations, report);
     return first_failure(status, close_session(session));
+}
+
+hf_status hf_plan_run(const hf_problem* problem, const hf_run_config* config, hf_plan* plan)
+{
+    clear_error();
+    if (problem == nullptr || config == nullptr || plan == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_plan_run: null problem, config or plan");
+    }
+    return plan_run(*problem, *config, plan);
+}
+
+hf_status hf_plan_twin(const hf_problem* problem, const hf_run_config* config, int32_t blocks_per_sm, hf_plan* plan)
+{
+    clear_error();
+    if (problem == nullptr || config == nullptr || plan == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_plan_twin: null problem, config or plan");
+    }
+    return plan_twin(*problem, *config, blocks_per_sm, plan);
 }
 
 int64_t hf_allocation_count(void) { return allocation_count(); }

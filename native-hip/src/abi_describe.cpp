@@ -42,6 +42,10 @@ private:
 AbiDescription describe()
 {
     AbiDescription abi;
+    abi.add_struct<hf_problem>("hf_problem")
+        .HF_FIELD(hf_problem, kind)
+        .HF_FIELD(hf_problem, n)
+        .HF_FIELD(hf_problem, h2);
     abi.add_struct<hf_variant_info>("hf_variant_info")
         .HF_FIELD(hf_variant_info, mode)
         .HF_FIELD(hf_variant_info, name)
@@ -85,8 +89,7 @@ AbiDescription describe()
         .HF_FIELD(hf_plan, watchdog_seconds)
         .HF_FIELD(hf_plan, fault_block)
         .HF_FIELD(hf_plan, device)
-        .HF_FIELD(hf_plan, variant_index)
-        .HF_FIELD(hf_plan, abi_version);
+        .HF_FIELD(hf_plan, problem);
     abi.add_struct<hf_run_report>("hf_run_report")
         .HF_FIELD(hf_run_report, device_ms)
         .HF_FIELD(hf_run_report, host_ms)
@@ -95,7 +98,6 @@ AbiDescription describe()
         .HF_FIELD(hf_run_report, error_block)
         .HF_FIELD(hf_run_report, error_step)
         .HF_FIELD(hf_run_report, error_peer)
-        .HF_FIELD(hf_run_report, result_in_scratch)
         .HF_FIELD(hf_run_report, work_expected)
         .HF_FIELD(hf_run_report, work_blocks_expected)
         .HF_FIELD(hf_run_report, work_blocks)
@@ -104,6 +106,7 @@ AbiDescription describe()
         .HF_FIELD(hf_run_report, work_most)
         .HF_FIELD(hf_run_report, work_most_block);
     abi.add_enum("hf_status", HF_STATUS_COUNT)
+        .add_enum("hf_problem_kind", HF_PROBLEM_COUNT)
         .add_enum("hf_trait", HF_TRAIT_COUNT)
         .add_enum("hf_split", HF_SPLIT_COUNT)
         .add_enum("hf_poll", HF_POLL_COUNT)

@@ -1,5 +1,6 @@
 /*
- * execute.cpp: one run of a session: zero the control block on the stream, record the start
+ * execute.cpp: one run of a session: zero the control block on the stream (and give a two-buffer
+ * variant its starting arrays), record the start
  * event, launch, drive the host flags where the variant has them, record the stop event, wait
  * (never longer than the run's deadline), check the error word and the blocks' work count.
  * Nothing is allocated here.
@@ -114,30 +115,41 @@ HostScheduleOutcome drive_host(const hf_session& session, int steps)
                                           plan.fault == HF_FAULT_NEVER_SIGNAL ? plan.fault_block : -1});
 }
 
-hf_status check_arrays(const hf_session& session, const double* u, const double* scratch, const double* f)
+hf_status check_arrays(const double* u, const double* f)
 {
     if (u == nullptr || f == nullptr) {
         return fail(HF_ERR_INVALID_ARGUMENT, "u and f must be device pointers, got u = %p, f = %p",
                     static_cast<const void*>(u), static_cast<const void*>(f));
     }
-    const bool two_buffers = session.row->has(HF_TRAIT_TWO_BUFFERS);
-    if (two_buffers && (scratch == nullptr || scratch == u || scratch == f)) {
-        return fail(HF_ERR_INVALID_ARGUMENT,
-                    "%s runs between two buffers: hf_session_run_two_buffers needs a scratch buffer apart from u and f, "
-                    "got scratch = %p",
-                    label_of(session.plan), static_cast<const void*>(scratch));
+    return HF_OK;
+}
+
+/* A two-buffer variant's passes alternate: pass i reads `from` and writes the other array when i is
+ * even, the other way round when it is odd. The run starts from whichever array makes its last
+ * pass write u, after a copy of u into the scratch array (so that both hold the boundary and the
+ * state); the copy is queued before the start event and is not timed. */
+struct PassArrays {
+    double* from;
+    double* other;
+};
+
+hf_status prepare_two_buffers(const hf_session& session, double* u, int steps, PassArrays* arrays)
+{
+    *arrays = PassArrays{u, session.scratch};
+    if (session.scratch == nullptr || steps == 0) {
+        return HF_OK;
     }
-    if (!two_buffers && scratch != nullptr) {
-        return fail(HF_ERR_INVALID_ARGUMENT, "%s runs in place: it takes no scratch buffer (hf_session_run)",
-                    label_of(session.plan));
+    const size_t bytes = sizeof(double) * static_cast<size_t>(session.problem.n) * static_cast<size_t>(session.problem.n);
+    HF_CHECK(hipMemcpyAsync(session.scratch, u, bytes, hipMemcpyDeviceToDevice, session.stream));
+    if (temporal_result_in_scratch(steps, session.plan.sweeps_per_exchange)) {
+        *arrays = PassArrays{session.scratch, u};
     }
     return HF_OK;
 }
 
 }  // namespace
 
-hf_status run_session(hf_session& session, double* u, double* scratch, const double* f, int iterations, double h2,
-                      hf_run_report* report)
+hf_status run_session(hf_session& session, double* u, const double* f, int iterations, hf_run_report* report)
 {
     *report = empty_report();
     const hf_plan& plan = session.plan;
@@ -145,9 +157,11 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
         return fail(HF_ERR_RUNTIME, "%s: an earlier run's kernel did not end; this session cannot run again",
                     label_of(plan));
     }
-    HF_RETURN_IF_FAILED(check_arrays(session, u, scratch, f));
+    HF_RETURN_IF_FAILED(check_arrays(u, f));
     HF_RETURN_IF_FAILED(check_run(plan, iterations));
     const int steps = 2 * iterations;
+    PassArrays arrays{};
+    HF_RETURN_IF_FAILED(prepare_two_buffers(session, u, steps, &arrays));
 
     /* Flag values carry the step, so each run starts from zeroed flags and a zeroed control block. */
     if (session.host_flags != nullptr) {
@@ -158,7 +172,7 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
     if (session.mailbox != nullptr) {
         HF_RETURN_IF_FAILED(take_flag_base(session, steps, &flag_base));
     }
-    PersistentArgs args{Problem{u, f, plan.n, h2},
+    PersistentArgs args{Problem{arrays.from, f, plan.n, session.problem.h2},
                         steps,
                         session.control(),
                         session.counters(),
@@ -169,7 +183,7 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
                         plan.sweeps_per_exchange,
                         session.mailbox,
                         flag_base,
-                        scratch,
+                        arrays.other,
                         session.items,
                         plan.fault == HF_FAULT_OUTLAST_DEADLINE
                             ? static_cast<long long>(3.0 * run_deadline_seconds(session, steps) / plan.watchdog_seconds *
@@ -204,9 +218,6 @@ hf_status run_session(hf_session& session, double* u, double* scratch, const dou
     report->device_ms = device_ms;
     session.last_seconds_per_step = 1e-3 * device_ms / steps;
 
-    if (scratch != nullptr) {
-        report->result_in_scratch = temporal_result_in_scratch(steps, plan.sweeps_per_exchange) ? 1 : 0;
-    }
     DeviceError device_error{};
     HF_RETURN_IF_FAILED(read_device_error(session, &device_error));
     if (device_error.code != 0) {

@@ -78,9 +78,7 @@ std::string known_names(const char* mode)
 
 hf_status check_config(const hf_run_config& config, int n)
 {
-    if (n < 3 || n > kMaxN) {
-        return fail(HF_ERR_INVALID_ARGUMENT, "n = %d is outside 3 .. %d", n, kMaxN);
-    }
+    HF_RETURN_IF_FAILED(check_size(n));
     if (config.host_polling != HF_POLL_BUSY && config.host_polling != HF_POLL_SLEEP) {
         return fail(HF_ERR_INVALID_ARGUMENT, "host_polling = %d is neither HF_POLL_BUSY nor HF_POLL_SLEEP",
                     config.host_polling);
@@ -204,7 +202,10 @@ hf_status plan_block_on_chip(const PlanInput& input, PlanChoice* choice)
     return HF_OK;
 }
 
-hf_status plan_cluster_on_chip(const PlanInput& input, PlanChoice* choice)
+namespace {
+
+/* The cluster variants' rule; their layouts differ only in how the halos travel (`method`). */
+hf_status plan_cluster_on_chip(const PlanInput& input, HaloMethod method, PlanChoice* choice)
 {
     if (input.max_cluster_blocks < 1) {
         return fail(HF_ERR_UNSUPPORTED, "%s (%s): the device cannot launch thread-block clusters", input.mode,
@@ -234,8 +235,6 @@ hf_status plan_cluster_on_chip(const PlanInput& input, PlanChoice* choice)
     RegisterShape shape{};
     int64_t bytes = 0;
     int k = asked ? input.requested_sweeps : std::min(preferred.sweeps_per_exchange, thinnest);
-    const HaloMethod method = std::strcmp(input.mode, "persistent-grid") == 0 ? HaloMethod::ClusterBarrier
-                                                                              : HaloMethod::AsyncStore;
     for (; k >= 1; --k) {
         shape = register_shape(cluster_points_per_colour(input.n, blocks, k), 0);
         bytes = cluster_layout(input.n, blocks, k, method).bytes;
@@ -259,6 +258,18 @@ hf_status plan_cluster_on_chip(const PlanInput& input, PlanChoice* choice)
     std::snprintf(choice->note, sizeof choice->note, "cluster of %d, k = %d, %d point%s per thread", blocks, k,
                   shape.slots, shape.slots == 1 ? "" : "s");
     return HF_OK;
+}
+
+}  // namespace
+
+hf_status plan_cluster_barrier_on_chip(const PlanInput& input, PlanChoice* choice)
+{
+    return plan_cluster_on_chip(input, HaloMethod::ClusterBarrier, choice);
+}
+
+hf_status plan_cluster_async_on_chip(const PlanInput& input, PlanChoice* choice)
+{
+    return plan_cluster_on_chip(input, HaloMethod::AsyncStore, choice);
 }
 
 RegisterShape register_shape(int points, int one_warp)
@@ -316,9 +327,55 @@ hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, int n, const Kern
     return HF_OK;
 }
 
-hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan)
+hf_status check_size(int n)
 {
-    return plan_with(config, n, PlanDevice{&query_row_facts, &check_cluster_fits}, plan);
+    if (n < 3 || n > kMaxN) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "n = %d is outside 3 .. %d", n, kMaxN);
+    }
+    return HF_OK;
+}
+
+hf_status check_problem(const hf_problem& problem)
+{
+    if (problem.kind != HF_PROBLEM_POISSON_2D) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "problem kind %d is not one this library solves (HF_PROBLEM_POISSON_2D = %d)",
+                    problem.kind, HF_PROBLEM_POISSON_2D);
+    }
+    HF_RETURN_IF_FAILED(check_size(problem.n));
+    if (!(problem.h2 > 0.0 && problem.h2 <= 1.0)) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "h2 = %g is not a spacing squared in (0, 1]", problem.h2);
+    }
+    return HF_OK;
+}
+
+hf_status plan_run(const hf_problem& problem, const hf_run_config& config, hf_plan* plan)
+{
+    HF_RETURN_IF_FAILED(check_problem(problem));
+    HF_RETURN_IF_FAILED(plan_with(config, problem.n, PlanDevice{&query_row_facts, &check_cluster_fits}, plan));
+    plan->problem = problem.kind;
+    return HF_OK;
+}
+
+hf_status plan_twin(const hf_problem& problem, const hf_run_config& config, int blocks_per_sm, hf_plan* plan)
+{
+    HF_RETURN_IF_FAILED(check_problem(problem));
+    HF_RETURN_IF_FAILED(check_config(config, problem.n));
+    if (is_auto_variant(config.variant)) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_plan_twin: name the variant whose rule the twin follows, not auto");
+    }
+    if (blocks_per_sm < 1) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_plan_twin: blocks_per_sm = %d; the twin's kernel must fit on a multiprocessor",
+                    blocks_per_sm);
+    }
+    int row_index = -1;
+    HF_RETURN_IF_FAILED(resolve_variant(config, &row_index));
+    const VariantRow& row = variant_row(row_index);
+    DeviceFacts facts{};
+    HF_RETURN_IF_FAILED(query_row_facts(row, threads_asked(config, row), &facts));
+    facts.blocks_per_sm = blocks_per_sm; /* the twin's own occupancy, not the library kernel's */
+    HF_RETURN_IF_FAILED(plan_from_facts(config, problem.n, row_index, facts, plan));
+    plan->problem = problem.kind;
+    return HF_OK;
 }
 
 hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device, hf_plan* plan)
@@ -409,6 +466,7 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
         return fail(HF_ERR_RUNTIME, "%s (%s): no kernel for %d points per thread", row.mode, row.name, choice.slots);
     }
     hf_plan planned{};
+    planned.problem = HF_PROBLEM_POISSON_2D;
     copy_name(planned.mode, row.mode);
     copy_name(planned.variant, row.name);
     copy_name(planned.kernel, sized != nullptr ? sized->name : choice.on_chip ? row.on_chip_kernel.name : kernel->name);
@@ -430,35 +488,9 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
     planned.watchdog_seconds = config.watchdog_seconds > 0 ? config.watchdog_seconds : kDefaultWatchdogSeconds;
     planned.fault_block = config.fault_block;
     planned.device = facts.device;
-    planned.variant_index = row_index;
-    planned.abi_version = HF_ABI_VERSION;
     HF_RETURN_IF_FAILED(check_fault(row, planned));
     *plan = planned;
     return HF_OK;
-}
-
-hf_status check_plan(const hf_plan& plan, const VariantRow** row)
-{
-    const bool from_here = plan.abi_version == HF_ABI_VERSION && plan.variant_index >= 0 &&
-                           plan.variant_index < variant_count();
-    const VariantRow* planned = from_here ? &variant_row(plan.variant_index) : nullptr;
-    const bool consistent =
-        planned != nullptr && std::strcmp(plan.mode, planned->mode) == 0 &&
-        std::strcmp(plan.variant, planned->name) == 0 &&
-        row_launches(*planned, plan.kernel) &&
-        (!planned->has(HF_TRAIT_TWO_BUFFERS) || (sweeps_kernel(*planned, plan.sweeps_per_exchange) != nullptr &&
-                                                 std::strcmp(plan.kernel, sweeps_kernel(*planned, plan.sweeps_per_exchange)->name) == 0)) &&
-        plan.n >= 3 && plan.n <= kMaxN && plan.blocks >= 1 && plan.threads_per_block >= 1 &&
-        plan.threads_per_block <= 1024 && plan.active_blocks >= 1 && plan.active_blocks <= plan.blocks &&
-        plan.cluster_size >= 1 && plan.sweeps_per_exchange >= 1 && plan.shared_bytes >= 0 &&
-        plan.watchdog_seconds > 0 && plan.watchdog_seconds <= kMaxWatchdogSeconds &&
-        (plan.host_polling == HF_POLL_BUSY || plan.host_polling == HF_POLL_SLEEP);
-    if (!consistent) {
-        return fail(HF_ERR_INVALID_ARGUMENT,
-                    "the plan is not one hf_plan_run made (or it was changed): pass it back unchanged");
-    }
-    *row = planned;
-    return check_fault(*planned, plan);
 }
 
 hf_status check_run(const hf_plan& plan, int iterations)

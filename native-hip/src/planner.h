@@ -23,7 +23,7 @@ constexpr double kMaxWatchdogSeconds = 1e6; /* keeps the deadline in ticks well 
  * grid (when u and f fit in its shared memory). On the H200 one block beat every multi-block
  * grid up to about that load (N = 33 at 256 threads, 2 points per thread) and lost well beyond it
  * (N = 101, 20 points per thread); the figures: docs/results.md, runs/small. */
-constexpr int kOnChipPointsPerThread = 5; /* mirrored by bench JavaPersistentPlan.ON_CHIP_POINTS_PER_THREAD (the Java twins) */
+constexpr int kOnChipPointsPerThread = 5; /* the Java twins read it through hf_plan_twin */
 
 /* ---------------------------------------------------------------- the on-chip variants' rules
  * (docs/persistent-variants.md has the measurements behind the numbers) */
@@ -70,8 +70,10 @@ hf_status plan_block_on_chip(const PlanInput& input, PlanChoice* choice);
 
 /* The cluster variants: one cluster (requested blocks, or preferred_cluster_shape) holding the
  * grid in bands with k ghost rows (requested, or the preferred k lowered until it fits). Sizes its
- * block. */
-hf_status plan_cluster_on_chip(const PlanInput& input, PlanChoice* choice);
+ * block. The layouts differ in how halos travel: pushed before the cluster barrier
+ * (persistent-grid cluster), or st.async stores each block waits for (persistent-dataflow cluster). */
+hf_status plan_cluster_barrier_on_chip(const PlanInput& input, PlanChoice* choice);
+hf_status plan_cluster_async_on_chip(const PlanInput& input, PlanChoice* choice);
 
 /* As many blocks as are useful (HF_SPLIT_GRID_STRIDE: one thread per point of a colour;
  * HF_SPLIT_ROW_BANDS: one row each) and co-resident, or exactly the requested number. */
@@ -100,15 +102,24 @@ hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice);
  * k the row has no kernel for. */
 hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, int n, const KernelRef** kernel, int* resolved_sweeps);
 
-/* hf_plan_run: checks the config, then plans on the current device; "auto" tries the candidates
- * of the auto rule in turn. */
-hf_status plan_run(const hf_run_config& config, int n, hf_plan* plan);
+/* n within 3 .. kMaxN. */
+hf_status check_size(int n);
+
+/* A problem the library solves: its kind, n, and a spacing squared. */
+hf_status check_problem(const hf_problem& problem);
+
+/* hf_plan_run and hf_session_open: checks the problem and the config, then plans on the current
+ * device; "auto" tries the candidates of the auto rule in turn. */
+hf_status plan_run(const hf_problem& problem, const hf_run_config& config, hf_plan* plan);
+
+/* hf_plan_twin: the named variant's plan with the occupancy of another kernel (blocks_per_sm). */
+hf_status plan_twin(const hf_problem& problem, const hf_run_config& config, int blocks_per_sm, hf_plan* plan);
 
 /* plan_run with the device's answers from `device`: resolves `auto` by the rules, then plans
  * the row. */
 hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device, hf_plan* plan);
 
-/* The plan of one row. */
+/* The plan of one row (the problem is the one of n, HF_PROBLEM_POISSON_2D). */
 hf_status plan_row(const hf_run_config& config, int n, int row_index, const PlanDevice& device, hf_plan* plan);
 
 /* The block size a row is asked for: the config's, else the row's default; 0 for a row that
@@ -120,9 +131,6 @@ int threads_asked(const hf_run_config& config, const VariantRow& row);
 hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, const DeviceFacts& facts,
                           hf_plan* plan);
 
-/* The row a plan names, after checking that the plan is one hf_plan_run made (for
- * hf_session_open). */
-hf_status check_plan(const hf_plan& plan, const VariantRow** row);
 
 /* The checks that need the iteration count: a fault needs a half-sweep to wait at. */
 hf_status check_run(const hf_plan& plan, int iterations);

@@ -64,6 +64,12 @@ hf_status acquire(hf_session& session)
         HF_CHECK(hipMemsetAsync(lines, 0, session.mailbox_bytes, session.stream));
         HF_CHECK(hipStreamSynchronize(session.stream));
     }
+    if (session.row->has(HF_TRAIT_TWO_BUFFERS)) {
+        void* scratch = nullptr;
+        HF_ALLOCATE(hipMalloc(&scratch, sizeof(double) * static_cast<size_t>(session.problem.n) *
+                                            static_cast<size_t>(session.problem.n)));
+        session.scratch = static_cast<double*>(scratch);
+    }
     HF_ALLOCATE(hipEventCreate(&session.start));
     HF_ALLOCATE(hipEventCreate(&session.stop));
     return HF_OK;
@@ -81,6 +87,9 @@ hf_status release(hf_session& session, hf_status status)
     if (session.start != nullptr) {
         HF_CHECK_AFTER(status, hipEventDestroy(session.start));
     }
+    if (session.scratch != nullptr) {
+        HF_CHECK_AFTER(status, hipFree(session.scratch));
+    }
     if (session.mailbox != nullptr) {
         HF_CHECK_AFTER(status, hipFree(session.mailbox));
     }
@@ -95,23 +104,20 @@ hf_status release(hf_session& session, hf_status status)
 
 }  // namespace
 
-hf_status open_session(const hf_plan& plan, hipStream_t stream, hf_session** session)
+hf_status open_session(const hf_problem& problem, const hf_run_config& config, hipStream_t stream,
+                       hf_session** session)
 {
-    const VariantRow* row = nullptr;
-    HF_RETURN_IF_FAILED(check_plan(plan, &row));
-    int device = 0;
-    HF_RETURN_IF_FAILED(current_device(&device));
-    if (device != plan.device) {
-        return fail(HF_ERR_INVALID_ARGUMENT, "the plan was made for device %d, but device %d is current", plan.device,
-                    device);
-    }
+    hf_plan plan{};
+    HF_RETURN_IF_FAILED(plan_run(problem, config, &plan));
+    const VariantRow* row = &variant_row(find_variant(plan.mode, plan.variant));
     int rate_khz = 0;
-    HF_RETURN_IF_FAILED(wall_clock_rate_khz(device, &rate_khz));
+    HF_RETURN_IF_FAILED(wall_clock_rate_khz(plan.device, &rate_khz));
 
     std::unique_ptr<hf_session> opened(new (std::nothrow) hf_session{});
     if (!opened) {
         return fail(HF_ERR_OUT_OF_MEMORY, "hf_session_open: no host memory for the session");
     }
+    opened->problem = problem;
     opened->plan = plan;
     opened->row = row;
     opened->kernel = find_kernel(plan.kernel)->symbol;

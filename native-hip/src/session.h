@@ -1,12 +1,13 @@
 /*
  * session.h: the resources of a planned persistent run on one stream.
  *
- * hf_session_open allocates everything a run needs: the control block (error word, barrier
- * slots, one step counter per block), the host flags of a HF_TRAIT_HOST_FLAGS variant (mapped,
- * pinned, one 128-byte line each), the self-flagged halo lines of a variant that has them (zeroed
- * once; each run takes flags above the last run's, so a stale line never passes for a new one)
- * and the two timing events; it also sets the kernel's attributes. hf_session_run (execute.cpp)
- * then allocates nothing.
+ * hf_session_open plans the run (planner.cpp) and allocates everything it needs: the control
+ * block (error word, barrier slots, one step counter per block), the host flags of a
+ * HF_TRAIT_HOST_FLAGS variant (mapped, pinned, one 128-byte line each), the self-flagged halo lines
+ * of a variant that has them (zeroed once; each run takes flags above the last run's, so a stale
+ * line never passes for a new one), the scratch array of a HF_TRAIT_TWO_BUFFERS variant and the two
+ * timing events; it also sets the kernel's attributes. The session keeps the problem (n, h2) and
+ * the plan; nobody outside can change either. hf_session_run (execute.cpp) then allocates nothing.
  */
 #ifndef HOLDFAST_SESSION_H
 #define HOLDFAST_SESSION_H
@@ -21,6 +22,7 @@
 
 /* The C ABI's opaque hf_session. */
 struct hf_session {
+    hf_problem problem;
     hf_plan plan;
     const holdfast::VariantRow* row = nullptr;
     const void* kernel = nullptr;       /* the plan's kernel */
@@ -34,6 +36,7 @@ struct hf_session {
     size_t flag_bytes = 0;
     holdfast::LLLine* mailbox = nullptr; /* VariantRow::mailbox_lines lines, zeroed at open */
     size_t mailbox_bytes = 0;
+    double* scratch = nullptr;           /* HF_TRAIT_TWO_BUFFERS: the second array, n * n doubles */
     unsigned int next_flag_base = 0;     /* the next run's flag base: above every flag sent so far */
     hipEvent_t start = nullptr;
     hipEvent_t stop = nullptr;
@@ -48,15 +51,15 @@ struct hf_session {
 
 namespace holdfast {
 
-hf_status open_session(const hf_plan& plan, hipStream_t stream, hf_session** session);
+/* Plans (problem, config) on the current device and allocates what the plan needs. */
+hf_status open_session(const hf_problem& problem, const hf_run_config& config, hipStream_t stream,
+                       hf_session** session);
 
 /* Frees the resources (not after a stuck kernel) and the session. */
 hf_status close_session(hf_session* session);
 
-/* One run of the session's plan (execute.cpp); scratch: the second buffer of a two-buffer variant,
- * else null. */
-hf_status run_session(hf_session& session, double* u, double* scratch, const double* f, int iterations, double h2,
-                      hf_run_report* report);
+/* One run of the session's plan on u and f (execute.cpp); the result is in u. */
+hf_status run_session(hf_session& session, double* u, const double* f, int iterations, hf_run_report* report);
 
 }  // namespace holdfast
 

@@ -37,8 +37,6 @@ namespace {
 #define HF_KERNEL(symbol) KernelRef{#symbol, reinterpret_cast<const void*>(&symbol)}
 #define HF_PLANNER(hook) Planner{#hook, &hook}
 
-constexpr KernelRef kNoKernel{"", nullptr};
-
 /* Sized kernels (SizedKernels): named by hand, as template arguments do not make a name. The
  * on-chip kernels build for CUDA and HIP, the cluster kernels for CUDA only; elsewhere (HIP for
  * clusters, the host-only tests for both) the rows keep their names without a kernel. */
@@ -81,81 +79,125 @@ const SizedKernels kClusterAsync = {
      HF_CLUSTER_KERNEL("cluster_async_p16", cluster_resident<16, HaloMethod::AsyncStore, false>)},
     {}};
 constexpr int kThreads = 256;
-/* Measured best on the H200 at N = 1001 (docs/persistent-variants.md, "The rule"): the relay with
- * 1024 threads, the resident kernel with 512 (one thread per column of a colour). */
+/* The relay and the resident kernel run best with these (docs/persistent-variants.md, "The rule"). */
 constexpr int kRelayThreads = 1024;
 constexpr int kResidentThreads = 512;
-/* The temporal row's own kernel, and its k where no auto rule holds n (below N = 359; from there the
- * rule gives 4, and 8 beyond N = 2048, auto_rule.cpp): k = 8 measured fastest at N = 4097 and 10001 on
- * the H200 (lab/temporal/NOTES.md). */
-constexpr int kDefaultTemporalSweeps = 8;
-static_assert(kDefaultTemporalSweeps == 8, "the temporal row names temporal_stream_persistent_k8");
+
+#define HF_SWEEPS(k) SweepsKernel{k, KernelRef{"temporal_stream_persistent_k" #k, reinterpret_cast<const void*>(&temporal_stream_persistent<k>)}}
+
+/* The temporal row's kernels by k; its default k where no auto rule holds n (below N = 359): the
+ * fastest at large grids (docs/persistent-variants.md). */
+const SweepsKernels kTemporalSweeps = {{HF_SWEEPS(1), HF_SWEEPS(2), HF_SWEEPS(3), HF_SWEEPS(4), HF_SWEEPS(6), HF_SWEEPS(8)}, 8};
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
 /* Every kernel counts its half-sweeps (device/work_count.h) and so takes the fault that skips one. */
 constexpr int kCountedFaults = 1 << HF_FAULT_SKIP_HALF_SWEEP;
 
 const VariantRow kRows[] = {
-    {"persistent-grid", "cg",
-     "cooperative groups' grid.sync() between half-sweeps (it cannot time out)",
-     HF_KERNEL(persistent_grid_cooperative_groups), HF_KERNEL(persistent_on_chip),
-     HF_TRAIT_COOPERATIVE, kCountedFaults | fault_bit(HF_FAULT_OUTLAST_DEADLINE), HF_SPLIT_GRID_STRIDE, kThreads, true,
-     HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
-    {"persistent-grid", "two-slot",
-     "Holdfast's grid barrier: an arrival count and a release generation, bounded by the watchdog",
-     HF_KERNEL(persistent_grid_two_slot), HF_KERNEL(persistent_on_chip),
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
-     HF_SPLIT_GRID_STRIDE, kThreads,
-     false, HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
-    {"persistent-grid", "block",
-     "one block (one warp where it holds the grid) keeps the grid on chip, points in registers; sizes its block",
-     kOnChipBlock.block[0], kNoKernel, 0, kCountedFaults, HF_SPLIT_GRID_STRIDE, 0, false, HF_PLANNER(plan_block_on_chip),
-     HostOrder::kLockstep, &kOnChipBlock},
-    {"persistent-grid", "cluster",
-     "one thread-block cluster keeps the grid on chip; k ghost rows, DSMEM halos, cluster barrier; sizes its block",
-     kClusterBarrier.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY, kCountedFaults, HF_SPLIT_ROW_BANDS, 0,
-     false,
-     HF_PLANNER(plan_cluster_on_chip), HostOrder::kLockstep, &kClusterBarrier},
-    {"persistent-grid", "temporal",
-     "k half-sweeps per pass streamed through shared memory (temporal blocking), two-slot barrier between passes",
-     KernelRef{"temporal_stream_persistent_k8", reinterpret_cast<const void*>(&temporal_stream_persistent<8>)}, kNoKernel,
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY,
-     kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER), HF_SPLIT_GRID_STRIDE, kStreamThreads, false,
-     HF_PLANNER(plan_temporal_stream), HostOrder::kLockstep},
-    {"persistent-host", "lockstep",
-     "the host signals every block, then waits for all of them",
-     HF_KERNEL(persistent_host), kNoKernel,
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS, kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL),
-     HF_SPLIT_ROW_BANDS, kThreads, false, HF_PLANNER(plan_spread), HostOrder::kLockstep},
-    {"persistent-host", "neighbour",
-     "the host starts a block's next half-sweep once neither neighbour is behind it",
-     HF_KERNEL(persistent_host), kNoKernel,
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS, kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL),
-     HF_SPLIT_ROW_BANDS, kThreads, false, HF_PLANNER(plan_spread), HostOrder::kNeighbourAware},
-    {"persistent-host", "relay",
-     "one step word and one done word per half-sweep: block 0 relays the step, the last block done reports",
-     HF_KERNEL(persistent_host_relay), kNoKernel,
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS,
-     kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL) | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_GRID_STRIDE,
-     kRelayThreads, true,
-     HF_PLANNER(plan_spread), HostOrder::kDeviceCombined},
-    {"persistent-dataflow", "counters",
-     "each block waits only for its neighbours' step counters, no grid barrier",
-     HF_KERNEL(persistent_dataflow), HF_KERNEL(persistent_on_chip),
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS,
-     kThreads, true,
-     HF_PLANNER(plan_alone_on_chip), HostOrder::kLockstep},
-    {"persistent-dataflow", "cluster",
-     "one thread-block cluster keeps the grid on chip; each block waits for its neighbours' st.async halos only",
-     kClusterAsync.block[0], kNoKernel, HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG,
-     kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS, 0, false, HF_PLANNER(plan_cluster_on_chip),
-     HostOrder::kLockstep, &kClusterAsync},
-    {"persistent-dataflow", "resident",
-     "every SM holds its band in shared memory; k ghost rows; halos as self-flagged lines between neighbours",
-     HF_KERNEL(persistent_resident), kNoKernel,
-     HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG, kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH), HF_SPLIT_ROW_BANDS,
-     kResidentThreads,
-     false, HF_PLANNER(plan_resident), HostOrder::kLockstep, nullptr, &resident_mailbox_lines_of},
+    {.mode = "persistent-grid",
+     .name = "cg",
+     .description = "cooperative groups' grid.sync() between half-sweeps (it cannot time out)",
+     .kernel = HF_KERNEL(persistent_grid_cooperative_groups),
+     .on_chip_kernel = HF_KERNEL(persistent_on_chip),
+     .traits = HF_TRAIT_COOPERATIVE,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_OUTLAST_DEADLINE),
+     .default_threads = kThreads,
+     .is_default = true,
+     .planner = HF_PLANNER(plan_alone_on_chip)},
+    {.mode = "persistent-grid",
+     .name = "two-slot",
+     .description = "Holdfast's grid barrier: an arrival count and a release generation, bounded by the watchdog",
+     .kernel = HF_KERNEL(persistent_grid_two_slot),
+     .on_chip_kernel = HF_KERNEL(persistent_on_chip),
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
+     .default_threads = kThreads,
+     .planner = HF_PLANNER(plan_alone_on_chip)},
+    {.mode = "persistent-grid",
+     .name = "block",
+     .description = "one block (one warp where it holds the grid) keeps the grid on chip, points in registers; sizes its block",
+     .kernel = kOnChipBlock.block[0],
+     .sized = &kOnChipBlock,
+     .faults = kCountedFaults,
+     .planner = HF_PLANNER(plan_block_on_chip)},
+    {.mode = "persistent-grid",
+     .name = "cluster",
+     .description = "one thread-block cluster keeps the grid on chip; k ghost rows, DSMEM halos, cluster barrier; sizes its block",
+     .kernel = kClusterBarrier.block[0],
+     .sized = &kClusterBarrier,
+     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults,
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .planner = HF_PLANNER(plan_cluster_barrier_on_chip)},
+    {.mode = "persistent-grid",
+     .name = "temporal",
+     .description = "k half-sweeps per pass streamed through shared memory (temporal blocking), two-slot barrier between passes",
+     .kernel = HF_SWEEPS(8).kernel,
+     .sweeps = &kTemporalSweeps,
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
+     .default_threads = kStreamThreads,
+     .planner = HF_PLANNER(plan_temporal_stream)},
+    {.mode = "persistent-host",
+     .name = "lockstep",
+     .description = "the host signals every block, then waits for all of them",
+     .kernel = HF_KERNEL(persistent_host),
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .default_threads = kThreads,
+     .planner = HF_PLANNER(plan_spread),
+     .host_order = HostOrder::kLockstep},
+    {.mode = "persistent-host",
+     .name = "neighbour",
+     .description = "the host starts a block's next half-sweep once neither neighbour is behind it",
+     .kernel = HF_KERNEL(persistent_host),
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .default_threads = kThreads,
+     .planner = HF_PLANNER(plan_spread),
+     .host_order = HostOrder::kNeighbourAware},
+    {.mode = "persistent-host",
+     .name = "relay",
+     .description = "one step word and one done word per half-sweep: block 0 relays the step, the last block done reports",
+     .kernel = HF_KERNEL(persistent_host_relay),
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_HOST_FLAGS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_SIGNAL) | fault_bit(HF_FAULT_NEVER_PUBLISH),
+     .default_threads = kRelayThreads,
+     .is_default = true,
+     .planner = HF_PLANNER(plan_spread),
+     .host_order = HostOrder::kDeviceCombined},
+    {.mode = "persistent-dataflow",
+     .name = "counters",
+     .description = "each block waits only for its neighbours' step counters, no grid barrier",
+     .kernel = HF_KERNEL(persistent_dataflow),
+     .on_chip_kernel = HF_KERNEL(persistent_on_chip),
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .default_threads = kThreads,
+     .is_default = true,
+     .planner = HF_PLANNER(plan_alone_on_chip)},
+    {.mode = "persistent-dataflow",
+     .name = "cluster",
+     .description = "one thread-block cluster keeps the grid on chip; each block waits for its neighbours' st.async halos only",
+     .kernel = kClusterAsync.block[0],
+     .sized = &kClusterAsync,
+     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .planner = HF_PLANNER(plan_cluster_async_on_chip)},
+    {.mode = "persistent-dataflow",
+     .name = "resident",
+     .description = "every SM holds its band in shared memory; k ghost rows; halos as self-flagged lines between neighbours",
+     .kernel = HF_KERNEL(persistent_resident),
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .default_threads = kResidentThreads,
+     .planner = HF_PLANNER(plan_resident),
+     .mailbox_lines = &resident_mailbox_lines_of},
 };
 
 /* The standard kernels (--kernels native), launched through the driver API by name: the
@@ -177,30 +219,18 @@ static_assert(HF_LL_LINE_V2_B64 == 0 && HF_LL_LINE_V4_U32 == 1 && HF_LL_LINE_TWO
 const KernelRef kClusterProbeKernels[] = {HF_CLUSTER_KERNEL("probe_cluster_barrier", probe_cluster_barrier),
                                           HF_CLUSTER_KERNEL("probe_dsmem_exchange", probe_dsmem_exchange)};
 
-/* A kernel of a row that blocks in time, for one number of half-sweeps per exchange. */
-struct SweepsKernel {
-    const char* mode;
-    const char* variant;
-    int sweeps;
-    KernelRef kernel;
-};
-
-#define HF_SWEEPS_KERNEL(mode, variant, k, name, symbol) \
-    SweepsKernel{mode, variant, k, KernelRef{name, reinterpret_cast<const void*>(&symbol)}}
-
-/* The k each row that blocks in time runs (planner_test and the Java tests name them). */
-const SweepsKernel kSweepsKernels[] = {
-    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 1, "temporal_stream_persistent_k1", temporal_stream_persistent<1>),
-    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 2, "temporal_stream_persistent_k2", temporal_stream_persistent<2>),
-    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 3, "temporal_stream_persistent_k3", temporal_stream_persistent<3>),
-    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 4, "temporal_stream_persistent_k4", temporal_stream_persistent<4>),
-    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 6, "temporal_stream_persistent_k6", temporal_stream_persistent<6>),
-    HF_SWEEPS_KERNEL("persistent-grid", "temporal", 8, "temporal_stream_persistent_k8", temporal_stream_persistent<8>),
-};
-
 constexpr int kRowCount = static_cast<int>(sizeof kRows / sizeof kRows[0]);
 
-bool of_row(const SweepsKernel& entry, const VariantRow& row) { return same_name(entry.mode, row.mode) && same_name(entry.variant, row.name); }
+/* The row's kernels by k that exist (sweeps > 0). */
+template <typename Visit>
+void for_each_sweeps_kernel(const VariantRow& row, Visit visit)
+{
+    for (int index = 0; row.sweeps != nullptr && index < kMaxSweepsKernels; ++index) {
+        if (row.sweeps->by_sweeps[index].sweeps > 0) {
+            visit(row.sweeps->by_sweeps[index]);
+        }
+    }
+}
 
 }  // namespace
 
@@ -235,29 +265,24 @@ int find_variant(const char* mode, const char* variant)
 
 const KernelRef* sweeps_kernel(const VariantRow& row, int sweeps)
 {
-    for (const SweepsKernel& entry : kSweepsKernels) {
-        if (of_row(entry, row) && entry.sweeps == sweeps) {
-            return &entry.kernel;
+    const KernelRef* found = nullptr;
+    for_each_sweeps_kernel(row, [&](const SweepsKernel& entry) {
+        if (entry.sweeps == sweeps) {
+            found = &entry.kernel;
         }
-    }
-    return nullptr;
+    });
+    return found;
 }
 
-int default_sweeps(const VariantRow& row)
-{
-    (void)row; /* one temporal row today: the sweeps that measured fastest at large grids */
-    return kDefaultTemporalSweeps;
-}
+int default_sweeps(const VariantRow& row) { return row.sweeps != nullptr ? row.sweeps->default_sweeps : 1; }
 
 const char* sweeps_choices(const VariantRow& row)
 {
     thread_local std::string choices;
     choices.clear();
-    for (const SweepsKernel& entry : kSweepsKernels) {
-        if (of_row(entry, row)) {
-            choices += (choices.empty() ? "" : ", ") + std::to_string(entry.sweeps);
-        }
-    }
+    for_each_sweeps_kernel(row, [&](const SweepsKernel& entry) {
+        choices += (choices.empty() ? "" : ", ") + std::to_string(entry.sweeps);
+    });
     return choices.c_str();
 }
 
@@ -268,12 +293,16 @@ const KernelRef* find_kernel(const char* name)
             return &kernel;
         }
     }
-    for (const SweepsKernel& entry : kSweepsKernels) {
-        if (same_name(entry.kernel.name, name)) {
-            return &entry.kernel;
-        }
-    }
     for (const VariantRow& row : kRows) {
+        const KernelRef* by_sweeps = nullptr;
+        for_each_sweeps_kernel(row, [&](const SweepsKernel& entry) {
+            if (same_name(entry.kernel.name, name)) {
+                by_sweeps = &entry.kernel;
+            }
+        });
+        if (by_sweeps != nullptr) {
+            return by_sweeps;
+        }
         for (const KernelRef* kernel : {&row.kernel, &row.on_chip_kernel}) {
             if (kernel->exists() && same_name(kernel->name, name)) {
                 return kernel;
@@ -288,24 +317,6 @@ const KernelRef* find_kernel(const char* name)
         }
     }
     return nullptr;
-}
-
-bool row_launches(const VariantRow& row, const char* name)
-{
-    if (same_name(row.kernel.name, name) || (row.on_chip_kernel.exists() && same_name(row.on_chip_kernel.name, name))) {
-        return true;
-    }
-    for (int index = 0; row.sized != nullptr && index < kSizedKernelCount; ++index) {
-        if (same_name(row.sized->block[index].name, name) || same_name(row.sized->warp[index].name, name)) {
-            return true;
-        }
-    }
-    for (const SweepsKernel& entry : kSweepsKernels) {
-        if (of_row(entry, row) && same_name(entry.kernel.name, name)) {
-            return true;
-        }
-    }
-    return false;
 }
 
 const KernelRef* sized_kernel(const VariantRow& row, int slots, bool one_warp)

@@ -2,10 +2,12 @@
  * variant_table.h: the persistent variants, one row each, and the library's kernels by name.
  *
  * A row says everything the library needs to know about a (mode, variant): its command-line
- * names and description, its kernel, its traits, the faults it accepts, how the blocks share
- * the work and its planner hook. Nothing else in the library switches on a mode (one exception:
- * plan_cluster_on_chip takes the grid's cluster layout by mode name): the planner, the session and
- * the watchdog report read the row. Adding a variant is one kernel header under
+ * names and description, its kernels (one, or a family by points per thread or by half-sweeps per
+ * exchange), its traits, the faults it accepts, how the blocks share the work, its planner hook and
+ * the resources a session allocates for it (host flags, a mailbox of halo lines, a scratch array).
+ * Rows are written with designated initialisers, so a row names what it sets and leaves the rest
+ * at the defaults below. Nothing else in the library switches on a mode or a variant: the planner,
+ * the session and the watchdog report read the row. Adding a variant is one kernel header under
  * kernels/ and one row in variant_table.cpp (see README.md, "Adding a variant").
  *
  * Plain declarations: the planner's host-only test includes this without a GPU runtime.
@@ -37,6 +39,20 @@ constexpr int kSizedKernelCount = 5;
 struct SizedKernels {
     KernelRef block[kSizedKernelCount];
     KernelRef warp[kSizedKernelCount]; /* none (!exists()) where the variant has no one-warp kernel */
+};
+
+/* Kernels that block in time come as one instantiation per k, the half-sweeps between exchanges;
+ * the row's own kernel is the one for its default k. */
+constexpr int kMaxSweepsKernels = 8;
+
+struct SweepsKernel {
+    int sweeps;
+    KernelRef kernel;
+};
+
+struct SweepsKernels {
+    SweepsKernel by_sweeps[kMaxSweepsKernels]; /* in increasing k; unused entries have sweeps 0 */
+    int default_sweeps;                        /* the k when neither the caller nor an auto rule says */
 };
 
 /* What a planner hook is given: the size, the block size, the caller's requests and the device. */
@@ -90,21 +106,23 @@ enum class HostOrder {
  * allocates and zeroes them once; each run then takes flags above the last run's. */
 using MailboxLines = int64_t (*)(const hf_plan& plan);
 
+/* A row of the table: what is not named in its designated initialiser takes the default here. */
 struct VariantRow {
-    const char* mode;          /* the command line's mode name */
-    const char* name;          /* the command line's variant name */
-    const char* description;   /* one line */
-    KernelRef kernel;
-    KernelRef on_chip_kernel;  /* one block holding the grid in shared memory; none when !exists() */
-    int traits;                /* HF_TRAIT_* */
-    int faults;                /* bits 1 << HF_FAULT_* */
-    int work_split;            /* HF_SPLIT_* */
-    int default_threads;
-    bool is_default;           /* the mode's fallback: what "auto" tries after the auto rule's rows for n (auto_rule.h) */
-    Planner planner;
-    HostOrder host_order;      /* HF_TRAIT_HOST_FLAGS only */
-    const SizedKernels* sized = nullptr; /* kernels by slot count (PlanChoice::slots), or none */
-    MailboxLines mailbox_lines = nullptr; /* LL halo variants only */
+    const char* mode;                      /* the command line's mode name */
+    const char* name;                      /* the command line's variant name */
+    const char* description;               /* one line */
+    KernelRef kernel;                      /* what it launches unless one of the families below is planned */
+    KernelRef on_chip_kernel = {"", nullptr}; /* one block holding the grid in shared memory; none when !exists() */
+    const SizedKernels* sized = nullptr;   /* kernels by points per thread (PlanChoice::slots), or none */
+    const SweepsKernels* sweeps = nullptr; /* kernels by half-sweeps per exchange (HF_TRAIT_SWEEPS with two buffers), or none */
+    int traits = 0;                        /* HF_TRAIT_* */
+    int faults = 0;                        /* bits 1 << HF_FAULT_* */
+    int work_split = HF_SPLIT_GRID_STRIDE; /* HF_SPLIT_* */
+    int default_threads = 0;               /* 0: the planner hook sizes the block */
+    bool is_default = false;               /* the mode's fallback: what "auto" tries after the auto rule's rows for n (auto_rule.h) */
+    Planner planner = {"", nullptr};
+    HostOrder host_order = HostOrder::kLockstep; /* HF_TRAIT_HOST_FLAGS only */
+    MailboxLines mailbox_lines = nullptr;  /* self-flagged halo lines the session allocates, or none */
 
     bool has(int trait) const { return (traits & trait) != 0; }
     bool accepts_fault(int fault) const { return fault >= 0 && fault < 31 && (faults & (1 << fault)) != 0; }
@@ -121,8 +139,8 @@ bool is_auto_variant(const char* variant);
 int variant_count();
 const VariantRow& variant_row(int index);
 
-/* Variants that block in time (HF_TRAIT_TWO_BUFFERS) have one kernel per number of half-sweeps
- * between exchanges: the one for `sweeps`, or nullptr when the row has none for it. */
+/* Rows with a kernel per k (VariantRow::sweeps): the one for `sweeps`, or nullptr when the row has
+ * none for it. */
 const KernelRef* sweeps_kernel(const VariantRow& row, int sweeps);
 
 /* The sweeps per exchange such a row runs when the caller leaves the choice to the planner. */
@@ -136,9 +154,6 @@ int find_variant(const char* mode, const char* variant);
 
 /* Any kernel of the library by name (standard kernels and every row's), or nullptr. */
 const KernelRef* find_kernel(const char* name);
-
-/* Whether `name` is one of the kernels the row may launch (its kernel, on-chip or sized ones). */
-bool row_launches(const VariantRow& row, const char* name);
 
 /* The row's sized kernel for `slots` points per thread (one warp or not), or nullptr. */
 const KernelRef* sized_kernel(const VariantRow& row, int slots, bool one_warp);

@@ -8,8 +8,8 @@
  * the standard launch's.
  *
  * Two buffers, as between standard launches: pass i reads u and writes scratch when i is even,
- * and the other way round when it is odd, so the run ends in scratch when the pass count is odd
- * (hf_run_report.result_in_scratch). The last pass is shorter when k does not divide the
+ * and the other way round when it is odd; the session (execute.cpp) starts the run from the array
+ * that makes the last pass write u. The last pass is shorter when k does not divide the
  * half-sweeps. One kernel per k (the template is instantiated in variant_table.cpp).
  */
 #ifndef HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.holdfast.bridge.raw.hf_plan;
+import org.holdfast.bridge.raw.hf_problem;
 import org.holdfast.bridge.raw.hf_run_config;
 import org.holdfast.bridge.raw.hf_variant_info;
 import org.holdfast.bridge.raw.holdfast_native_h;
@@ -22,15 +23,17 @@ import org.holdfast.ffi.NativeLibrary;
  * {@link holdfast_native_h} that turns status codes into {@link NativeException}s.
  *
  * <pre>{@code
- * List<PersistentVariant> variants = bridge.variants();          // the native variant table
- * PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid"), n);   // no allocation
- * try (PersistentSession session = bridge.open(plan, stream)) {  // every allocation
- *     PersistentReport report = session.run(u, f, iterations, h2); // allocates nothing
+ * List<PersistentVariant> variants = bridge.variants();           // the native variant table
+ * PersistentProblem problem = PersistentProblem.poisson2d(n, h2);
+ * try (PersistentSession session = bridge.open(problem, PersistentRequest.of("persistent-grid"), stream)) {
+ *     PersistentPlan plan = session.plan();                        // what runs, for reports
+ *     PersistentReport report = session.run(u, f, iterations);    // allocates nothing; the result in u
  * }
  * }</pre>
  *
- * <p>The library owns the plan (variant, blocks, on chip or not) and the names: Java shows the
- * plan and passes it back unchanged. Device pointers and streams are plain {@code long}s: the
+ * <p>The library owns the session from open to close: it plans the run (variant, blocks, k, on
+ * chip or not), allocates what the variant needs and fixes the problem; Java shows the plan and
+ * never hands it back. Device pointers and streams are plain {@code long}s: the
  * caller allocates them through the driver API (the runtime inside the library shares the primary
  * context). A bridge owns an {@link Arena} for the structs it passes, reused call after call; any
  * thread may use it, one call at a time (the calls are synchronized, which also keeps each call
@@ -44,6 +47,7 @@ public final class PersistentBridge implements AutoCloseable {
     private final Path library;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment config = arena.allocate(hf_run_config.LAYOUT);
+    private final MemorySegment problemIn = arena.allocate(hf_problem.LAYOUT);
     private final MemorySegment planOut = arena.allocate(hf_plan.LAYOUT);
     private final MemorySegment rowOut = arena.allocate(hf_variant_info.LAYOUT);
     private final MemorySegment message = arena.allocate(MESSAGE_CAPACITY);
@@ -169,50 +173,86 @@ public final class PersistentBridge implements AutoCloseable {
     // ------------------------------------------------------------------ persistent runs
 
     /**
-     * Plans a run of an n x n grid: the variant ({@code auto} resolved), the blocks, on chip or
-     * not. Allocates nothing on the device.
+     * What a session of {@code request} on {@code problem} would run: the variant ({@code auto}
+     * resolved), the blocks, k, on chip or not. Allocates nothing on the device.
      *
      * @throws NativeException {@link NativeStatus#INVALID_ARGUMENT} for a bad request (before any
      *         device is asked), {@link NativeStatus#NOT_CORESIDENT} for more blocks than fit,
      *         {@link NativeStatus#NO_DEVICE}, {@link NativeStatus#UNSUPPORTED}
      */
-    public synchronized PersistentPlan plan(PersistentRequest request, int n) {
+    public synchronized PersistentPlan plan(PersistentProblem problem, PersistentRequest request) {
         try (Arena names = Arena.ofConfined()) {
-            config.fill((byte) 0);
-            hf_run_config.mode(config, names.allocateFrom(request.mode()));
-            hf_run_config.variant(config, names.allocateFrom(request.variant()));
-            hf_run_config.blocks(config, request.blocks());
-            hf_run_config.threads_per_block(config, request.threadsPerBlock());
-            hf_run_config.sweeps_per_exchange(config, request.sweepsPerExchange());
-            hf_run_config.host_polling(config, request.hostPolling().code());
-            hf_run_config.watchdog_seconds(config, request.watchdogSeconds());
-            hf_run_config.fault(config, request.fault().code());
-            hf_run_config.fault_block(config, request.faultBlock());
+            fill(problem, request, names);
             planOut.fill((byte) 0);
-            check(holdfast_native_h.hf_plan_run(config, n, planOut), "hf_plan_run");
+            check(holdfast_native_h.hf_plan_run(problemIn, config, planOut), "hf_plan_run");
             return PersistentPlan.copyOf(planOut);
         }
     }
 
     /**
-     * Opens a session of {@code plan} on {@code stream} (0 = the default stream): allocates what
-     * its runs need, so that {@link PersistentSession#run} allocates nothing.
+     * The rule of the named variant ({@code request.variant()}, not {@code auto}) for a kernel outside
+     * the library that shares its design (a Java twin), whose own occupancy is {@code blocksPerSm}
+     * co-resident blocks per multiprocessor at {@code request.threadsPerBlock()} threads: the
+     * blocks, and whether one block holds u (and f) on chip. So a twin and the library's kernel get
+     * their grids from one rule.
      */
-    public PersistentSession open(PersistentPlan plan, long stream) {
+    public synchronized PersistentPlan planTwin(PersistentProblem problem, PersistentRequest request, int blocksPerSm) {
+        try (Arena names = Arena.ofConfined()) {
+            fill(problem, request, names);
+            planOut.fill((byte) 0);
+            check(holdfast_native_h.hf_plan_twin(problemIn, config, blocksPerSm, planOut), "hf_plan_twin");
+            return PersistentPlan.copyOf(planOut);
+        }
+    }
+
+    /**
+     * Opens a session that solves {@code problem} as {@code request} asks, on {@code stream} (0 =
+     * the default stream): the library plans the run and allocates everything the chosen variant
+     * needs, so that {@link PersistentSession#run} allocates nothing.
+     *
+     * @throws NativeException as {@link #plan}, and {@link NativeStatus#OUT_OF_MEMORY}
+     */
+    public PersistentSession open(PersistentProblem problem, PersistentRequest request, long stream) {
         final Arena sessionArena = Arena.ofShared();
         try {
-            final MemorySegment passedBack = sessionArena.allocate(hf_plan.LAYOUT);
-            plan.writeTo(passedBack);
             final MemorySegment opened = sessionArena.allocate(ADDRESS);
+            final MemorySegment described = sessionArena.allocate(hf_plan.LAYOUT);
             synchronized (this) {
-                check(holdfast_native_h.hf_session_open(passedBack, MemorySegment.ofAddress(stream), opened),
-                        "hf_session_open");
+                try (Arena names = Arena.ofConfined()) {
+                    fill(problem, request, names);
+                    check(holdfast_native_h.hf_session_open(problemIn, config, MemorySegment.ofAddress(stream), opened),
+                            "hf_session_open");
+                }
+                final MemorySegment session = opened.get(ADDRESS, 0);
+                final int status = holdfast_native_h.hf_session_plan(session, described);
+                if (status != holdfast_native_h.HF_OK) {
+                    holdfast_native_h.hf_session_close(session);
+                    check(status, "hf_session_plan");
+                }
             }
-            return new PersistentSession(this, plan, sessionArena, opened.get(ADDRESS, 0));
+            return new PersistentSession(this, PersistentPlan.copyOf(described), sessionArena, opened.get(ADDRESS, 0));
         } catch (RuntimeException failed) {
             sessionArena.close();
             throw failed;
         }
+    }
+
+    /** The problem and the request into the bridge's structs; the names live in {@code names}. */
+    private void fill(PersistentProblem problem, PersistentRequest request, Arena names) {
+        problemIn.fill((byte) 0);
+        hf_problem.kind(problemIn, problem.kind().code());
+        hf_problem.n(problemIn, problem.n());
+        hf_problem.h2(problemIn, problem.h2());
+        config.fill((byte) 0);
+        hf_run_config.mode(config, names.allocateFrom(request.mode()));
+        hf_run_config.variant(config, names.allocateFrom(request.variant()));
+        hf_run_config.blocks(config, request.blocks());
+        hf_run_config.threads_per_block(config, request.threadsPerBlock());
+        hf_run_config.sweeps_per_exchange(config, request.sweepsPerExchange());
+        hf_run_config.host_polling(config, request.hostPolling().code());
+        hf_run_config.watchdog_seconds(config, request.watchdogSeconds());
+        hf_run_config.fault(config, request.fault().code());
+        hf_run_config.fault_block(config, request.faultBlock());
     }
 
     // ------------------------------------------------------------------ kernels by name

@@ -5,9 +5,10 @@ import java.util.Arrays;
 import org.holdfast.bridge.raw.hf_plan;
 
 /**
- * What the native planner chose for one persistent run ({@code hf_plan}): read it, show it, and
- * pass it back to {@link PersistentBridge#open(PersistentPlan, long)} unchanged. It holds a copy of
- * the library's struct, so nothing Java computes can drift from what the library runs.
+ * What a persistent session runs ({@code hf_plan}, from {@link PersistentSession#plan()}), or would
+ * run ({@link PersistentBridge#plan}, {@link PersistentBridge#planTwin}): a description for reports.
+ * It holds a copy of the library's struct, read once, so nothing Java computes can drift from what
+ * the library runs; no call takes it back.
  */
 public final class PersistentPlan {
 
@@ -27,9 +28,9 @@ public final class PersistentPlan {
         return new PersistentPlan(struct);
     }
 
-    /** Writes the plan back, byte for byte, for the library. */
-    void writeTo(MemorySegment plan) {
-        MemorySegment.copy(view, 0, plan, 0, hf_plan.LAYOUT.byteSize());
+    /** The problem it solves. */
+    public PersistentProblem.Kind problem() {
+        return PersistentProblem.Kind.fromCode(hf_plan.problem(view));
     }
 
     public String mode() {

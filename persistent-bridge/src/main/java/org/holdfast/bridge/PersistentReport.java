@@ -12,9 +12,8 @@ package org.holdfast.bridge;
  *        waited for; -1 when none
  * @param errorStep its half-sweep; -1 when none
  * @param errorPeer the neighbour waited for ({@link WatchdogWait#NEIGHBOUR}); -1 otherwise
- * @param resultInScratch a two-buffer run ({@link VariantTrait#TWO_BUFFERS}): the result is in the scratch buffer, not in u
  * @param work the half-sweeps the kernel's blocks counted (filled once the kernel ended)
  */
 public record PersistentReport(PersistentPlan plan, double deviceMillis, double hostMillis, long handshakes,
-        WatchdogWait errorWait, int errorBlock, int errorStep, int errorPeer, boolean resultInScratch, WorkCount work) {
+        WatchdogWait errorWait, int errorBlock, int errorStep, int errorPeer, WorkCount work) {
 }

@@ -6,9 +6,10 @@ import org.holdfast.bridge.raw.hf_run_report;
 import org.holdfast.bridge.raw.holdfast_native_h;
 
 /**
- * A planned persistent run, open on one stream ({@code hf_session}): everything the runs need was
- * allocated when it opened (device and pinned memory, events, and the report struct on this side),
- * so {@link #run} allocates nothing. One run at a time; close it when done.
+ * A persistent run open on one stream ({@code hf_session}), owned by the library from open to close:
+ * it planned the run and allocated everything the variant needs (device and pinned memory, a scratch
+ * array, events; the report struct on this side), so {@link #run} allocates nothing. One run at a
+ * time; close it when done.
  */
 public final class PersistentSession implements AutoCloseable {
 
@@ -33,31 +34,19 @@ public final class PersistentSession implements AutoCloseable {
     }
 
     /**
-     * Runs {@code iterations} red-black iterations on device array {@code u} (n x n doubles, f
-     * alike; h2 = d * d with d = 1 / (n - 1)) in one persistent launch, and returns once the kernel
-     * has ended.
+     * Runs {@code iterations} red-black iterations of the session's problem on device array {@code u}
+     * (n x n doubles, f alike) in one persistent launch, and returns once the kernel has ended, with
+     * the result in {@code u}.
      *
      * @throws NativeException e.g. {@link NativeStatus#WATCHDOG} with a report naming the block and
      *         the step; after {@link WatchdogWait#KERNEL_EXIT} the session refuses further runs
      * @throws IncompleteWorkException the kernel ended but a block did not run every half-sweep
      */
-    public synchronized PersistentReport run(long u, long f, int iterations, double h2) {
+    public synchronized PersistentReport run(long u, long f, int iterations) {
         requireOpen();
         final int status = holdfast_native_h.hf_session_run(session, MemorySegment.ofAddress(u),
-                MemorySegment.ofAddress(f), iterations, h2, report);
+                MemorySegment.ofAddress(f), iterations, report);
         return checked(status, "hf_session_run");
-    }
-
-    /**
-     * {@link #run(long, long, int, double)} for a two-buffer variant ({@link VariantTrait#TWO_BUFFERS},
-     * temporal blocking): passes alternate between {@code u} and {@code scratch} (device arrays of
-     * n x n doubles whose boundaries are equal), and the report says which holds the result.
-     */
-    public synchronized PersistentReport run(long u, long scratch, long f, int iterations, double h2) {
-        requireOpen();
-        final int status = holdfast_native_h.hf_session_run_two_buffers(session, MemorySegment.ofAddress(u),
-                MemorySegment.ofAddress(scratch), MemorySegment.ofAddress(f), iterations, h2, report);
-        return checked(status, "hf_session_run_two_buffers");
     }
 
     private void requireOpen() {
@@ -71,7 +60,6 @@ public final class PersistentSession implements AutoCloseable {
                 hf_run_report.host_ms(report), hf_run_report.handshakes(report),
                 WatchdogWait.fromCode(hf_run_report.error_code(report)), hf_run_report.error_block(report),
                 hf_run_report.error_step(report), hf_run_report.error_peer(report),
-                hf_run_report.result_in_scratch(report) != 0,
                 new WorkCount(hf_run_report.work_expected(report), hf_run_report.work_blocks_expected(report),
                         hf_run_report.work_blocks(report), hf_run_report.work_fewest(report),
                         hf_run_report.work_fewest_block(report), hf_run_report.work_most(report),

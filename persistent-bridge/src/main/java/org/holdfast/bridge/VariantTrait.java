@@ -15,8 +15,10 @@ public enum VariantTrait {
     WATCHDOG(holdfast_native_h.HF_TRAIT_WATCHDOG),
     /** Needs a CUDA-only feature: unsupported in a HIP build. */
     CUDA_ONLY(holdfast_native_h.HF_TRAIT_CUDA_ONLY),
-    /** Runs from u into a scratch buffer and back (temporal blocking): {@link PersistentSession#run(long, long, long, int, double)}. */
-    TWO_BUFFERS(holdfast_native_h.HF_TRAIT_TWO_BUFFERS);
+    /** Runs from u into a scratch array and back (temporal blocking); the session owns the scratch array. */
+    TWO_BUFFERS(holdfast_native_h.HF_TRAIT_TWO_BUFFERS),
+    /** Takes more than one half-sweep per exchange ({@code --sweeps-per-exchange}). */
+    SWEEPS(holdfast_native_h.HF_TRAIT_SWEEPS);
 
     private final int bit;
 

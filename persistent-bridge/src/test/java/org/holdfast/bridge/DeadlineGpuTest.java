@@ -21,9 +21,9 @@ class DeadlineGpuTest extends GpuTestBase {
     void aKernelPastTheDeadlineFailsInOneLine() {
         // Not closed: freeing memory under the kernel that still spins would wait for it.
         final DeviceProblem device = new DeviceProblem(bridge, 33);
-        final PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid", "cg").withBlocks(2)
-                .withWatchdogSeconds(WATCHDOG_SECONDS).withFault(FaultInjection.OUTLAST_DEADLINE, 0), 33);
-        final PersistentSession session = bridge.open(plan, 0);
+        final PersistentSession session = device.open(PersistentRequest.of("persistent-grid", "cg").withBlocks(2)
+                .withWatchdogSeconds(WATCHDOG_SECONDS).withFault(FaultInjection.OUTLAST_DEADLINE, 0));
+        final PersistentPlan plan = session.plan();
         final long start = System.nanoTime();
         final NativeException overdue = assertThrows(NativeException.class, () -> device.run(session, 10));
         final double elapsed = (System.nanoTime() - start) / 1e9;

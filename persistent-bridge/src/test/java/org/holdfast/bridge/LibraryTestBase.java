@@ -13,6 +13,12 @@ abstract class LibraryTestBase {
         bridge = TestLibrary.openOrSkip();
     }
 
+    /** The 2D Poisson problem of n points per side, h2 as the reference computes it. */
+    protected static PersistentProblem poisson(int n) {
+        final double d = 1.0 / (n - 1);
+        return PersistentProblem.poisson2d(n, d * d);
+    }
+
     @AfterEach
     void closeBridge() {
         if (bridge != null) {

@@ -41,7 +41,7 @@ class LibraryWithoutGpuTest extends LibraryTestBase {
     void everyCallThatNeedsADeviceSaysNoDevice() {
         assumeFalse(bridge.probeDevices().available(), "a GPU is present: the no-GPU path cannot be seen here");
         for (PersistentVariant variant : bridge.variants()) {
-            assertNoDevice(() -> bridge.plan(PersistentRequest.of(variant.mode(), variant.name()), 11));
+            assertNoDevice(() -> bridge.plan(poisson(11), PersistentRequest.of(variant.mode(), variant.name())));
         }
         assertNoDevice(bridge::cooperativeLaunchSupported);
         assertNoDevice(() -> bridge.deviceAlloc(1024));
@@ -96,7 +96,7 @@ class LibraryWithoutGpuTest extends LibraryTestBase {
     }
 
     private void assertRefused(PersistentRequest request, int n, String says) {
-        final NativeException refused = assertThrows(NativeException.class, () -> bridge.plan(request, n));
+        final NativeException refused = assertThrows(NativeException.class, () -> bridge.plan(poisson(n), request));
         assertEquals(NativeStatus.INVALID_ARGUMENT, refused.status(), refused.getMessage());
         assertEquals("hf_plan_run", refused.function());
         assertTrue(refused.nativeMessage().contains(says), refused.nativeMessage());
@@ -112,7 +112,7 @@ class LibraryWithoutGpuTest extends LibraryTestBase {
 
     @Test
     void aSuccessfulCallLeavesNoMessage() {
-        assertThrows(NativeException.class, () -> bridge.plan(PersistentRequest.of("persistent-dataflow"), 2));
+        assertThrows(NativeException.class, () -> bridge.plan(PersistentProblem.poisson2d(2, 1.0), PersistentRequest.of("persistent-dataflow")));
         assertFalse(bridge.lastError().isEmpty());
         bridge.runtimeVersions();
         assertEquals("", bridge.lastError());

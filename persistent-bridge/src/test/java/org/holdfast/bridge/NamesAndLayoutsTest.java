@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.holdfast.bridge.raw.hf_plan;
+import org.holdfast.bridge.raw.hf_problem;
 import org.holdfast.bridge.raw.hf_run_config;
 import org.holdfast.bridge.raw.hf_run_report;
 import org.holdfast.bridge.raw.hf_variant_info;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
 class NamesAndLayoutsTest extends LibraryTestBase {
 
     private static final Map<String, GroupLayout> JAVA_STRUCTS = Map.of(
+            "hf_problem", hf_problem.LAYOUT,
             "hf_variant_info", hf_variant_info.LAYOUT,
             "hf_run_config", hf_run_config.LAYOUT,
             "hf_plan", hf_plan.LAYOUT,
@@ -32,6 +34,7 @@ class NamesAndLayoutsTest extends LibraryTestBase {
 
     private static final Map<String, Integer> JAVA_ENUM_SIZES = Map.of(
             "hf_status", NativeStatus.values().length,
+            "hf_problem_kind", PersistentProblem.Kind.values().length,
             "hf_trait", VariantTrait.values().length,
             "hf_split", WorkSplit.values().length,
             "hf_poll", HostPolling.values().length,
@@ -85,7 +88,8 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals(WorkSplit.GRID_STRIDE, bridge.variant("persistent-grid", "cg").orElseThrow().workSplit());
         assertTrue(bridge.variant("persistent-grid", "lockstep").isEmpty());
         PersistentVariant temporal = bridge.variant("persistent-grid", "temporal").orElseThrow();
-        assertTrue(temporal.has(VariantTrait.TWO_BUFFERS) && temporal.has(VariantTrait.CUDA_ONLY), temporal.toString());
+        assertTrue(temporal.has(VariantTrait.TWO_BUFFERS) && temporal.has(VariantTrait.CUDA_ONLY)
+                && temporal.has(VariantTrait.SWEEPS), temporal.toString());
         assertEquals("temporal_stream_persistent_k8", temporal.kernel());
         assertEquals(1, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
                 .count(), "only temporal blocking runs between two buffers");

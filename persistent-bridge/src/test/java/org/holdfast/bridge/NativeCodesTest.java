@@ -20,7 +20,7 @@ class NativeCodesTest {
 
     @Test
     void anUnknownBitOrCodeMeansAnotherLibrary() {
-        final IllegalArgumentException bit = assertThrows(IllegalArgumentException.class, () -> VariantTrait.fromBits(64));
+        final IllegalArgumentException bit = assertThrows(IllegalArgumentException.class, () -> VariantTrait.fromBits(128));
         assertTrue(bit.getMessage().contains("does not match this bridge"), bit.getMessage());
         assertThrows(IllegalArgumentException.class, () -> WorkSplit.fromCode(7));
         assertThrows(IllegalArgumentException.class, () -> WatchdogWait.fromCode(-1));

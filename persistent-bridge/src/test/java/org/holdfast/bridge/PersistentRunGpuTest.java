@@ -64,8 +64,8 @@ class PersistentRunGpuTest extends GpuTestBase {
         try (DeviceProblem device = new DeviceProblem(bridge, 33)) {
             final double[] expected = device.problem.solve(ITERATIONS);
             final int[] counts = Variants.blockCounts(variant);
-            final PersistentPlan plan = bridge.plan(PersistentRequest.of(mode, variant).withBlocks(counts[counts.length - 2]), 33);
-            try (PersistentSession session = bridge.open(plan, 0)) {
+            try (PersistentSession session = device.open(PersistentRequest.of(mode, variant).withBlocks(counts[counts.length - 2]))) {
+                final PersistentPlan plan = session.plan();
                 final long allocations = bridge.allocationCount();
                 for (int run = 0; run < 3; run++) {
                     device.reset();
@@ -99,7 +99,7 @@ class PersistentRunGpuTest extends GpuTestBase {
 
     @Test
     void theHaloExchangeProbeMeasuresAnExchange() {
-        final int blocks = bridge.plan(PersistentRequest.of("persistent-dataflow", "resident"), 1001).blocks();
+        final int blocks = bridge.plan(poisson(1001), PersistentRequest.of("persistent-dataflow", "resident")).blocks();
         final double seconds = bridge.haloExchangeProbe(blocks, 512, 502, 200, 0);
         assertTrue(seconds > 0 && seconds < 1e-3, seconds + " s per exchange");
     }
@@ -124,24 +124,24 @@ class PersistentRunGpuTest extends GpuTestBase {
 
     @Test
     void aSmallGridRunsOnChipOnOneBlock() {
-        final PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid", "cg"), 11);
+        final PersistentPlan plan = bridge.plan(poisson(11), PersistentRequest.of("persistent-grid", "cg"));
         assertTrue(plan.onChip() && plan.fOnChip() && plan.blocks() == 1, plan.toString());
         assertEquals("cg", plan.variant());
         assertEquals("on chip", plan.note());
         assertEquals("persistent_on_chip", plan.kernel());
         // auto picks the register-resident variant at this size (docs/persistent-variants.md): one block, one warp here.
-        final PersistentPlan auto = bridge.plan(PersistentRequest.of("persistent-grid"), 11);
+        final PersistentPlan auto = bridge.plan(poisson(11), PersistentRequest.of("persistent-grid"));
         assertEquals("block", auto.variant(), auto.toString());
         assertEquals(1, auto.blocks(), auto.toString());
     }
 
     @Test
     void aGridLargerThanCoResidentIsRefusedNamingBothNumbers() {
-        final PersistentPlan one = bridge.plan(PersistentRequest.of("persistent-grid", "two-slot").withBlocks(1), 11);
+        final PersistentPlan one = bridge.plan(poisson(11), PersistentRequest.of("persistent-grid", "two-slot").withBlocks(1));
         assertTrue(bridge.cooperativeLaunchSupported() && one.maxCoResident() > 0, one.toString());
         final int tooMany = one.maxCoResident() + 1;
         final NativeException refused = assertThrows(NativeException.class,
-                () -> bridge.plan(PersistentRequest.of("persistent-grid", "two-slot").withBlocks(tooMany), 11));
+                () -> bridge.plan(poisson(11), PersistentRequest.of("persistent-grid", "two-slot").withBlocks(tooMany)));
         assertEquals(NativeStatus.NOT_CORESIDENT, refused.status());
         assertTrue(refused.nativeMessage().contains(Integer.toString(tooMany))
                 && refused.nativeMessage().contains(Integer.toString(one.maxCoResident())), refused.nativeMessage());
@@ -162,9 +162,8 @@ class PersistentRunGpuTest extends GpuTestBase {
 
     @Test
     void nullArraysAreRefused() {
-        final PersistentPlan plan = bridge.plan(PersistentRequest.of("persistent-grid", "two-slot"), 11);
-        try (PersistentSession session = bridge.open(plan, 0)) {
-            final NativeException refused = assertThrows(NativeException.class, () -> session.run(0, 0x1000, 1, 0.01));
+        try (PersistentSession session = bridge.open(poisson(11), PersistentRequest.of("persistent-grid", "two-slot"), 0)) {
+            final NativeException refused = assertThrows(NativeException.class, () -> session.run(0, 0x1000, 1));
             assertEquals(NativeStatus.INVALID_ARGUMENT, refused.status());
             assertEquals(-1, refused.report().orElseThrow().errorBlock());
             assertEquals(WatchdogWait.NONE, refused.report().orElseThrow().errorWait());

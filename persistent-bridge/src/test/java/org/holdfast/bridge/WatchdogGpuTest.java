@@ -26,8 +26,8 @@ class WatchdogGpuTest extends GpuTestBase {
         try (DeviceProblem device = new DeviceProblem(bridge, 33)) {
             final PersistentRequest request = PersistentRequest.of(mode, variant).withBlocks(7)
                     .withWatchdogSeconds(WATCHDOG_SECONDS).withFault(fault, faultBlock);
-            final PersistentPlan plan = bridge.plan(request, 33);
-            final PersistentSession session = bridge.open(plan, 0);
+            final PersistentSession session = device.open(request);
+            final PersistentPlan plan = session.plan();
             final long start = System.nanoTime();
             final NativeException stuck = assertThrows(NativeException.class, () -> device.run(session, 10));
             final long elapsed = System.nanoTime() - start;

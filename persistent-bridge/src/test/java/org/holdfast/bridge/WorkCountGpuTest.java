@@ -31,7 +31,7 @@ class WorkCountGpuTest extends GpuTestBase {
         final PersistentRequest clean = PersistentRequest.of(mode, variant);
         final PersistentPlan plan;
         try {
-            plan = bridge.plan(clean, N);
+            plan = bridge.plan(poisson(N), clean);
         } catch (NativeException e) {
             assumeTrue(e.status() != NativeStatus.UNSUPPORTED, e.getMessage());
             throw e;

@@ -10,6 +10,7 @@ import org.holdfast.bench.mode.PersistentHostMode;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bridge.LaunchOverhead;
 import org.holdfast.bridge.PersistentBridge;
+import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentReport;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentSession;
@@ -187,9 +188,10 @@ final class OverheadProbe {
         CudaContext context = gpu.context();
         try (CudaStream stream = CudaStream.create(context);
                 DeviceProblem device = new DeviceProblem(context, TINY, TINY.rightHandSide());
-                PersistentSession session = bridge.open(bridge.plan(request, TINY.n()), stream.handle())) {
+                PersistentSession session = bridge.open(PersistentProblem.poisson2d(TINY.n(), TINY.h2()), request,
+                        stream.handle())) {
             device.uploadU(TINY.initialU());
-            return session.run(device.u(), device.f(), SYNC_ITERATIONS, TINY.h2());
+            return session.run(device.u(), device.f(), SYNC_ITERATIONS);
         }
     }
 }

@@ -127,7 +127,7 @@ public abstract class NativePersistentMode extends DescribedMode {
      * included, stays the failure it is.
      */
     static RuntimeException refusalOrItself(NativeException e) {
-        boolean refused = e.function().equals("hf_plan_run")
+        boolean refused = List.of("hf_session_open", "hf_plan_run", "hf_plan_twin").contains(e.function())
                 && (e.status() == NativeStatus.UNSUPPORTED || e.status() == NativeStatus.NOT_CORESIDENT);
         return refused ? new ModeRefusedException(e.nativeMessage().isEmpty() ? e.getMessage() : e.nativeMessage(), e) : e;
     }
@@ -185,7 +185,13 @@ public abstract class NativePersistentMode extends DescribedMode {
         }
         Optional<UserKernels> user = request.kernels().userKernels();
         if (user.isEmpty()) {
-            JavaPersistentPlan plan = JavaPersistentPlan.of(twin.design(), request, machine.gpu());
+            JavaPersistentPlan plan;
+            try {
+                plan = JavaPersistentPlan.of(twin.design(), name(), twin.nativeVariant(), request, machine.gpu(),
+                        machine.bridge());
+            } catch (NativeException e) {
+                throw refusalOrItself(e);
+            }
             return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), label(twin.nativeVariant(), 1, request.options()));
         }
         if (twin.design() != PersistentTaskGraph.Design.GRID_BARRIER) {

@@ -7,28 +7,25 @@ import org.holdfast.bridge.IncompleteWorkException;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.bridge.PersistentPlan;
+import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentReport;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentSession;
-import org.holdfast.bridge.VariantTrait;
 import org.holdfast.bridge.WatchdogWait;
 import org.holdfast.bridge.WorkCount;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaStream;
-import org.holdfast.tornado.cuda.DeviceBuffer;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
  * Runs a persistent kernel of the native library on device buffers allocated here through the
- * driver API. The library plans the run (variant, blocks, on chip or not) and Java passes the plan
- * back unchanged to open a session on our stream: every allocation happens here. Each run is one
- * synchronous call that allocates nothing, timed by the events the library records around its kernel.
- *
- * <p>A two-buffer variant (temporal blocking) also gets a scratch buffer here, loaded with the same
- * array (its boundary must be u's); a run may end in either buffer, and the next one starts from
- * there, so the runner keeps which of the two holds the state.
+ * driver API (u and f: what every variant needs alike). The library owns the run: the session it
+ * opens on our stream plans it (variant, blocks, k, on chip or not), allocates what the variant
+ * needs (a scratch array, a mailbox, host flags) and fixes the problem; Java reads the plan for the
+ * report and never hands it back. Each run is one synchronous call that allocates nothing, leaves
+ * the result in u, and is timed by the events the library records around its kernel.
  *
  * <p>Every run's kernel counts the half-sweeps its blocks ran; a run whose blocks did not all run
  * every one fails the row with one line naming the variant, the block and the counts, before its
@@ -38,19 +35,15 @@ final class PersistentRunner implements ModeRunner {
 
     private final CudaContext context;
     private final String deviceId;
-    private final PersistentPlan plan;
     private final CudaStream stream;
     private final DeviceProblem device;
     private final PersistentSession session;
+    private final PersistentPlan plan;
     private final Function<PersistentPlan, String> variantLabel;
-    /** Two-buffer variants: the second buffer; null otherwise. */
-    private final DeviceBuffer scratch;
-    /** Two-buffer variants: whether the state is in the scratch buffer now. */
-    private boolean inScratch;
 
     /**
-     * @param request what the mode asks the planner for, its block count still to come from the rule
-     * @param variantLabel the row's variant label, given the plan the planner made
+     * @param request what the mode asks the library for, its block count still to come from the rule
+     * @param variantLabel the row's variant label, given the plan the library made
      */
     PersistentRunner(PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
             Function<PersistentPlan, String> variantLabel) {
@@ -60,23 +53,13 @@ final class PersistentRunner implements ModeRunner {
         context.makeCurrent();
         PoissonProblem problem = run.problem();
         int blocks = run.blocks().plannerBlocks(problem.pointsPerColour(), request.threadsPerBlock());
-        this.plan = bridge.plan(request.withBlocks(blocks), problem.n());
         this.stream = CudaStream.create(context);
-        boolean twoBuffers = bridge.variant(plan.mode(), plan.variant()).map(v -> v.has(VariantTrait.TWO_BUFFERS))
-                .orElse(false);
         DeviceProblem allocatedDevice = null;
-        DeviceBuffer allocatedScratch = null;
         try {
             allocatedDevice = new DeviceProblem(context, problem, run.f());
-            if (twoBuffers) {
-                allocatedScratch = DeviceBuffer.allocate(context, problem.arrayBytes(),
-                        "N = " + problem.n() + " (scratch)");
-            }
-            this.session = bridge.open(plan, stream.handle());
+            this.session = bridge.open(PersistentProblem.poisson2d(problem.n(), problem.h2()), request.withBlocks(blocks),
+                    stream.handle());
         } catch (RuntimeException e) {
-            if (allocatedScratch != null) {
-                allocatedScratch.close();
-            }
             if (allocatedDevice != null) {
                 allocatedDevice.close();
             }
@@ -84,31 +67,19 @@ final class PersistentRunner implements ModeRunner {
             throw e;
         }
         this.device = allocatedDevice;
-        this.scratch = allocatedScratch;
+        this.plan = session.plan();
     }
 
     @Override
     public void load(double[] u) {
         context.makeCurrent();
         device.uploadU(u);
-        if (scratch != null) {
-            device.upload(u, scratch);
-            inScratch = false;
-        }
     }
 
     @Override
     public double run(int iterations) {
         try {
-            PersistentReport report;
-            if (scratch == null) {
-                report = session.run(device.u(), device.f(), iterations, device.problem().h2());
-            } else {
-                long from = inScratch ? scratch.pointer() : device.u();
-                long other = inScratch ? device.u() : scratch.pointer();
-                report = session.run(from, other, device.f(), iterations, device.problem().h2());
-                inScratch ^= report.resultInScratch();
-            }
+            PersistentReport report = session.run(device.u(), device.f(), iterations);
             requireWorkDone(report.work(), iterations);
             return report.deviceMillis() * 1e3;
         } catch (IncompleteWorkException e) {
@@ -135,13 +106,8 @@ final class PersistentRunner implements ModeRunner {
     @Override
     public void unload(double[] u) {
         context.makeCurrent();
-        if (inScratch) {
-            device.download(scratch, u);
-        } else {
-            device.downloadU(u);
-        }
+        device.downloadU(u);
     }
-
     /** The plan as it came back: the variant the planner resolved, its blocks, and its note ("on chip"). */
     @Override
     public RunShape shape() {
@@ -153,9 +119,6 @@ final class PersistentRunner implements ModeRunner {
     @Override
     public void close() {
         session.close();
-        if (scratch != null && !device.abandoned()) {
-            scratch.close();
-        }
         device.close();
         stream.close();
     }

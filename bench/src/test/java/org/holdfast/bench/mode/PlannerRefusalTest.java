@@ -41,9 +41,14 @@ class PlannerRefusalTest {
         assertEquals(BLOCK_AT_200, unsupported.getMessage());
         assertInstanceOf(ModeRefusedException.class,
                 NativePersistentMode.refusalOrItself(planner(NativeStatus.NOT_CORESIDENT, "9999 blocks requested")));
+        // A session plans as it opens, and a Java twin is planned by its native twin's rule: the same refusals.
+        for (String function : List.of("hf_session_open", "hf_plan_twin")) {
+            assertInstanceOf(ModeRefusedException.class, NativePersistentMode.refusalOrItself(
+                    new NativeException(NativeStatus.UNSUPPORTED, function, BLOCK_AT_200, null)));
+        }
         for (NativeException failure : List.of(planner(NativeStatus.INVALID_ARGUMENT, "n = 2 is below 3"),
                 planner(NativeStatus.RUNTIME, "cudaOccupancy failed"),
-                new NativeException(NativeStatus.UNSUPPORTED, "hf_session_open", "no clusters", null))) {
+                new NativeException(NativeStatus.UNSUPPORTED, "hf_session_run", "no clusters", null))) {
             assertSame(failure, NativePersistentMode.refusalOrItself(failure), failure.getMessage());
         }
     }

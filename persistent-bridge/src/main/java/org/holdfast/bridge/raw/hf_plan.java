@@ -10,7 +10,7 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemoryLayout.PathElement;
 import java.lang.foreign.MemorySegment;
 
-/** {@code struct hf_plan} of holdfast_native.h: what the planner chose (read by Java, passed back unchanged). */
+/** {@code struct hf_plan} of holdfast_native.h: what a session runs or would run (read by Java, never passed back). */
 public final class hf_plan {
 
     public static final GroupLayout LAYOUT = MemoryLayout.structLayout(
@@ -34,8 +34,8 @@ public final class hf_plan {
             JAVA_DOUBLE.withName("watchdog_seconds"),
             JAVA_INT.withName("fault_block"),
             JAVA_INT.withName("device"),
-            JAVA_INT.withName("variant_index"),
-            JAVA_INT.withName("abi_version"))
+            JAVA_INT.withName("problem"),
+            MemoryLayout.paddingLayout(4))
             .withName("hf_plan");
 
     public static final long mode$OFFSET = offset("mode");
@@ -58,8 +58,7 @@ public final class hf_plan {
     public static final long watchdog_seconds$OFFSET = offset("watchdog_seconds");
     public static final long fault_block$OFFSET = offset("fault_block");
     public static final long device$OFFSET = offset("device");
-    public static final long variant_index$OFFSET = offset("variant_index");
-    public static final long abi_version$OFFSET = offset("abi_version");
+    public static final long problem$OFFSET = offset("problem");
 
     private hf_plan() {
     }
@@ -152,11 +151,8 @@ public final class hf_plan {
         return struct.get(JAVA_INT, device$OFFSET);
     }
 
-    public static int variant_index(MemorySegment struct) {
-        return struct.get(JAVA_INT, variant_index$OFFSET);
+    public static int problem(MemorySegment struct) {
+        return struct.get(JAVA_INT, problem$OFFSET);
     }
 
-    public static int abi_version(MemorySegment struct) {
-        return struct.get(JAVA_INT, abi_version$OFFSET);
-    }
 }

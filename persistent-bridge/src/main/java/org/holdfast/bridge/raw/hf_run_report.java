@@ -20,14 +20,14 @@ public final class hf_run_report {
             JAVA_INT.withName("error_block"),
             JAVA_INT.withName("error_step"),
             JAVA_INT.withName("error_peer"),
-            JAVA_INT.withName("result_in_scratch"),
             JAVA_INT.withName("work_expected"),
             JAVA_INT.withName("work_blocks_expected"),
             JAVA_INT.withName("work_blocks"),
             JAVA_INT.withName("work_fewest"),
             JAVA_INT.withName("work_fewest_block"),
             JAVA_INT.withName("work_most"),
-            JAVA_INT.withName("work_most_block"))
+            JAVA_INT.withName("work_most_block"),
+            MemoryLayout.paddingLayout(4))
             .withName("hf_run_report");
 
     public static final long device_ms$OFFSET = offset("device_ms");
@@ -37,7 +37,6 @@ public final class hf_run_report {
     public static final long error_block$OFFSET = offset("error_block");
     public static final long error_step$OFFSET = offset("error_step");
     public static final long error_peer$OFFSET = offset("error_peer");
-    public static final long result_in_scratch$OFFSET = offset("result_in_scratch");
     public static final long work_expected$OFFSET = offset("work_expected");
     public static final long work_blocks_expected$OFFSET = offset("work_blocks_expected");
     public static final long work_blocks$OFFSET = offset("work_blocks");
@@ -81,9 +80,6 @@ public final class hf_run_report {
         return struct.get(JAVA_INT, error_peer$OFFSET);
     }
 
-    public static int result_in_scratch(MemorySegment struct) {
-        return struct.get(JAVA_INT, result_in_scratch$OFFSET);
-    }
 
     public static int work_expected(MemorySegment struct) {
         return struct.get(JAVA_INT, work_expected$OFFSET);

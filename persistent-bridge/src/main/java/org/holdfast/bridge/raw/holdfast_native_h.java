@@ -26,7 +26,7 @@ public final class holdfast_native_h {
     static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
     static final AddressLayout C_POINTER = ValueLayout.ADDRESS;
 
-    public static final int HF_ABI_VERSION = 6;
+    public static final int HF_ABI_VERSION = 7;
 
     // hf_status
     public static final int HF_OK = 0;
@@ -40,6 +40,10 @@ public final class holdfast_native_h {
     public static final int HF_ERR_INCOMPLETE_WORK = 8;
     public static final int HF_STATUS_COUNT = 9;
 
+    // the problem kinds
+    public static final int HF_PROBLEM_POISSON_2D = 0;
+    public static final int HF_PROBLEM_COUNT = 1;
+
     // traits (bits)
     public static final int HF_TRAIT_HOST_FLAGS = 1;
     public static final int HF_TRAIT_COOPERATIVE = 2;
@@ -47,7 +51,8 @@ public final class holdfast_native_h {
     public static final int HF_TRAIT_WATCHDOG = 8;
     public static final int HF_TRAIT_CUDA_ONLY = 16;
     public static final int HF_TRAIT_TWO_BUFFERS = 32;
-    public static final int HF_TRAIT_COUNT = 6;
+    public static final int HF_TRAIT_SWEEPS = 64;
+    public static final int HF_TRAIT_COUNT = 7;
 
     // work split
     public static final int HF_SPLIT_GRID_STRIDE = 0;
@@ -265,61 +270,46 @@ public final class holdfast_native_h {
 
     // ------------------------------------------------------------------ persistent runs
 
-    static final FunctionDescriptor hf_plan_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER);
-
-    private static final class hf_plan_run {
-        static final MethodHandle HANDLE = link(hf_plan_run$DESC, "hf_plan_run");
-    }
-
-    /** {@code hf_status hf_plan_run(const hf_run_config *config, int32_t n, hf_plan *plan)} */
-    public static int hf_plan_run(MemorySegment config, int n, MemorySegment plan) {
-        try {
-            return (int) hf_plan_run.HANDLE.invokeExact(config, n, plan);
-        } catch (Throwable t) {
-            throw NativeLibrary.propagate(t);
-        }
-    }
-
-    static final FunctionDescriptor hf_session_open$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER);
+    static final FunctionDescriptor hf_session_open$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER);
 
     private static final class hf_session_open {
         static final MethodHandle HANDLE = link(hf_session_open$DESC, "hf_session_open");
     }
 
-    /** {@code hf_status hf_session_open(const hf_plan *plan, void *stream, hf_session **session)} */
-    public static int hf_session_open(MemorySegment plan, MemorySegment stream, MemorySegment session) {
+    /** {@code hf_status hf_session_open(const hf_problem *problem, const hf_run_config *config, void *stream, hf_session **session)} */
+    public static int hf_session_open(MemorySegment problem, MemorySegment config, MemorySegment stream, MemorySegment session) {
         try {
-            return (int) hf_session_open.HANDLE.invokeExact(plan, stream, session);
+            return (int) hf_session_open.HANDLE.invokeExact(problem, config, stream, session);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }
     }
 
-    static final FunctionDescriptor hf_session_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_INT, C_DOUBLE, C_POINTER);
+    static final FunctionDescriptor hf_session_plan$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+
+    private static final class hf_session_plan {
+        static final MethodHandle HANDLE = link(hf_session_plan$DESC, "hf_session_plan");
+    }
+
+    /** {@code hf_status hf_session_plan(const hf_session *session, hf_plan *plan)} */
+    public static int hf_session_plan(MemorySegment session, MemorySegment plan) {
+        try {
+            return (int) hf_session_plan.HANDLE.invokeExact(session, plan);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_session_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_INT, C_POINTER);
 
     private static final class hf_session_run {
         static final MethodHandle HANDLE = link(hf_session_run$DESC, "hf_session_run");
     }
 
-    /** {@code hf_status hf_session_run(hf_session *session, double *u, const double *f, int32_t iterations, double h2, hf_run_report *report)} */
-    public static int hf_session_run(MemorySegment session, MemorySegment u, MemorySegment f, int iterations, double h2, MemorySegment report) {
+    /** {@code hf_status hf_session_run(hf_session *session, double *u, const double *f, int32_t iterations, hf_run_report *report)} */
+    public static int hf_session_run(MemorySegment session, MemorySegment u, MemorySegment f, int iterations, MemorySegment report) {
         try {
-            return (int) hf_session_run.HANDLE.invokeExact(session, u, f, iterations, h2, report);
-        } catch (Throwable t) {
-            throw NativeLibrary.propagate(t);
-        }
-    }
-
-    static final FunctionDescriptor hf_session_run_two_buffers$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER, C_INT, C_DOUBLE, C_POINTER);
-
-    private static final class hf_session_run_two_buffers {
-        static final MethodHandle HANDLE = link(hf_session_run_two_buffers$DESC, "hf_session_run_two_buffers");
-    }
-
-    /** {@code hf_status hf_session_run_two_buffers(hf_session *session, double *u, double *scratch, const double *f, int32_t iterations, double h2, hf_run_report *report)} */
-    public static int hf_session_run_two_buffers(MemorySegment session, MemorySegment u, MemorySegment scratch, MemorySegment f, int iterations, double h2, MemorySegment report) {
-        try {
-            return (int) hf_session_run_two_buffers.HANDLE.invokeExact(session, u, scratch, f, iterations, h2, report);
+            return (int) hf_session_run.HANDLE.invokeExact(session, u, f, iterations, report);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }
@@ -340,16 +330,46 @@ public final class holdfast_native_h {
         }
     }
 
-    static final FunctionDescriptor hf_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_INT, C_INT, C_DOUBLE, C_POINTER, C_POINTER, C_POINTER);
+    static final FunctionDescriptor hf_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER, C_INT, C_POINTER, C_POINTER, C_POINTER);
 
     private static final class hf_run {
         static final MethodHandle HANDLE = link(hf_run$DESC, "hf_run");
     }
 
-    /** {@code hf_status hf_run(const hf_run_config *config, double *u, const double *f, int32_t n, int32_t iterations, double h2, void *stream, hf_plan *plan, hf_run_report *report)} */
-    public static int hf_run(MemorySegment config, MemorySegment u, MemorySegment f, int n, int iterations, double h2, MemorySegment stream, MemorySegment plan, MemorySegment report) {
+    /** {@code hf_status hf_run(const hf_problem *problem, const hf_run_config *config, double *u, const double *f, int32_t iterations, void *stream, hf_plan *plan, hf_run_report *report)} */
+    public static int hf_run(MemorySegment problem, MemorySegment config, MemorySegment u, MemorySegment f, int iterations, MemorySegment stream, MemorySegment plan, MemorySegment report) {
         try {
-            return (int) hf_run.HANDLE.invokeExact(config, u, f, n, iterations, h2, stream, plan, report);
+            return (int) hf_run.HANDLE.invokeExact(problem, config, u, f, iterations, stream, plan, report);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_plan_run$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER);
+
+    private static final class hf_plan_run {
+        static final MethodHandle HANDLE = link(hf_plan_run$DESC, "hf_plan_run");
+    }
+
+    /** {@code hf_status hf_plan_run(const hf_problem *problem, const hf_run_config *config, hf_plan *plan)} */
+    public static int hf_plan_run(MemorySegment problem, MemorySegment config, MemorySegment plan) {
+        try {
+            return (int) hf_plan_run.HANDLE.invokeExact(problem, config, plan);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
+    static final FunctionDescriptor hf_plan_twin$DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_INT, C_POINTER);
+
+    private static final class hf_plan_twin {
+        static final MethodHandle HANDLE = link(hf_plan_twin$DESC, "hf_plan_twin");
+    }
+
+    /** {@code hf_status hf_plan_twin(const hf_problem *problem, const hf_run_config *config, int32_t blocks_per_sm, hf_plan *plan)} */
+    public static int hf_plan_twin(MemorySegment problem, MemorySegment config, int blocks_per_sm, MemorySegment plan) {
+        try {
+            return (int) hf_plan_twin.HANDLE.invokeExact(problem, config, blocks_per_sm, plan);
         } catch (Throwable t) {
             throw NativeLibrary.propagate(t);
         }

@@ -1,0 +1,44 @@
+package org.holdfast.bridge;
+
+import org.holdfast.bridge.raw.holdfast_native_h;
+
+/**
+ * What a persistent session solves ({@code hf_problem}): the problem, its points per side and its
+ * spacing squared. The library fixes them when the session opens; its runs take only the arrays
+ * and the iteration count.
+ *
+ * @param kind the problem
+ * @param n points per side, boundary included
+ * @param h2 the spacing squared, as the reference computes it (so that the kernels use its bits)
+ */
+public record PersistentProblem(Kind kind, int n, double h2) {
+
+    /** The problems the library's kernels solve ({@code HF_PROBLEM_*}). */
+    public enum Kind {
+        /** The 2D Poisson equation on n x n points, 5-point stencil, red-black Gauss-Seidel. */
+        POISSON_2D(holdfast_native_h.HF_PROBLEM_POISSON_2D);
+
+        private final int code;
+
+        Kind(int code) {
+            this.code = code;
+        }
+
+        public int code() {
+            return code;
+        }
+
+        static Kind fromCode(int code) {
+            return NativeCodes.fromCode(values(), Kind::code, code, "hf_problem.kind");
+        }
+    }
+
+    public PersistentProblem {
+        java.util.Objects.requireNonNull(kind, "kind");
+    }
+
+    /** The 2D Poisson problem of {@code n} points per side with spacing squared {@code h2}. */
+    public static PersistentProblem poisson2d(int n, double h2) {
+        return new PersistentProblem(Kind.POISSON_2D, n, h2);
+    }
+}
