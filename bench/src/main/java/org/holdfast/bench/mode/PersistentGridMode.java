@@ -17,10 +17,11 @@ public final class PersistentGridMode extends NativePersistentMode {
      * cooperative groups' {@code grid.sync()}, Holdfast's two-slot barrier, {@code block} (one block or one warp
      * holding the grid on chip: a block barrier) or {@code cluster} (one thread-block cluster holding it: the
      * hardware cluster barrier), or {@code temporal} (passes of k = {@code --sweeps-per-exchange} half-sweeps
-     * streamed through shared memory, temporal blocking between two buffers, the two-slot barrier between passes).
+     * streamed through shared memory, temporal blocking between two buffers, the two-slot barrier between passes), or
+     * {@code temporal-cg} (the same passes, cooperative groups' {@code grid.sync()} between them).
      */
     public static final ModeOption BARRIER = ModeOption.choice("barrier", "barrier between half-sweeps", "auto", "auto", "cg",
-            "two-slot", "block", "cluster", "temporal").withSeveralValues();
+            "two-slot", "block", "cluster", "temporal", "temporal-cg").withSeveralValues();
 
     public PersistentGridMode() {
         super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster),"
