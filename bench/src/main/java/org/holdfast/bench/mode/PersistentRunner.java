@@ -42,7 +42,7 @@ final class PersistentRunner implements ModeRunner {
     private final CudaStream stream;
     private final DeviceProblem device;
     private final PersistentSession session;
-    private final Function<PersistentPlan, String> variantLabel;
+    private final Function<PersistentPlan, RowVariant> variantLabel;
     /** Two-buffer variants: the second buffer; null otherwise. */
     private final DeviceBuffer scratch;
     /** Two-buffer variants: whether the state is in the scratch buffer now. */
@@ -50,10 +50,10 @@ final class PersistentRunner implements ModeRunner {
 
     /**
      * @param request what the mode asks the planner for, its block count still to come from the rule
-     * @param variantLabel the row's variant label, given the plan the planner made
+     * @param variantLabel the row's variant (its label, name and k), given the plan the planner made
      */
     PersistentRunner(PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
-            Function<PersistentPlan, String> variantLabel) {
+            Function<PersistentPlan, RowVariant> variantLabel) {
         this.variantLabel = variantLabel;
         this.context = gpu.context();
         this.deviceId = gpu.id();
