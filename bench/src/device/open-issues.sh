@@ -16,6 +16,11 @@
 #                                              work count
 #   bench/src/device/open-issues.sh racecheck  racecheck on the native self-test in shards that run at
 #                                              once (alone it takes longer than a call)
+#   bench/src/device/open-issues.sh before-after
+#                                              every GPU mode with -k java,native
+#                                              at N = 11, 101, 1001, 4097 with the kit's baseline library and
+#                                              jar (BASELINE_LIB) and with this bundle's, twice each,
+#                                              alternated; and the temporal passes with either barrier
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
 set -uo pipefail
@@ -37,6 +42,14 @@ case ${1:-} in
       tests:ProbesGpuTest \
       "together:tests/sanitize-java/sanitize-native:resident:memcheck,racecheck,synccheck:--variants+dataflow-resident+--iterations+1+--sizes+66,101/sanitize-native:work:memcheck,racecheck,synccheck:--only+work-count"
     ;;
+  before-after)
+    all=-m+launch,launch-sync,graph,persistent-grid,persistent-dataflow,persistent-host+-k+java,native
+    all=$all+-n+11,101,1001,4097+-i+1000,1000,200,200+-r+5+--init+random+--no-overheads+--no-plots
+    barriers=-m+persistent-grid+--barrier+temporal,temporal-cg+-k+native+-n+1001,4097,10001+-i+200+-r+5
+    barriers=$barriers+--init+random+--no-overheads+--no-plots
+    exec bash "$session" info before:all-modes-before-1:$all sweep:all-modes-after-1:$all \
+      before:all-modes-before-2:$all sweep:all-modes-after-2:$all sweep:temporal-barriers:$barriers
+    ;;
   racecheck)
     shards=()
     for variant in grid-cluster dataflow-cluster; do
@@ -49,7 +62,7 @@ case ${1:-} in
     exec bash "$session" info "together:$(IFS=/; echo "${shards[*]}")"
     ;;
   *)
-    echo "usage: open-issues.sh checks|trust|racecheck (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|trust|racecheck|before-after (see the comment at the top)" >&2
     exit 2
     ;;
 esac
