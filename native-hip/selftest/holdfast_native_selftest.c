@@ -200,9 +200,9 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 11 rows: the self-test's (persistent-grid temporal among them: its session owns the scratch
-     * array) and the on-chip ones (ON_CHIP). */
-    record(tally, count == 11 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 12 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+     * own the scratch array) and the on-chip ones (ON_CHIP). */
+    record(tally, count == 12 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }

@@ -15,6 +15,8 @@ const Variant VARIANTS[] = {
     {"grid-two-slot", "persistent-grid", "two-slot", HF_POLL_BUSY, 0},
     {"grid-temporal", "persistent-grid", "temporal", HF_POLL_BUSY, 0},
     {"grid-temporal-k3", "persistent-grid", "temporal", HF_POLL_BUSY, 3},
+    {"grid-temporal-cg", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 0},
+    {"grid-temporal-cg-k2", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 2},
     {"host-lockstep-busy", "persistent-host", "lockstep", HF_POLL_BUSY, 0},
     {"host-lockstep-sleep", "persistent-host", "lockstep", HF_POLL_SLEEP, 0},
     {"host-neighbour-busy", "persistent-host", "neighbour", HF_POLL_BUSY, 0},

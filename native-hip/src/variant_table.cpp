@@ -84,10 +84,15 @@ constexpr int kRelayThreads = 1024;
 constexpr int kResidentThreads = 512;
 
 #define HF_SWEEPS(k) SweepsKernel{k, KernelRef{"temporal_stream_persistent_k" #k, reinterpret_cast<const void*>(&temporal_stream_persistent<k>)}}
+#define HF_SWEEPS_CG(k)                                                                                          \
+    SweepsKernel{k, KernelRef{"temporal_cg_k" #k, reinterpret_cast<const void*>(                                   \
+                                                      &temporal_stream_persistent<k, PassBarrier::kCooperativeGroups>)}}
 
-/* The temporal row's kernels by k; its default k where no auto rule holds n (below N = 359): the
- * fastest at large grids (docs/persistent-variants.md). */
+/* The temporal rows' kernels by k; their default k where no auto rule holds n (below N = 359 for
+ * temporal; always for temporal-cg): the fastest at large grids (docs/persistent-variants.md). */
 const SweepsKernels kTemporalSweeps = {{HF_SWEEPS(1), HF_SWEEPS(2), HF_SWEEPS(3), HF_SWEEPS(4), HF_SWEEPS(6), HF_SWEEPS(8)}, 8};
+const SweepsKernels kTemporalCgSweeps = {
+    {HF_SWEEPS_CG(1), HF_SWEEPS_CG(2), HF_SWEEPS_CG(3), HF_SWEEPS_CG(4), HF_SWEEPS_CG(6), HF_SWEEPS_CG(8)}, 8};
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
 /* Every kernel counts its half-sweeps (device/work_count.h) and so takes the fault that skips one. */
@@ -136,6 +141,15 @@ const VariantRow kRows[] = {
      .sweeps = &kTemporalSweeps,
      .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
      .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
+     .default_threads = kStreamThreads,
+     .planner = HF_PLANNER(plan_temporal_stream)},
+    {.mode = "persistent-grid",
+     .name = "temporal-cg",
+     .description = "the temporal passes with cooperative groups' grid.sync() between passes (it cannot time out)",
+     .kernel = HF_SWEEPS_CG(8).kernel,
+     .sweeps = &kTemporalCgSweeps,
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults,
      .default_threads = kStreamThreads,
      .planner = HF_PLANNER(plan_temporal_stream)},
     {.mode = "persistent-host",

@@ -100,17 +100,17 @@ void the_table_names_the_command_lines_variants()
 {
     const char* expected[][2] = {{"persistent-grid", "cg"},          {"persistent-grid", "two-slot"},
                                  {"persistent-grid", "block"},       {"persistent-grid", "cluster"},
-                                 {"persistent-grid", "temporal"},    {"persistent-host", "relay"},
-                                 {"persistent-host", "lockstep"},    {"persistent-host", "neighbour"},
-                                 {"persistent-dataflow", "counters"}, {"persistent-dataflow", "cluster"},
-                                 {"persistent-dataflow", "resident"}};
-    bool names = variant_count() == 11;
+                                 {"persistent-grid", "temporal"},    {"persistent-grid", "temporal-cg"},
+                                 {"persistent-host", "relay"},       {"persistent-host", "lockstep"},
+                                 {"persistent-host", "neighbour"},   {"persistent-dataflow", "counters"},
+                                 {"persistent-dataflow", "cluster"}, {"persistent-dataflow", "resident"}};
+    bool names = variant_count() == 12;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = std::strcmp(variant_row(index).mode, expected[index][0]) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index][1]) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, temporal, relay, lockstep, neighbour, counters, cluster, "
-                  "resident in that order");
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, relay, lockstep, neighbour, counters, "
+                  "cluster, resident in that order");
     expect(find_variant("persistent-grid", nullptr) == 0 && find_variant("persistent-grid", "auto") == 0 &&
                find_variant("persistent-grid", "") == 0 &&
                find_variant("persistent-host", "auto") == row_of("persistent-host", "relay") &&
@@ -296,7 +296,7 @@ void refusals_name_the_problem()
         {config_of("persistent-mesh", nullptr, 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
          "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)"},
         {config_of("persistent-grid", "lockstep", 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
-         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, or auto)"},
+         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, temporal-cg, or auto)"},
         {config_of("persistent-grid", nullptr, -1, 0), 11, HF_ERR_INVALID_ARGUMENT, "blocks = -1"},
         {config_of("persistent-grid", nullptr, 0, 1025), 11, HF_ERR_INVALID_ARGUMENT, "threads_per_block = 1025"},
     };
@@ -418,11 +418,12 @@ void the_auto_rule_picks_by_size()
     expect(auto_candidates("persistent-host", 11, rows) == 3 && rows[0] == row_of("persistent-host", "relay") &&
                rows[1] == row_of("persistent-host", "lockstep") && rows[2] == row_of("persistent-host", "neighbour"),
            "host: the relay, then the per-block schedules");
-    expect(auto_candidates("persistent-grid", 1001, rows) == 5 && rows[0] == row_of("persistent-grid", "cluster") &&
+    expect(auto_candidates("persistent-grid", 1001, rows) == 6 && rows[0] == row_of("persistent-grid", "cluster") &&
                rows[1] == row_of("persistent-grid", "temporal") && rows[2] == row_of("persistent-grid", "cg") &&
-               rows[3] == row_of("persistent-grid", "two-slot") && rows[4] == row_of("persistent-grid", "block"),
+               rows[3] == row_of("persistent-grid", "two-slot") && rows[4] == row_of("persistent-grid", "block") &&
+               rows[5] == row_of("persistent-grid", "temporal-cg"),
            "grid at N = 1001: the cluster where it fits, temporal, its default, then the others in table order");
-    expect(auto_candidates("persistent-grid", 101, rows) == 5 && rows[0] == row_of("persistent-grid", "cluster") &&
+    expect(auto_candidates("persistent-grid", 101, rows) == 6 && rows[0] == row_of("persistent-grid", "cluster") &&
                rows[1] == row_of("persistent-grid", "cg") && rows[4] == row_of("persistent-grid", "temporal"),
            "grid at N = 101: the cluster, then its default (temporal's rule starts where the cluster stops)");
     expect(auto_candidates("persistent-mesh", 11, rows) == 0, "an unknown mode has no candidate");
@@ -658,6 +659,27 @@ void temporal_plans()
     config = config_of("persistent-grid", "temporal", 0, 128);
     expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
                    "runs 256 threads per block", "128 threads refused");
+
+    /* temporal-cg: the same passes and plan, cooperative groups' barrier: no watchdog, no barrier fault. */
+    const int cg_row = row_of("persistent-grid", "temporal-cg");
+    const VariantRow& with_cg = variant_row(cg_row);
+    bool cg_kernels = with_cg.has(HF_TRAIT_TWO_BUFFERS) && with_cg.has(HF_TRAIT_COOPERATIVE) && !with_cg.has(HF_TRAIT_WATCHDOG) &&
+                      !with_cg.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && with_cg.accepts_fault(HF_FAULT_SKIP_HALF_SWEEP) &&
+                      std::string(sweeps_choices(with_cg)) == "1, 2, 3, 4, 6, 8" && default_sweeps(with_cg) == 8;
+    for (int k : {1, 2, 3, 4, 6, 8}) {
+        const std::string name = "temporal_cg_k" + std::to_string(k);
+        const KernelRef* kernel = sweeps_kernel(with_cg, k);
+        cg_kernels = cg_kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
+    }
+    expect(cg_kernels, "temporal-cg: a kernel per k = 1, 2, 3, 4, 6, 8, found by name; no watchdog, no barrier fault");
+    config = config_of("persistent-grid", "temporal-cg", 0, 0);
+    hf_plan cg_plan{};
+    status = plan_from_facts(config, 10001, cg_row, device, &cg_plan);
+    hf_plan two_slot_plan{};
+    plan_from_facts(config_of("persistent-grid", "temporal", 0, 0), 10001, temporal, device, &two_slot_plan);
+    expect(status == HF_OK && std::strcmp(cg_plan.kernel, "temporal_cg_k8") == 0 && cg_plan.blocks == two_slot_plan.blocks &&
+               cg_plan.sweeps_per_exchange == 8,
+           "N = 10001, temporal-cg: k = 8 (no auto rule names it), the grid of temporal: " + describe(cg_plan));
     config = config_of("persistent-grid", "temporal", 5, 0);
     status = plan_from_facts(config, 4097, temporal, device, &plan);
     expect(status == HF_OK && plan.blocks == 5,

@@ -19,7 +19,7 @@
 #     sanitize-java        the same three tools, at once, on the Java-generated kernels through the holdfast
 #                          command: standard launches (the temporally blocked pass too, k = 2 and 8), the
 #                          Java persistent kernels on chip and on a grid of blocks, and their native twins
-#     sanitize-temporal    the same three tools, at once, on the persistent temporal kernel (--barrier temporal)
+#     sanitize-temporal    the same three tools, at once, on the persistent temporal kernels (--barrier temporal, temporal-cg)
 #                          at every k it has
 #     jmh                  a short run of the JMH benchmarks from the bundle
 #     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu;
@@ -172,10 +172,11 @@ run_phase() {
       wait "${pids[@]}"
       ;;
     sanitize-temporal)
-      # The persistent temporally blocked kernel at every k it has, under the three tools at once.
+      # The persistent temporally blocked kernels (two-slot and cooperative groups' barrier) at every k they
+      # have, under the three tools at once.
       local pids=()
       for tool in memcheck synccheck racecheck; do
-        sanitized "temporal-$tool" "$tool" -m persistent-grid --barrier temporal -k native -n 33,101 \
+        sanitized "temporal-$tool" "$tool" -m persistent-grid --barrier temporal,temporal-cg -k native -n 33,101 \
           --sweeps-per-exchange 1,2,3,4,6,8 &
         pids+=($!)
       done

@@ -13,8 +13,8 @@
  * Each thread computes its points once: the index (and where it sits in the band, for the halo
  * code) packed in one int, and h2 * f in a double, both in registers for the whole run. A
  * half-sweep then costs four shared loads, the arithmetic and one shared store per point. The
- * arithmetic is update_point's, in its order (north + south + east + west - h2 f) / 4, with the
- * same h2 * f product, so every value equals the sequential reference bit for bit.
+ * arithmetic is five_point_update's (stencil.h), rows i + 1 and i - 1 then columns j + 1 and j - 1,
+ * with update_point's h2 * f product, so every value equals the sequential reference bit for bit.
  *
  * Host and device: the layout functions are shared with the planner.
  */
@@ -213,7 +213,7 @@ HF_UNROLL
         const int row = updated ? stride : 0;
         const int east_at = updated ? east : centre;
         const int west_at = updated ? east - 1 : centre;
-        value[q] = (other[centre + row] + other[centre - row] + other[east_at] + other[west_at] - slots.h2f[q]) * 0.25;
+        value[q] = five_point_update(other[centre + row], other[centre - row], other[east_at], other[west_at], slots.h2f[q]);
     }
 HF_UNROLL
     for (int q = 0; q < P; ++q) {
@@ -324,7 +324,8 @@ HF_UNROLL
 
 /* One half-sweep of the thread's points: all loads and sums first (the slots' chains overlap; no
  * branch), then the stores. south = north + 2 rows; the point = north + 1 row + own_shift, the
- * distance from the other plane to its own. The sum is update_point's, in its order. */
+ * distance from the other plane to its own. The sum is five_point_update's: south is row i + 1,
+ * north row i - 1. */
 template <int P>
 __device__ __forceinline__ void sweep_grid_points(const GridPoints<P>& points, int row_bytes, int own_shift)
 {
@@ -335,7 +336,7 @@ HF_UNROLL
         const double north = load_shared(points.north[q]);
         const double east = load_shared_after(points.west[q]);
         const double west = load_shared(points.west[q]);
-        value[q] = (south + north + east + west - points.h2f[q]) * 0.25;
+        value[q] = five_point_update(south, north, east, west, points.h2f[q]);
     }
 HF_UNROLL
     for (int q = 0; q < P; ++q) {

@@ -9,7 +9,7 @@
  * above and below, and at q and q - 1 + 2 j0 in its own row: a thread that walks down one
  * column q keeps the rows above in registers and loads two values per point instead of four.
  *
- * The arithmetic and its order are update_point's (stencil.h), so every point gets the bits the
+ * The arithmetic and its order are five_point_update's (stencil.h), so every point gets the bits the
  * reference gives it. h2 * f is one multiplication, the same whether it is done once and kept
  * (ScaledFOnChip) or done every time from f in global memory (ScaledFGlobal).
  */
@@ -159,7 +159,7 @@ __device__ __forceinline__ void walk_column(const ColourSplitRows& u, const Scal
             if (j >= 1 && j <= n - 2) {
                 const double east = j0 != 0 ? side[i] : centre;
                 const double west = j0 != 0 ? centre : side[i];
-                mine[(row - first) * stride] = (south[i] + north + east + west - scaled[i]) * 0.25;
+                mine[(row - first) * stride] = five_point_update(south[i], north, east, west, scaled[i]);
             }
             north = centre;
             centre = south[i];

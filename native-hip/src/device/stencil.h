@@ -18,10 +18,23 @@ __host__ __device__ __forceinline__ int points_per_row(int n) { return (n - 1) /
 /* Points of one colour in the compact numbering: interior rows times points_per_row. */
 __host__ __device__ __forceinline__ int points_per_colour(int n) { return (n - 2) * points_per_row(n); }
 
-/* u = (north + south + east + west - h2 * f) / 4 at interior point c, in this order. */
+/* The 5-point update, the one place its arithmetic is written: the new value of point (i, j) from
+ * its neighbours in rows i + 1 and i - 1 and columns j + 1 and j - 1 and h2f = h2 * f(i, j), added
+ * in exactly this order (the reference's and the Java kernels', Stencil.fivePointUpdate), so that
+ * with -fmad=false (CUDA) or -ffp-contract=off (HIP, the CPU emulation) every kernel gets the
+ * reference's bits. Callers pass the operands in this order and compute h2 * f where they always
+ * have (once and kept, or at the call). */
+__host__ __device__ __forceinline__ double five_point_update(double row_after, double row_before, double column_after,
+                                                             double column_before, double h2f)
+{
+    return (row_after + row_before + column_after + column_before - h2f) * 0.25;
+}
+
+/* The update of interior point c in place: five_point_update of u[c + n], u[c - n], u[c + 1],
+ * u[c - 1] and h2 * f[c]. */
 __device__ __forceinline__ void update_point(double* u, const double* f, int n, double h2, int c)
 {
-    u[c] = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25;
+    u[c] = five_point_update(u[c + n], u[c - n], u[c + 1], u[c - 1], h2 * f[c]);
 }
 
 /* Updates the points of `colour` numbered first, first + stride, ... below end. Point p lies in

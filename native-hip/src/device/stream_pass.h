@@ -53,6 +53,7 @@
 #endif
 #endif
 
+#include "stencil.h"
 #include "stream_geometry.h"
 
 namespace holdfast {
@@ -165,7 +166,7 @@ __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const 
                     const double f_here = f_ring[(stream_ring_behind(f_slot, level, K + 1) * 2 + P) * kStreamThreads + thread];
                     const double east = P == 0 ? prev[below] : across;
                     const double west = P == 0 ? across : prev[below];
-                    value = (cur[below] + prev2[below] + east + west - h2 * f_here) * 0.25;
+                    value = five_point_update(cur[below], prev2[below], east, west, h2 * f_here);
                 } else if (in_grid && stream_within(row, n)) {
                     value = in[row * n + column]; /* boundary: never changes */
                 }

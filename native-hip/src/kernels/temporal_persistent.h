@@ -10,7 +10,9 @@
  * Two buffers, as between standard launches: pass i reads u and writes scratch when i is even,
  * and the other way round when it is odd; the session (execute.cpp) starts the run from the array
  * that makes the last pass write u. The last pass is shorter when k does not divide the
- * half-sweeps. One kernel per k (the template is instantiated in variant_table.cpp).
+ * half-sweeps. One kernel per k and barrier (the template is instantiated in variant_table.cpp):
+ * Holdfast's two-slot barrier, bounded by the watchdog (temporal), or cooperative groups'
+ * grid.sync(), which cannot time out (temporal-cg).
  */
 #ifndef HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
 #define HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
@@ -21,7 +23,31 @@
 
 namespace holdfast {
 
-template <int K>
+/* How the blocks wait for each other between passes. */
+enum class PassBarrier { kTwoSlot, kCooperativeGroups };
+
+/* The wait after pass `pass`: false when the block must leave (the two-slot wait expired, or the
+ * block skips its barrier for HF_FAULT_SKIP_GRID_BARRIER, which only the two-slot rows accept). A
+ * grid of one block needs only a block barrier. */
+template <PassBarrier B>
+__device__ inline bool wait_between_passes(const PersistentArgs& args, int pass, bool skips_barrier)
+{
+    if (skips_barrier) {
+        return false;
+    }
+    if (gridDim.x == 1) {
+        __syncthreads();
+        return true;
+    }
+    if constexpr (B == PassBarrier::kCooperativeGroups) {
+        cg::this_grid().sync();
+        return true;
+    } else {
+        return grid_barrier_two_slot(args, pass);
+    }
+}
+
+template <int K, PassBarrier B = PassBarrier::kTwoSlot>
 __global__ void __launch_bounds__(kStreamThreads, kStreamBlocksPerSm) temporal_stream_persistent(PersistentArgs args)
 {
 #if HF_HAS_STREAM_SHUFFLE
@@ -46,15 +72,8 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamBlocksPerSm) temporal_s
                                 edges);
         }
         done += sweeps;
-        if (pass + 1 < passes) {
-            if (skips_barrier) {
-                return;
-            }
-            if (gridDim.x == 1) {
-                __syncthreads();
-            } else if (!grid_barrier_two_slot(args, pass)) {
-                return;
-            }
+        if (pass + 1 < passes && !wait_between_passes<B>(args, pass, skips_barrier)) {
+            return;
         }
     }
     if (threadIdx.x == 0) {

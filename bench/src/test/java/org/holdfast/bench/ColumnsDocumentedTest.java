@@ -21,7 +21,7 @@ class ColumnsDocumentedTest {
     @Test
     void everyColumnOfTheTableAndOfResultsCsvIsExplained() throws IOException {
         String page = Files.readString(ROOT.resolve("docs/columns.md"));
-        ResultRow row = new ResultRow("cpu", "java", "", "", "", 5, 1, 1, 0, 0, Double.NaN, Double.NaN, Double.NaN,
+        ResultRow row = new ResultRow("cpu", "java", "", "", 0, "", "", 5, 1, 1, 0, 0, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "zero", Sensitivity.NONE, 0, "failed: x");
         String header = ResultsTable.of(List.of(row)).lines().findFirst().orElseThrow();
         List<String> tableColumns = Arrays.stream(header.split("\\|")).map(String::strip).filter(c -> !c.isEmpty()).toList();

@@ -91,7 +91,11 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertTrue(temporal.has(VariantTrait.TWO_BUFFERS) && temporal.has(VariantTrait.CUDA_ONLY)
                 && temporal.has(VariantTrait.SWEEPS), temporal.toString());
         assertEquals("temporal_stream_persistent_k8", temporal.kernel());
-        assertEquals(1, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
+        PersistentVariant temporalCg = bridge.variant("persistent-grid", "temporal-cg").orElseThrow();
+        assertEquals(Set.of(VariantTrait.COOPERATIVE, VariantTrait.TWO_BUFFERS, VariantTrait.CUDA_ONLY, VariantTrait.SWEEPS),
+                temporalCg.traits(), temporalCg.toString());
+        assertEquals("temporal_cg_k8", temporalCg.kernel());
+        assertEquals(2, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
                 .count(), "only temporal blocking runs between two buffers");
     }
 

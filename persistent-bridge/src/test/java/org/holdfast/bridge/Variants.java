@@ -12,6 +12,7 @@ final class Variants {
             new String[] {"persistent-grid", "block"},
             new String[] {"persistent-grid", "cluster"},
             new String[] {"persistent-grid", "temporal"},
+            new String[] {"persistent-grid", "temporal-cg"},
             new String[] {"persistent-host", "relay"},
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},

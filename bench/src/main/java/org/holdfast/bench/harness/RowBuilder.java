@@ -3,6 +3,7 @@ package org.holdfast.bench.harness;
 import org.holdfast.bench.config.InitialInterior;
 import org.holdfast.bench.mode.BlockCount;
 import org.holdfast.bench.mode.ModeDescriptor;
+import org.holdfast.bench.mode.RowVariant;
 import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.mode.RunShape;
 import org.holdfast.bench.report.ResultRow;
@@ -36,10 +37,10 @@ final class RowBuilder {
         Statistics stats = passed ? Statistics.of(checks.microsPerIteration()) : new Statistics(Double.NaN, Double.NaN, Double.NaN);
         double seconds = stats.median() * 1e-6;
         RunShape shape = checks.shape();
-        return new ResultRow(mode.name(), request.kernels().cliName(), shape.variant(), shape.note(), rule(), problem.n(),
-                iterations, repeats, shape.blocks(), shape.threads(), stats.median(), stats.min(), stats.max(),
-                problem.interiorPoints() / seconds, (double) problem.bytesPerIteration() / seconds / 1e9, copyGbPerSecond,
-                checks.maxDiff(), checks.maxError(), init.cliName(), sensitivity, checks.equalRepeats(),
+        return new ResultRow(mode.name(), request.kernels().cliName(), shape.variant(), shape.variantName(), shape.k(),
+                shape.note(), rule(), problem.n(), iterations, repeats, shape.blocks(), shape.threads(), stats.median(),
+                stats.min(), stats.max(), problem.interiorPoints() / seconds, (double) problem.bytesPerIteration() / seconds / 1e9,
+                copyGbPerSecond, checks.maxDiff(), checks.maxError(), init.cliName(), sensitivity, checks.equalRepeats(),
                 passed ? "ok" : "MISMATCH: " + checks.failure());
     }
 
@@ -54,7 +55,8 @@ final class RowBuilder {
     }
 
     private ResultRow withoutResult(String status) {
-        return new ResultRow(mode.name(), request.kernels().cliName(), mode.variant(request.options()), "", rule(),
+        RowVariant variant = mode.variant(request.options());
+        return new ResultRow(mode.name(), request.kernels().cliName(), variant.label(), variant.name(), variant.k(), "", rule(),
                 request.problem().n(), iterations, repeats, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, init.cliName(), Sensitivity.NONE, 0, status);
     }

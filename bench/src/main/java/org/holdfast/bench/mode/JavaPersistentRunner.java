@@ -66,9 +66,10 @@ final class JavaPersistentRunner implements ModeRunner {
      * On the GPU, as {@code plan} says.
      *
      * @param mode the mode's name, for the line of a run that did not do its work
-     * @param variant the row's variant label
+     * @param variant the row's variant
      */
-    static JavaPersistentRunner onGpu(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String mode, String variant) {
+    static JavaPersistentRunner onGpu(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String mode,
+            RowVariant variant) {
         return new JavaPersistentRunner(request, gpu, (u, iterations) -> plan.graph(request.problem(), u, request.f(), iterations),
                 new RunShape(plan.blocks(), plan.threads(), variant, plan.note(), List.of()),
                 mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
@@ -78,7 +79,7 @@ final class JavaPersistentRunner implements ModeRunner {
     static JavaPersistentRunner onCpu(RunRequest request, TornadoDevice cpu, Method solve) {
         return new JavaPersistentRunner(request, cpu,
                 (u, iterations) -> PersistentTaskGraph.of(solve, request.problem(), u, request.f(), iterations, 0, 0),
-                new RunShape(0, 0, "", "", List.of()), "cpu (" + solve.getName() + ")");
+                new RunShape(0, 0, RowVariant.NONE, "", List.of()), "cpu (" + solve.getName() + ")");
     }
 
     private Compiled plan(int iterations) {
@@ -120,8 +121,7 @@ final class JavaPersistentRunner implements ModeRunner {
     @Override
     public RunShape shape() {
         List<LaunchInfo> launches = last == null ? List.of() : last.plan().threadInfo();
-        RunShape shape = shapeWithoutLaunches;
-        return new RunShape(shape.blocks(), shape.threads(), shape.variant(), shape.note(), launches);
+        return shapeWithoutLaunches.withLaunches(launches);
     }
 
     @Override

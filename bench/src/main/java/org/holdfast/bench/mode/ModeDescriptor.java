@@ -82,10 +82,11 @@ public interface ModeDescriptor {
 
     /**
      * The variant as reports label it before the runner says what ran (a row that failed to start):
-     * the values of its options joined by '/', such as {@code neighbour/busy}; empty without options.
+     * the values of its options joined by '/', such as {@code neighbour/busy}, empty without options;
+     * no variant name and no k unless the mode says ({@link RowVariant}).
      */
-    default String variant(OptionValues values) {
-        return options().stream().map(values::get).collect(Collectors.joining("/"));
+    default RowVariant variant(OptionValues values) {
+        return new RowVariant(options().stream().map(values::get).collect(Collectors.joining("/")), "", 0);
     }
 
     /** Its colour in the plots, as 0xRRGGBB; each registered mode has its own. */

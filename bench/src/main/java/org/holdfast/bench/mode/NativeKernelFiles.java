@@ -52,6 +52,8 @@ public final class NativeKernelFiles {
                     SIZED + " and the cluster's blocks"),
             new Variant("persistent-grid", "temporal", "temporal_stream_persistent_k<k>", "temporal_stream_persistent",
                     "temporal_persistent.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
+            new Variant("persistent-grid", "temporal-cg", "temporal_cg_k<k>", "temporal_stream_persistent",
+                    "temporal_persistent.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
             new Variant("persistent-host", "relay", "persistent_host_relay", "persistent_host_relay", "persistent_host_relay.h",
                     "the grid's blocks"),
             new Variant("persistent-host", "lockstep", "persistent_host", "persistent_host", "persistent_host.h",

@@ -6,7 +6,6 @@ import java.util.stream.Collectors;
 import org.holdfast.bridge.HostPolling;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeStatus;
-import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
@@ -115,7 +114,8 @@ public abstract class NativePersistentMode extends DescribedMode {
                 .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
                 .withWatchdogSeconds(request.watchdogSeconds());
         try {
-            return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request, ran -> label(ran, values));
+            return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request,
+                    plan -> ran(plan.variant(), plan.sweepsPerExchange(), values));
         } catch (NativeException e) {
             throw refusalOrItself(e);
         }
@@ -141,11 +141,14 @@ public abstract class NativePersistentMode extends DescribedMode {
         return options().stream().filter(option -> variantOption().map(v -> !v.equals(option)).orElse(true)).toList();
     }
 
-    /** Before the run: the options' values, the sweeps per exchange as {@code k=...}. */
+    /**
+     * Before the run: the options' values, the sweeps per exchange as {@code k=...}; the variant's name as asked
+     * ({@code auto} included), k the number asked (0 for auto).
+     */
     @Override
-    public String variant(OptionValues values) {
-        return joined(values, variantOption().map(values::get).orElse(""),
-                options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "");
+    public RowVariant variant(OptionValues values) {
+        return variant(values, variantOption().map(values::get).orElse(""),
+                options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "", sweepsPerExchange(values));
     }
 
     @Override
@@ -192,30 +195,30 @@ public abstract class NativePersistentMode extends DescribedMode {
             } catch (NativeException e) {
                 throw refusalOrItself(e);
             }
-            return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), label(twin.nativeVariant(), 1, request.options()));
+            return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), ran(twin.nativeVariant(), 1, request.options()));
         }
         if (twin.design() != PersistentTaskGraph.Design.GRID_BARRIER) {
             throw new ModeUnavailableException("a user's solve is one persistent kernel with its own synchronisation: it runs in"
                     + " persistent-grid, not " + name());
         }
         JavaPersistentPlan plan = JavaPersistentPlan.of(user.get().solveFor(name()), request, machine.gpu());
-        return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), "");
+        return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), RowVariant.NONE);
     }
 
-    /** The row's label: the values of the mode's options, the variant and k being those the planner resolved. */
-    private String label(PersistentPlan ran, OptionValues values) {
-        return label(ran.variant(), ran.sweepsPerExchange(), values);
+    /** The row's variant: the variant and k that ran (those the planner resolved), with the values of the mode's other options. */
+    RowVariant ran(String resolvedVariant, int sweepsPerExchange, OptionValues values) {
+        return variant(values, resolvedVariant, Integer.toString(sweepsPerExchange), sweepsPerExchange);
     }
 
-    /** The row's label: the values of the mode's options, with the variant and k that ran. */
-    private String label(String resolvedVariant, int sweepsPerExchange, OptionValues values) {
-        return joined(values, resolvedVariant, Integer.toString(sweepsPerExchange));
-    }
-
-    /** The mode's option values joined by '/', with {@code variant} for the variant option's and {@code k=sweeps} for the sweeps'. */
-    private String joined(OptionValues values, String variant, String sweeps) {
-        return options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + sweeps
+    /**
+     * The label is the mode's option values joined by '/', with {@code variant} for the variant option's and
+     * {@code k=sweeps} for the sweeps'; the name and k are those of the options the mode has, else empty and 0.
+     */
+    private RowVariant variant(OptionValues values, String variant, String sweeps, int k) {
+        String label = options().stream().map(o -> o.equals(SWEEPS_PER_EXCHANGE) ? "k=" + sweeps
                 : variantOption().filter(o::equals).map(v -> variant).orElse(values.get(o)))
                 .collect(Collectors.joining("/"));
+        return new RowVariant(label, variantOption().isPresent() ? variant : "",
+                options().contains(SWEEPS_PER_EXCHANGE) ? k : 0);
     }
 }

@@ -39,14 +39,14 @@ final class PersistentRunner implements ModeRunner {
     private final DeviceProblem device;
     private final PersistentSession session;
     private final PersistentPlan plan;
-    private final Function<PersistentPlan, String> variantLabel;
+    private final Function<PersistentPlan, RowVariant> variantLabel;
 
     /**
      * @param request what the mode asks the library for, its block count still to come from the rule
-     * @param variantLabel the row's variant label, given the plan the library made
+     * @param variantLabel the row's variant (its label, name and k), given the plan the library made
      */
     PersistentRunner(PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
-            Function<PersistentPlan, String> variantLabel) {
+            Function<PersistentPlan, RowVariant> variantLabel) {
         this.variantLabel = variantLabel;
         this.context = gpu.context();
         this.deviceId = gpu.id();

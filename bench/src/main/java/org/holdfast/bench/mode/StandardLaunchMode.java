@@ -2,7 +2,6 @@ package org.holdfast.bench.mode;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.kernels.temporal.TemporalKernels;
@@ -70,17 +69,18 @@ public abstract class StandardLaunchMode extends DescribedMode {
         }
     }
 
-    /** {@code k=1}: the half-sweeps per launch. */
+    /** {@code k=1}: the half-sweeps per launch, the mode's one option; no variant name. */
     @Override
-    public String variant(OptionValues values) {
-        return options().stream().map(o -> "k=" + values.get(o)).collect(Collectors.joining("/"));
+    public RowVariant variant(OptionValues values) {
+        int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
+        return new RowVariant("k=" + k, "", k);
     }
 
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         TornadoDevice device = request.kernels() == KernelSource.NATIVE ? machine.gpuWithNativeKernels() : machine.gpu();
         int k = Integer.parseInt(request.options().get(SWEEPS_PER_LAUNCH));
-        String variant = variant(request.options());
+        RowVariant variant = variant(request.options());
         if (k > 1) {
             int wave = TemporalKernels.BLOCKS_PER_SM * machine.gpu().device().multiprocessors();
             int asked = request.blocks().plannerBlocks(request.problem().pointsPerColour(), request.threads());

@@ -32,11 +32,11 @@ public final class TaskGraphRunner implements ModeRunner {
      */
     public TaskGraphRunner(RunRequest request, TornadoDevice device, int blocks, int threads,
             Consumer<TornadoExecutionPlan> configure) {
-        this(request, device, blocks, threads, "", configure);
+        this(request, device, blocks, threads, RowVariant.NONE, configure);
     }
 
-    /** @param variant how the row labels the variant that runs ({@code k=1}), or empty */
-    public TaskGraphRunner(RunRequest request, TornadoDevice device, int blocks, int threads, String variant,
+    /** @param variant the variant that runs ({@code k=1}), or {@link RowVariant#NONE} */
+    public TaskGraphRunner(RunRequest request, TornadoDevice device, int blocks, int threads, RowVariant variant,
             Consumer<TornadoExecutionPlan> configure) {
         this.u = new double[request.problem().points()];
         PoissonTaskGraph tasks = request.kernels().userKernels()

@@ -40,9 +40,9 @@ final class TemporalGraphRunner implements ModeRunner {
     /**
      * @param k half-sweeps per pass, one the kernel is compiled for
      * @param targetBlocks about how many blocks a pass should have (one per item: strips x segments)
-     * @param variant how the row labels it ({@code k=8})
+     * @param variant the variant as the row has it ({@code k=8})
      */
-    TemporalGraphRunner(RunRequest request, TornadoDevice device, int k, int targetBlocks, String variant,
+    TemporalGraphRunner(RunRequest request, TornadoDevice device, int k, int targetBlocks, RowVariant variant,
             Consumer<TornadoExecutionPlan> configure) {
         int n = request.problem().n();
         this.k = k;

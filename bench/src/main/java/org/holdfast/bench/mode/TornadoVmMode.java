@@ -103,8 +103,7 @@ public abstract class TornadoVmMode extends DescribedMode {
 
         @Override
         public RunShape shape() {
-            RunShape shape = runner.shape();
-            return new RunShape(shape.blocks(), shape.threads(), shape.variant(), note, shape.launches());
+            return runner.shape().withNote(note);
         }
 
         @Override

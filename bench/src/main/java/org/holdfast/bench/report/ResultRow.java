@@ -6,7 +6,11 @@ package org.holdfast.bench.report;
  * @param mode the mode's name
  * @param kernels {@code java} or {@code native} for standard launches, {@code native} for persistent
  *     kernels, {@code java} on the CPU
- * @param variant the variant that ran (barrier, schedule, polling), or empty
+ * @param variant the variant that ran as the reports label it (barrier, schedule, polling; k as {@code k=4}), or empty
+ * @param variantName the variant's name alone ({@code temporal}, {@code cluster}, {@code neighbour}), or empty where
+ *     the mode has no variant (standard launches, the CPU)
+ * @param k the half-sweeps per exchange (persistent) or per launch (standard) it ran with; 0 where the mode has no
+ *     such number, or where a row that did not run asked for {@code auto}
  * @param note what the mode chose that the settings do not show (such as {@code on chip}), or empty
  * @param rule the block-count rule the GPU modes ran with ({@code auto}, a number, {@code same-as-standard}); empty on the CPU
  * @param n points per side
@@ -29,10 +33,10 @@ package org.holdfast.bench.report;
  *     {@code refused: ...}, what cannot run here (the planner's reason). Only an {@code ok} row has
  *     times: the others carry NaN in every time and rate
  */
-public record ResultRow(String mode, String kernels, String variant, String note, String rule, int n, int iterations, int repeats, int blocks,
-        int threads, double medianMicros, double minMicros, double maxMicros, double pointsPerSecond, double gbPerSecond,
-        double copyGbPerSecond, double maxDiff, double maxError, String init, Sensitivity verification, int equalRepeats,
-        String status) {
+public record ResultRow(String mode, String kernels, String variant, String variantName, int k, String note, String rule,
+        int n, int iterations, int repeats, int blocks, int threads, double medianMicros, double minMicros, double maxMicros,
+        double pointsPerSecond, double gbPerSecond, double copyGbPerSecond, double maxDiff, double maxError, String init,
+        Sensitivity verification, int equalRepeats, String status) {
 
     /** How a row that cannot run here begins its status. */
     public static final String REFUSED = "refused: ";
@@ -63,15 +67,6 @@ public record ResultRow(String mode, String kernels, String variant, String note
         }
         String name = variantName();
         return name.isEmpty() || note.startsWith(name) ? note : name + ": " + note;
-    }
-
-    /**
-     * The variant without the half-sweeps per exchange it ran with: {@code cluster} for
-     * {@code cluster/k=4}; a standard launch's {@code k=1} stays (there k is always the user's).
-     */
-    public String variantName() {
-        int slash = variant.indexOf("/k=");
-        return slash < 0 ? variant : variant.substring(0, slash);
     }
 
     public boolean ok() {

@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.holdfast.bench.mode.RowVariant;
 
 /**
  * A run read back from its {@code results.json}: what {@link JsonReport} wrote.
@@ -21,6 +24,9 @@ import java.util.Map;
  * @param rows every row
  */
 public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<OverheadRow> overheads, List<ResultRow> rows) {
+
+    /** k as a label writes it ({@code k=4}), one of its '/'-separated parts. */
+    private static final Pattern K = Pattern.compile("k=(\\d+)");
 
     public static SavedRun read(Path resultsJson) throws IOException {
         JsonObject root = JsonParser.parseString(Files.readString(resultsJson, StandardCharsets.UTF_8)).getAsJsonObject();
@@ -40,8 +46,9 @@ public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<Overhe
     }
 
     private static ResultRow row(JsonObject item) {
-        return new ResultRow(text(item, "mode"), text(item, "kernels"), text(item, "variant"), text(item, "note"),
-                text(item, "block_rule"),
+        RowVariant variant = variant(text(item, "variant"));
+        return new ResultRow(text(item, "mode"), text(item, "kernels"), variant.label(), variant.name(), variant.k(),
+                text(item, "note"), text(item, "block_rule"),
                 item.get("n").getAsInt(), item.get("iterations").getAsInt(), item.get("repeats").getAsInt(),
                 item.get("blocks").getAsInt(), item.get("threads").getAsInt(), number(item, "us_per_iter_median"),
                 number(item, "us_per_iter_min"), number(item, "us_per_iter_max"), number(item, "points_per_s"),
@@ -50,6 +57,21 @@ public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<Overhe
                 new Sensitivity(whole(item, "verify_k"), number(item, "sensitivity_iteration"), number(item, "sensitivity_red"),
                         number(item, "sensitivity_black")),
                 whole(item, "repeats_equal"), text(item, "status"));
+    }
+
+    /**
+     * The variant's name and k, parsed from its label: a row of results.json holds the label alone (the run's settings
+     * hold the options asked for, {@code auto} or several values, not what each row ran), so they are parsed here, where
+     * the text comes in, and nowhere else. A label is the mode's option values joined by '/', the variant's name first
+     * and k as {@code k=<k>} ({@code temporal/k=4}, {@code neighbour/busy}, {@code k=2}, {@code auto/k=auto}); runs
+     * from before k wrote the name alone ({@code cg}) or nothing.
+     */
+    static RowVariant variant(String label) {
+        List<String> parts = List.of(label.split("/", -1));
+        String name = parts.getFirst().startsWith("k=") ? "" : parts.getFirst();
+        int k = parts.stream().map(K::matcher).filter(Matcher::matches).findFirst().map(m -> Integer.parseInt(m.group(1)))
+                .orElse(0);
+        return new RowVariant(label, name, k);
     }
 
     private static String text(JsonObject item, String key) {

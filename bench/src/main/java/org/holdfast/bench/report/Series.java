@@ -39,7 +39,7 @@ record Series(YIntervalSeriesCollection data, XYErrorRenderer renderer) {
         boolean severalRules = rows.stream().map(ResultRow::rule).filter(r -> !r.isEmpty()).distinct().count() > 1;
         // The k a planner chose per size ("cluster/k=4" at one N, "cluster/k=8" at the next) is one line;
         // k splits a variant's line only where the run measured several k of it at one N (a sweep of k).
-        List<String> bases = rows.stream().map(row -> name(row, row.variantName(), severalRules)).toList();
+        List<String> bases = rows.stream().map(row -> name(row, withoutK(row), severalRules)).toList();
         java.util.Set<String> seen = new java.util.HashSet<>();
         java.util.Set<String> kSwept = new java.util.HashSet<>();
         for (int i = 0; i < rows.size(); i++) {
@@ -74,6 +74,15 @@ record Series(YIntervalSeriesCollection data, XYErrorRenderer renderer) {
             index++;
         }
         return new Series(data, renderer);
+    }
+
+    /**
+     * The variant a line is named by where k does not split it: a named variant that ran with a k is its name alone
+     * ({@code cluster} for {@code cluster/k=4}); the label of any other row, which holds no k ({@code neighbour/busy})
+     * or whose k is always the user's ({@code k=1}, a standard launch without a variant name), stays whole.
+     */
+    private static String withoutK(ResultRow row) {
+        return row.k() > 0 && !row.variantName().isEmpty() ? row.variantName() : row.variant();
     }
 
     /** An end of a point's spread, or the point itself where an older results.json has none (NaN, or not positive: no log axis draws it). */

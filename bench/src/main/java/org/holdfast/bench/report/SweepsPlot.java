@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.Modes;
 import org.jfree.chart.JFreeChart;
@@ -29,22 +27,19 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
  * exchange ({@code --sweeps-per-exchange}), for both paradigms: one panel per grid size that has a
  * temporally blocked row (N = 4097 and 10001 in runs/temporal-standard), one line per mode, kernel source
  * and variant (k left out), standard launches solid, persistent kernels dashed thicker, each line in
- * its own colour ({@link LineColours}) with the repeats' spread as error bars. k is read from the
- * row's variant label ({@code k=8}, {@code temporal/k=8}).
+ * its own colour ({@link LineColours}) with the repeats' spread as error bars. k is the row's own
+ * ({@link ResultRow#k()}), and a line is named by the variant's name without it.
  */
 final class SweepsPlot {
 
     static final String FILE = "time-per-iteration-by-k.png";
 
-    private static final Pattern K = Pattern.compile("(?:^|/)k=(\\d+)");
-
     private SweepsPlot() {
     }
 
-    /** The half-sweeps per launch or exchange a row ran, if its label says. */
+    /** The half-sweeps per launch or exchange a row ran, if its mode has such a number. */
     static Optional<Integer> sweeps(ResultRow row) {
-        Matcher m = K.matcher(row.variant());
-        return m.find() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+        return row.k() > 0 ? Optional.of(row.k()) : Optional.empty();
     }
 
     /** Whether the rows hold a temporally blocked row (k above 1) to plot. */
@@ -78,8 +73,8 @@ final class SweepsPlot {
         // The last row of a line at a k wins, as before (a k measured twice is one point).
         Map<String, TreeMap<Integer, ResultRow>> lines = new LinkedHashMap<>();
         for (ResultRow row : rows) {
-            String rest = row.variant().replaceAll("(?:^|/)k=\\d+", "");
-            String name = "N=" + n + " " + row.mode() + " (" + row.kernels() + ")" + (rest.isEmpty() ? "" : " " + rest);
+            String variant = row.variantName();
+            String name = "N=" + n + " " + row.mode() + " (" + row.kernels() + ")" + (variant.isEmpty() ? "" : " " + variant);
             lines.computeIfAbsent(name, s -> new TreeMap<>()).put(sweeps(row).orElseThrow(), row);
         }
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();

@@ -9,6 +9,7 @@ import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.ModeRunner;
 import org.holdfast.bench.mode.Paradigm;
 import org.holdfast.bench.mode.RunRequest;
+import org.holdfast.bench.mode.RowVariant;
 import org.holdfast.bench.mode.RunShape;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson.ReferenceSolver;
@@ -119,7 +120,7 @@ record ReferenceMode(String name, Paradigm paradigm, Fault fault) implements Mod
 
         @Override
         public RunShape shape() {
-            return new RunShape(0, 0, "", "", List.of());
+            return new RunShape(0, 0, RowVariant.NONE, "", List.of());
         }
 
         @Override

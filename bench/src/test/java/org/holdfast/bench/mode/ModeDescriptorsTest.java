@@ -56,11 +56,13 @@ class ModeDescriptorsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("registered")
     void reportsLabelItsRows(ModeDescriptor mode) {
-        String variant = mode.variant(Modes.ALL.defaults());
+        RowVariant typed = mode.variant(Modes.ALL.defaults());
+        String variant = typed.label();
         assertNotNull(variant, mode.name() + " labels its variant");
         assertEquals(mode.options().isEmpty(), variant.isEmpty(), mode.name() + ": a mode with options names its variant");
-        ResultRow row = new ResultRow(mode.name(), mode.kernelSources().get(0).cliName(), variant, "", "", 11, 10, 1, 0, 0,
-                1, 1, 1, 1, 1, 1, 0, 0, "zero", Sensitivity.NONE, 1, "ok");
+        assertEquals(mode.paradigm() == Paradigm.PERSISTENT, !typed.name().isEmpty(), mode.name() + ": only the persistent modes name a variant");
+        ResultRow row = new ResultRow(mode.name(), mode.kernelSources().get(0).cliName(), variant, typed.name(), typed.k(), "", "",
+                11, 10, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, "zero", Sensitivity.NONE, 1, "ok");
         String table = ResultsTable.of(List.of(row));
         assertTrue(table.contains("| " + mode.name() + (variant.isEmpty() ? " " : " (" + variant + ")")), table);
     }
@@ -151,7 +153,7 @@ class ModeDescriptorsTest {
         assertTrue(settings.keys().contains("sweeps-per-exchange"));
         settings.set("sweeps-per-exchange", "4");
         assertEquals("4", settings.toExperiment().options().get(sweeps));
-        assertEquals("4", blocked.variant(settings.toExperiment().options()));
+        assertEquals(new RowVariant("4", "", 0), blocked.variant(settings.toExperiment().options()), "a mode that says no name or k has none");
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> settings.set("sweeps-per-exchange", "3"));
         assertEquals("sweeps-per-exchange must be 1, 2 or 4, got '3'", refused.getMessage());

@@ -153,5 +153,7 @@ class PersistentModesGpuTest {
         assertEquals(shapes.get(1).blocks(), shapes.get(0).blocks(), "blocks, java against native");
         assertEquals(shapes.get(1).note(), shapes.get(0).note(), "on chip or not");
         assertEquals(shapes.get(1).variant(), shapes.get(0).variant(), "labelled as its twin");
+        assertEquals(shapes.get(1).variantName(), shapes.get(0).variantName(), "named as its twin");
+        assertEquals(shapes.get(1).k(), shapes.get(0).k(), "k, java against native");
     }
 }

@@ -54,11 +54,11 @@ class SeveralValuesTest {
         OptionValues values = new OptionValues(Map.of("sweeps-per-exchange", "1,8", "barrier", "temporal"));
         List<OptionValues> each = values.each(new PersistentGridMode().options());
         assertEquals(2, each.size());
-        assertEquals("temporal/k=1", new PersistentGridMode().variant(each.get(0)));
-        assertEquals("temporal/k=8", new PersistentGridMode().variant(each.get(1)));
+        assertEquals(new RowVariant("temporal/k=1", "temporal", 1), new PersistentGridMode().variant(each.get(0)));
+        assertEquals(new RowVariant("temporal/k=8", "temporal", 8), new PersistentGridMode().variant(each.get(1)));
         assertEquals(List.of(values), values.each(new GraphMode().options()), "graph's option has one value here");
         OptionValues standard = new OptionValues(Map.of("sweeps-per-launch", "1,2,4"));
-        assertEquals(List.of("k=1", "k=2", "k=4"),
+        assertEquals(List.of(new RowVariant("k=1", "", 1), new RowVariant("k=2", "", 2), new RowVariant("k=4", "", 4)),
                 standard.each(new GraphMode().options()).stream().map(v -> new GraphMode().variant(v)).toList());
     }
 }

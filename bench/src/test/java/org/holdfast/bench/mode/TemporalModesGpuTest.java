@@ -75,6 +75,7 @@ class TemporalModesGpuTest {
             runner.unload(result);
             assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS + 1), result, "a second run, not reloaded");
             assertEquals("k=" + k, runner.shape().variant().replace("temporal/", ""));
+            assertEquals(k, runner.shape().k(), "k as the shape holds it");
         }
     }
 }

@@ -23,7 +23,7 @@ class PlotsTest {
     Path temp;
 
     private static ResultRow row(String mode, int n, double micros, String status) {
-        return new ResultRow(mode, "java", "", "", "", n, 10, 5, 0, 0, micros, micros, micros, 1e6, 1, 10, 0, 0, "zero",
+        return new ResultRow(mode, "java", "", "", 0, "", "", n, 10, 5, 0, 0, micros, micros, micros, 1e6, 1, 10, 0, 0, "zero",
                 Sensitivity.NONE, 5, status);
     }
 
@@ -37,15 +37,16 @@ class PlotsTest {
         assertEquals(2, plot.getDataset().getItemCount(0));
     }
 
-    private static ResultRow variantRow(String variant, int n, double micros) {
-        return new ResultRow("persistent-grid", "native", variant, "", "", n, 10, 5, 0, 0, micros, micros, micros, 1e6, 1, 10, 0, 0,
+    /** A row of persistent-grid's {@code name} at {@code k}, labelled {@code name/k=k}. */
+    private static ResultRow variantRow(String name, int k, int n, double micros) {
+        return new ResultRow("persistent-grid", "native", name + "/k=" + k, name, k, "", "", n, 10, 5, 0, 0, micros, micros, micros, 1e6, 1, 10, 0, 0,
                 "zero", Sensitivity.NONE, 5, "ok");
     }
 
     @Test
     void aVariantIsOneLineWhateverKThePlannerChosePerSize() {
-        List<ResultRow> rows = List.of(variantRow("cluster/k=4", 101, 0.9), variantRow("cluster/k=8", 257, 2.0),
-                variantRow("temporal/k=4", 1001, 6.1), variantRow("temporal/k=4", 4097, 88.0), variantRow("temporal/k=8", 4097, 70.0));
+        List<ResultRow> rows = List.of(variantRow("cluster", 4, 101, 0.9), variantRow("cluster", 8, 257, 2.0),
+                variantRow("temporal", 4, 1001, 6.1), variantRow("temporal", 4, 4097, 88.0), variantRow("temporal", 8, 4097, 70.0));
         XYPlot plot = Plots.timePerIteration(rows).getXYPlot();
         assertEquals(3, plot.getDataset().getSeriesCount(), "cluster; temporal/k=4 and temporal/k=8 (k swept at 4097)");
         assertEquals("persistent-grid (native) cluster", plot.getDataset().getSeriesKey(0));
@@ -57,8 +58,8 @@ class PlotsTest {
 
     @Test
     void everyLineHasItsOwnColourAndTheSpreadAsABar() {
-        List<ResultRow> rows = List.of(variantRow("cluster/k=4", 101, 0.9), variantRow("temporal/k=4", 1001, 6.1),
-                new ResultRow("persistent-grid", "java", "cg", "", "", 1001, 10, 5, 0, 0, 13.4, 12.0, 15.5, 1e6, 1, 10, 0, 0,
+        List<ResultRow> rows = List.of(variantRow("cluster", 4, 101, 0.9), variantRow("temporal", 4, 1001, 6.1),
+                new ResultRow("persistent-grid", "java", "cg", "cg", 0, "", "", 1001, 10, 5, 0, 0, 13.4, 12.0, 15.5, 1e6, 1, 10, 0, 0,
                         "zero", Sensitivity.NONE, 5, "ok"),
                 row("graph", 1001, 10.5, "ok"));
         JFreeChart chart = Plots.timePerIteration(rows);

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.holdfast.bench.mode.RowVariant;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.Test;
@@ -21,26 +22,39 @@ class SweepsPlotTest {
     @TempDir
     Path temp;
 
-    private static ResultRow row(String mode, String kernels, String variant, int n, double micros) {
-        return new ResultRow(mode, kernels, variant, "", "", n, 24, 5, 0, 0, micros, micros, micros, 1e6, 1, 10, 0, 0, "zero",
-                Sensitivity.NONE, 5, "ok");
+    private static ResultRow row(String mode, String kernels, RowVariant variant, int n, double micros) {
+        return new ResultRow(mode, kernels, variant.label(), variant.name(), variant.k(), "", "", n, 24, 5, 0, 0, micros, micros,
+                micros, 1e6, 1, 10, 0, 0, "zero", Sensitivity.NONE, 5, "ok");
+    }
+
+    /** A standard launch's variant: {@code k=<k>}, no name. */
+    private static RowVariant launches(int k) {
+        return new RowVariant("k=" + k, "", k);
+    }
+
+    /** A persistent variant: {@code name/k=<k>}. */
+    private static RowVariant persistent(String name, int k) {
+        return new RowVariant(name + "/k=" + k, name, k);
     }
 
     @Test
-    void kComesFromTheVariantLabel() {
-        assertEquals(Optional.of(8), SweepsPlot.sweeps(row("graph", "java", "k=8", 11, 1)));
-        assertEquals(Optional.of(3), SweepsPlot.sweeps(row("persistent-grid", "native", "temporal/k=3", 11, 1)));
-        assertEquals(Optional.empty(), SweepsPlot.sweeps(row("cpu", "java", "", 11, 1)));
-        assertEquals(Optional.empty(), SweepsPlot.sweeps(row("persistent-host", "native", "neighbour/busy", 11, 1)));
+    void kIsTheRowsOwn() {
+        assertEquals(Optional.of(8), SweepsPlot.sweeps(row("graph", "java", launches(8), 11, 1)));
+        assertEquals(Optional.of(3), SweepsPlot.sweeps(row("persistent-grid", "native", persistent("temporal", 3), 11, 1)));
+        assertEquals(Optional.empty(), SweepsPlot.sweeps(row("cpu", "java", RowVariant.NONE, 11, 1)));
+        assertEquals(Optional.empty(), SweepsPlot.sweeps(row("persistent-host", "native",
+                new RowVariant("neighbour/busy", "neighbour", 0), 11, 1)));
+        assertEquals(Optional.empty(), SweepsPlot.sweeps(row("persistent-host", "native",
+                new RowVariant("neighbour/k=8", "neighbour", 0), 11, 1)), "k=8 here is an option's value, not the row's k");
     }
 
     @Test
     void onePanelPerSizeWithATemporalRowAndOneLinePerModeAndKernels() throws IOException {
-        List<ResultRow> rows = List.of(row("graph", "java", "k=1", 4097, 224), row("graph", "java", "k=8", 4097, 60),
-                row("graph", "native", "k=1", 4097, 224), row("graph", "native", "k=8", 4097, 59),
-                row("persistent-grid", "native", "temporal/k=1", 4097, 225),
-                row("persistent-grid", "native", "temporal/k=8", 4097, 62), row("graph", "java", "k=8", 10001, 330),
-                row("graph", "java", "k=1", 1001, 10.8), row("cpu", "java", "", 4097, 9000));
+        List<ResultRow> rows = List.of(row("graph", "java", launches(1), 4097, 224), row("graph", "java", launches(8), 4097, 60),
+                row("graph", "native", launches(1), 4097, 224), row("graph", "native", launches(8), 4097, 59),
+                row("persistent-grid", "native", persistent("temporal", 1), 4097, 225),
+                row("persistent-grid", "native", persistent("temporal", 8), 4097, 62), row("graph", "java", launches(8), 10001, 330),
+                row("graph", "java", launches(1), 1001, 10.8), row("cpu", "java", RowVariant.NONE, 4097, 9000));
         CombinedDomainXYPlot plot = (CombinedDomainXYPlot) SweepsPlot.chart(rows).getPlot();
         List<XYPlot> panels = plot.getSubplots();
         assertEquals(2, panels.size(), "N = 4097 and 10001: N = 1001 has no row with k above 1");
@@ -52,7 +66,7 @@ class SweepsPlotTest {
         List<Path> written = Plots.write(temp, rows, Map.of(), List.of());
         assertTrue(written.contains(temp.resolve(Plots.BY_SWEEPS)) && Files.size(temp.resolve(Plots.BY_SWEEPS)) > 0);
         Path other = Files.createDirectory(temp.resolve("x"));
-        assertFalse(Plots.write(other, List.of(row("graph", "java", "k=1", 11, 1)), Map.of(), List.of())
+        assertFalse(Plots.write(other, List.of(row("graph", "java", launches(1), 11, 1)), Map.of(), List.of())
                 .contains(other.resolve(Plots.BY_SWEEPS)), "no plot without a temporally blocked row");
     }
 }

@@ -22,7 +22,7 @@ class WideSpreadTest {
 
     /** An ok row of median 10 µs whose repeats took {@code fastest} to {@code slowest}. */
     private static ResultRow row(String mode, double fastest, double slowest, String status) {
-        return new ResultRow(mode, "java", "", "", "", 11, 10, 5, 0, 0, 10, fastest, slowest, 1, 1, 1, 0, 0, "zero",
+        return new ResultRow(mode, "java", "", "", 0, "", "", 11, 10, 5, 0, 0, 10, fastest, slowest, 1, 1, 1, 0, 0, "zero",
                 Sensitivity.NONE, 5, status);
     }
 

@@ -205,7 +205,7 @@ public final class PersistentRedBlackKernels {
 
     /**
      * The points of {@code colour} numbered {@code first}, {@code first + stride}, ... below {@code end}:
-     * {@code u = (north + south + east + west - h2 * f) / 4}, in place.
+     * {@code u = (north + south + east + west - h2 * f) / 4} ({@link Stencil#fivePointUpdate}), in place.
      */
     @DeviceFunction
     static void sweep(int first, int end, int stride, double[] u, double[] f, int n, double h2, int colour) {
@@ -213,7 +213,7 @@ public final class PersistentRedBlackKernels {
         for (int p = first; p < end; p += stride) {
             int c = pointAt(p, half, n, colour);
             if (c >= 0) {
-                u[c] = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25;
+                u[c] = Stencil.fivePointUpdate(u[c + n], u[c - n], u[c + 1], u[c - 1], h2 * f[c]);
             }
         }
     }
@@ -225,7 +225,7 @@ public final class PersistentRedBlackKernels {
         for (int p = first; p < end; p += stride) {
             int c = pointAt(p, half, n, colour);
             if (c >= 0) {
-                tile[c] = (tile[c + n] + tile[c - n] + tile[c + 1] + tile[c - 1] - h2 * tile[cells + c]) * 0.25;
+                tile[c] = Stencil.fivePointUpdate(tile[c + n], tile[c - n], tile[c + 1], tile[c - 1], h2 * tile[cells + c]);
             }
         }
     }

@@ -39,7 +39,7 @@ public final class RedBlackKernels {
 
     /**
      * The points of {@code colour} that thread {@code first} of {@code stride} threads owns: the
-     * update {@code u = (north + south + east + west - h2 * f) / 4}, in place.
+     * update {@code u = (north + south + east + west - h2 * f) / 4} ({@link Stencil#fivePointUpdate}), in place.
      */
     @DeviceFunction
     public static void halfSweep(int first, int stride, double[] u, double[] f, int n, double h2, int colour) {
@@ -50,7 +50,7 @@ public final class RedBlackKernels {
             int j = 1 + 2 * (p % half) + ((i + 1 + colour) & 1);
             if (j < n - 1) {
                 int c = i * n + j;
-                u[c] = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25;
+                u[c] = Stencil.fivePointUpdate(u[c + n], u[c - n], u[c + 1], u[c - 1], h2 * f[c]);
             }
         }
     }
@@ -58,7 +58,7 @@ public final class RedBlackKernels {
     /**
      * Threads needed for one point each: interior rows times the points of one colour per row, the
      * count {@link #halfSweep} numbers. The layers above ask the problem ({@code PoissonProblem.pointsPerColour()},
-     * the same count); this file stays free of other classes because the kernel compiler reads it alone.
+     * the same count); this file names no class but {@link Stencil}, because the kernel compiler's tests compile the two alone.
      */
     public static long pointsPerColour(int n) {
         return (long) (n - 2) * ((n - 1) / 2);

@@ -6,6 +6,7 @@ import com.sun.source.util.SourcePositions;
 import com.sun.source.util.Trees;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,19 +20,27 @@ final class ClassContext {
     private final Set<String> kernels;
     private final Set<String> deviceFunctions;
     private final Set<String> methods;
+    private final ImportedFunctions imports;
+    private final Set<String> importedNames = new HashSet<>();
     private final Map<String, FunctionInfo> translated = new HashMap<>();
     private final Set<String> helpers = new TreeSet<>();
     private final Set<String> runtime = new TreeSet<>();
     private CharSequence source;
 
     ClassContext(Trees trees, CompilationUnitTree unit, Symbols symbols, Set<String> kernels, Set<String> deviceFunctions,
-            Set<String> methods) {
+            Set<String> methods, ImportedFunctions imports) {
         this.trees = trees;
         this.unit = unit;
         this.symbols = symbols;
         this.kernels = Set.copyOf(kernels);
         this.deviceFunctions = Set.copyOf(deviceFunctions);
         this.methods = Set.copyOf(methods);
+        this.imports = imports;
+        for (String key : imports.written().keySet()) {
+            importedNames.add(key.substring(key.indexOf('#') + 1));
+        }
+        helpers.addAll(imports.helpers());
+        runtime.addAll(imports.runtime());
     }
 
     Symbols symbols() {
@@ -53,7 +62,12 @@ final class ClassContext {
 
     /** Whether a local or parameter called {@code name} would hide a function of the generated file. */
     boolean isFunctionName(String name) {
-        return kernels.contains(name) || deviceFunctions.contains(name);
+        return kernels.contains(name) || deviceFunctions.contains(name) || importedNames.contains(name);
+    }
+
+    /** The device functions of other classes that this class calls, and those written into its file with them. */
+    ImportedFunctions imports() {
+        return imports;
     }
 
     /** The translated device function, or null if it failed (its errors are already reported). */

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
@@ -44,33 +45,124 @@ final class ClassTranslator {
     /** CUDA's largest block. */
     static final int MAX_THREADS_PER_BLOCK = 1024;
 
-    /** What the compiler writes for a class: its CUDA C and its metadata. */
-    record Generated(String cuda, String properties) {
+    /**
+     * What the compiler writes for a class: its CUDA C and its metadata; nothing for a class without
+     * kernels, whose device functions are written into the files of the classes that call them.
+     */
+    record Generated(String cuda, String properties, boolean hasKernels) {
     }
 
     /** One annotated method and its tree. */
     private record Annotated(ExecutableElement element, MethodTree tree, boolean kernel) {
     }
 
+    /** A class's methods ready for translation: its context and each function's checked signature, by Java name. */
+    private record Prepared(ClassContext cls, List<Annotated> annotated, Map<String, FunctionInfo> headers, Set<String> kernels,
+            Set<String> methodNames) {
+    }
+
+    /**
+     * Device functions of a class that another class calls, translated for that class's file (see
+     * {@link #library}), or why they cannot be ({@code failure}; null where their class reports it).
+     */
+    private record Library(Map<String, FunctionInfo> functions, List<String> keys, List<FunctionInfo> written, Set<String> helpers,
+            Set<String> runtime, String failure) {
+
+        static Library failed(String failure) {
+            return new Library(Map.of(), List.of(), List.of(), Set.of(), Set.of(), failure);
+        }
+    }
+
     private final Elements elements;
     private final Trees trees;
     private final TypeElement type;
+    /** Whether this class's device functions are translated for another class's file ({@link #library}): nothing is reported. */
+    private final boolean forAnotherClass;
+    /** For another class's file: a call of these device functions to a third class's, which is refused, or null. */
+    private ExecutableElement thirdClassCall;
     /** Each kernel's {@code @Specialize}d parameters, by Java name. */
     private final Map<String, Specializations> specializations = new HashMap<>();
     private CompilationUnitTree unit;
     private int errors;
 
     ClassTranslator(Elements elements, Trees trees, TypeElement type) {
+        this(elements, trees, type, false);
+    }
+
+    private ClassTranslator(Elements elements, Trees trees, TypeElement type, boolean forAnotherClass) {
         this.elements = elements;
         this.trees = trees;
         this.type = type;
+        this.forAnotherClass = forAnotherClass;
     }
 
     /** The generated files, or null when an error was reported. */
     Generated translate() {
+        Prepared prepared = prepare(null);
+        if (prepared == null) {
+            return null; // not from source in this compilation
+        }
+        ClassContext cls = prepared.cls();
+        List<Annotated> annotated = prepared.annotated();
+        Map<String, FunctionInfo> headers = prepared.headers();
+        List<FunctionInfo> deviceOrder = translateDeviceFunctions(prepared);
+        List<FunctionInfo> kernelOrder = new ArrayList<>();
+        for (Annotated a : annotated) {
+            FunctionInfo info = headers.get(a.element().getSimpleName().toString());
+            if (a.kernel() && info != null) {
+                for (FunctionInfo instance : instances(info, prepared.kernels(), prepared.methodNames(), a.tree())) {
+                    int before = errors;
+                    translateBody(cls, a, instance);
+                    kernelOrder.add(instance);
+                    if (errors > before) {
+                        break; // the other instances would report the same errors
+                    }
+                }
+            }
+        }
+        if (errors > 0) {
+            return null;
+        }
+        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder), !kernelOrder.isEmpty());
+    }
+
+    /**
+     * The device functions {@code wanted} and those they call in this class, translated for another
+     * class's file. Nothing is reported here: this class's own translation reports its errors.
+     */
+    private Library library(Set<String> wanted) {
+        Prepared prepared = prepare(wanted);
+        if (prepared == null) {
+            return Library.failed("its source is not compiled with this class: the kernel compiler translates device functions"
+                    + " from their source, so compile " + type.getQualifiedName() + " in the same javac run");
+        }
+        if (thirdClassCall != null) {
+            return Library.failed("it calls " + ImportedFunctions.name(thirdClassCall) + ": a device function that other classes"
+                    + " call may call Math and the device functions of its own class only");
+        }
+        List<FunctionInfo> written = translateDeviceFunctions(prepared);
+        if (errors > 0) {
+            return Library.failed(null);
+        }
+        String binaryName = elements.getBinaryName(type).toString();
+        List<String> keys = new ArrayList<>();
+        Map<String, FunctionInfo> byName = new HashMap<>();
+        for (FunctionInfo f : written) {
+            keys.add(ImportedFunctions.key(binaryName, f.javaName()));
+            byName.put(f.javaName(), f);
+        }
+        return new Library(byName, keys, written, prepared.cls().helpers(), prepared.cls().runtimeHelpers(), null);
+    }
+
+    /**
+     * The class's annotated methods with their signatures checked, and the device functions of other
+     * classes they call translated. With {@code wanted} (for another class's file), only those device
+     * functions and the ones they call, and no kernels. Null when the class is not from source.
+     */
+    private Prepared prepare(Set<String> wanted) {
         TreePath path = trees.getPath(type);
         if (path == null) {
-            return null; // not from source in this compilation
+            return null;
         }
         unit = path.getCompilationUnit();
         List<Annotated> annotated = new ArrayList<>();
@@ -104,7 +196,12 @@ final class ClassTranslator {
         for (Annotated a : annotated) {
             (a.kernel() ? kernels : devices).add(a.element().getSimpleName().toString());
         }
-        ClassContext cls = new ClassContext(trees, unit, new Symbols(elements, type, unit), kernels, devices, methodNames);
+        Symbols symbols = new Symbols(elements, type, unit);
+        if (wanted != null) {
+            annotated = reachable(symbols, annotated, devices, wanted);
+        }
+        ImportedFunctions imports = imports(symbols, annotated, methodNames);
+        ClassContext cls = new ClassContext(trees, unit, symbols, kernels, devices, methodNames, imports);
         Map<String, FunctionInfo> headers = new LinkedHashMap<>();
         for (Annotated a : annotated) {
             FunctionInfo header = header(cls, a, overloads.get(a.element().getSimpleName().toString()));
@@ -112,36 +209,125 @@ final class ClassTranslator {
                 headers.put(header.javaName(), header);
             }
         }
+        return new Prepared(cls, annotated, headers, kernels, methodNames);
+    }
+
+    /** The device functions translated, each after those it calls. */
+    private List<FunctionInfo> translateDeviceFunctions(Prepared prepared) {
         List<FunctionInfo> deviceOrder = new ArrayList<>();
-        for (Annotated a : callOrder(cls, annotated)) {
-            FunctionInfo info = headers.get(a.element().getSimpleName().toString());
+        for (Annotated a : callOrder(prepared.cls(), prepared.annotated())) {
+            FunctionInfo info = prepared.headers().get(a.element().getSimpleName().toString());
             if (info != null) {
-                translateBody(cls, a, info);
-                cls.addDeviceFunction(info);
+                translateBody(prepared.cls(), a, info);
+                prepared.cls().addDeviceFunction(info);
                 deviceOrder.add(info);
             }
         }
-        List<FunctionInfo> kernelOrder = new ArrayList<>();
+        return deviceOrder;
+    }
+
+    /** The device functions named in {@code wanted} and every device function of this class they call. */
+    private static List<Annotated> reachable(Symbols symbols, List<Annotated> annotated, Set<String> devices, Set<String> wanted) {
+        Map<String, Annotated> byName = new HashMap<>();
         for (Annotated a : annotated) {
-            FunctionInfo info = headers.get(a.element().getSimpleName().toString());
-            if (a.kernel() && info != null) {
-                for (FunctionInfo instance : instances(info, kernels, methodNames, a.tree())) {
-                    int before = errors;
-                    translateBody(cls, a, instance);
-                    kernelOrder.add(instance);
-                    if (errors > before) {
-                        break; // the other instances would report the same errors
-                    }
+            if (!a.kernel()) {
+                byName.put(a.element().getSimpleName().toString(), a);
+            }
+        }
+        Set<String> found = new HashSet<>();
+        List<String> pending = new ArrayList<>(wanted);
+        while (!pending.isEmpty()) {
+            String name = pending.remove(pending.size() - 1);
+            Annotated a = byName.get(name);
+            if (a != null && found.add(name)) {
+                for (MethodInvocationTree call : callsTo(symbols, a.tree(), devices)) {
+                    pending.add(calledName(call));
                 }
             }
         }
-        if (errors > 0) {
-            return null;
-        }
-        return new Generated(cuda(cls, deviceOrder, kernelOrder), properties(kernelOrder));
+        return annotated.stream().filter(a -> !a.kernel() && found.contains(a.element().getSimpleName().toString())).toList();
     }
 
-    private static boolean hasAnnotation(ExecutableElement m, String name) {
+    /**
+     * The device functions of other classes that the annotated methods call ({@link ImportedFunctions}),
+     * each translated in its own class, with the functions they call there. A call that cannot be
+     * served is reported where it stands, when its method is translated.
+     */
+    private ImportedFunctions imports(Symbols symbols, List<Annotated> annotated, Set<String> methodNames) {
+        Map<String, TypeElement> classes = new TreeMap<>(); // by binary name: a deterministic order
+        Map<String, Set<String>> wanted = new HashMap<>();
+        Map<ExecutableElement, MethodInvocationTree> firstCall = new LinkedHashMap<>();
+        for (Annotated a : annotated) {
+            if (a.tree().getBody() == null) {
+                continue;
+            }
+            new TreeScanner<Void, Void>() {
+                @Override
+                public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+                    ExecutableElement f = ImportedFunctions.target(symbols, call);
+                    if (f != null && ImportedFunctions.refusal(f) == null) {
+                        TypeElement owner = (TypeElement) f.getEnclosingElement();
+                        String binary = elements.getBinaryName(owner).toString();
+                        classes.put(binary, owner);
+                        wanted.computeIfAbsent(binary, k -> new TreeSet<>()).add(f.getSimpleName().toString());
+                        firstCall.putIfAbsent(f, call);
+                    }
+                    return super.visitMethodInvocation(call, unused);
+                }
+            }.scan(a.tree().getBody(), null);
+        }
+        if (classes.isEmpty()) {
+            return ImportedFunctions.NONE;
+        }
+        if (forAnotherClass) {
+            thirdClassCall = firstCall.keySet().iterator().next();
+            return ImportedFunctions.NONE;
+        }
+        String self = elements.getBinaryName(type).toString();
+        ImportedFunctions imports = new ImportedFunctions();
+        Map<String, String> owners = new HashMap<>(); // each Java name of the file: the class whose function it is
+        for (String name : methodNames) {
+            owners.put(name, self);
+        }
+        for (var entry : classes.entrySet()) {
+            Library library = new ClassTranslator(elements, trees, entry.getValue(), true).library(wanted.get(entry.getKey()));
+            String clash = clash(library, owners);
+            for (ExecutableElement f : firstCall.keySet()) {
+                if (!f.getEnclosingElement().equals(entry.getValue())) {
+                    continue;
+                }
+                FunctionInfo info = library.functions().get(f.getSimpleName().toString());
+                if (info == null) {
+                    imports.fail(f, library.failure());
+                } else if (clash != null) {
+                    imports.fail(f, "it would make two functions named " + clash + " in the generated file (" + owners.get(clash)
+                            + " has one too); rename one of them");
+                } else {
+                    imports.add(f, info, library.keys(), library.written(), library.helpers(), library.runtime());
+                }
+            }
+            if (clash == null) {
+                for (String key : library.keys()) {
+                    owners.putIfAbsent(key.substring(key.indexOf('#') + 1), key.substring(0, key.indexOf('#')));
+                }
+            }
+        }
+        return imports;
+    }
+
+    /** A Java name that a library's functions share with another class's function in the same file, or null. */
+    private static String clash(Library library, Map<String, String> owners) {
+        for (String key : library.keys()) {
+            String name = key.substring(key.indexOf('#') + 1);
+            String owner = owners.get(name);
+            if (owner != null && !owner.equals(key.substring(0, key.indexOf('#')))) {
+                return name;
+            }
+        }
+        return null;
+    }
+
+    static boolean hasAnnotation(ExecutableElement m, String name) {
         return annotation(m, name) != null;
     }
 
@@ -298,7 +484,7 @@ final class ClassTranslator {
         }
         Map<String, List<MethodInvocationTree>> calls = new HashMap<>();
         for (Annotated a : devices.values()) {
-            calls.put(a.element().getSimpleName().toString(), callsTo(cls, a.tree(), devices.keySet()));
+            calls.put(a.element().getSimpleName().toString(), callsTo(cls.symbols(), a.tree(), devices.keySet()));
         }
         List<Annotated> order = new ArrayList<>();
         Set<String> done = new HashSet<>();
@@ -335,7 +521,7 @@ final class ClassTranslator {
     }
 
     /** The calls in a body to the class's device functions, in source order. */
-    private static List<MethodInvocationTree> callsTo(ClassContext cls, MethodTree method, Set<String> devices) {
+    private static List<MethodInvocationTree> callsTo(Symbols symbols, MethodTree method, Set<String> devices) {
         List<MethodInvocationTree> found = new ArrayList<>();
         if (method.getBody() == null) {
             return found;
@@ -346,7 +532,7 @@ final class ClassTranslator {
                 String name = calledName(call);
                 boolean local = call.getMethodSelect() instanceof IdentifierTree
                         || call.getMethodSelect() instanceof MemberSelectTree select
-                        && cls.symbols().owner().equals(cls.symbols().type(select.getExpression()));
+                        && symbols.owner().equals(symbols.type(select.getExpression()));
                 if (local && devices.contains(name)) {
                     found.add(call);
                 }
@@ -375,6 +561,9 @@ final class ClassTranslator {
         cu.append(DeviceRuntime.definitions(cls.runtimeHelpers()));
         for (String helper : cls.helpers()) {
             cu.append('\n').append(MathLibrary.helperDefinition(helper));
+        }
+        for (FunctionInfo f : cls.imports().written().values()) {
+            cu.append('\n').append(f.code());
         }
         for (FunctionInfo f : devices) {
             cu.append('\n').append(f.code());
@@ -429,6 +618,8 @@ final class ClassTranslator {
 
     private void error(Tree tree, String message) {
         errors++;
-        trees.printMessage(Diagnostic.Kind.ERROR, message, tree, unit);
+        if (!forAnotherClass) { // a class translated for another's file is reported by its own translation
+            trees.printMessage(Diagnostic.Kind.ERROR, message, tree, unit);
+        }
     }
 }

@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
@@ -505,10 +506,32 @@ final class ExpressionTranslator {
                 if (type.equals(cls.symbols().owner())) {
                     return classMethodCall(t, name, whole);
                 }
+                ExecutableElement other = ImportedFunctions.target(cls.symbols(), ms);
+                if (other != null) {
+                    return importedCall(t, other, whole);
+                }
             }
         }
         throw Errors.unsupported(t, "method call",
                 "a kernel may call Math functions and @DeviceFunction methods of its own class");
+    }
+
+    /** A call {@code Other.f(...)} of a device function of another class ({@link ImportedFunctions}). */
+    private Expr importedCall(MethodInvocationTree t, ExecutableElement f, boolean whole) {
+        String name = ImportedFunctions.name(f);
+        String refusal = ImportedFunctions.refusal(f);
+        if (refusal != null) {
+            throw Errors.unsupported(t, "call to " + name + ", a device function of another class that " + refusal, ImportedFunctions.HINT);
+        }
+        FunctionInfo callee = cls.imports().called(f);
+        if (callee == null) {
+            String why = cls.imports().failure(f);
+            if (why == null) {
+                throw Errors.alreadyReported(t); // its class reports its errors
+            }
+            throw Errors.unsupported(t, "call to " + name, why);
+        }
+        return deviceCall(t, name, callee, whole);
     }
 
     private Expr mathCall(MethodInvocationTree t, String name) {
@@ -570,6 +593,11 @@ final class ExpressionTranslator {
         if (callee == null) {
             throw Errors.alreadyReported(t);
         }
+        return deviceCall(t, name, callee, whole);
+    }
+
+    /** A call of the device function {@code callee}, called {@code name} in messages. */
+    private Expr deviceCall(MethodInvocationTree t, String name, FunctionInfo callee, boolean whole) {
         List<? extends ExpressionTree> args = t.getArguments();
         List<Variable> params = callee.params();
         if (args.size() != params.size()) {

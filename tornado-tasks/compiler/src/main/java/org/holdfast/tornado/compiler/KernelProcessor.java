@@ -22,7 +22,7 @@ import javax.tools.StandardLocation;
  * The Holdfast kernel compiler: translates the {@code @Kernel} and {@code @DeviceFunction} methods of
  * each class into CUDA C at build time.
  *
- * <p>For a class {@code p.C} it writes, next to the class files so that they ship in the jar,
+ * <p>For a class {@code p.C} with kernels it writes, next to the class files so that they ship in the jar,
  * {@code META-INF/holdfast/kernels/p.C.cu} (the CUDA C) and {@code META-INF/holdfast/kernels/p.C.properties}
  * (the kernel names, and per kernel whether it uses the block barrier and its block-shared bytes).
  * What a kernel may contain is in {@code docs/kernel-language.md}; anything else is a compile error at
@@ -90,7 +90,7 @@ public final class KernelProcessor extends AbstractProcessor {
             if (done.add(entry.getKey())) {
                 ClassTranslator.Generated generated = new ClassTranslator(processingEnv.getElementUtils(), trees, entry.getValue())
                         .translate();
-                if (generated != null) {
+                if (generated != null && generated.hasKernels()) {
                     write(entry.getKey() + ".cu", generated.cuda(), entry.getValue());
                     write(entry.getKey() + ".properties", generated.properties(), entry.getValue());
                     TornadoTwins.write(processingEnv, trees, entry.getValue(), twins);

@@ -225,7 +225,12 @@ final class TwinBody {
             if (owner != null && owner.getQualifiedName().contentEquals("java.lang.Math")) {
                 return null;
             }
-            generator.unsupported(select, "call to " + select + " has no TornadoVM equivalent: a twin calls Math and the class's device functions");
+            ExecutableElement other = ImportedFunctions.target(symbols, select);
+            if (other != null && ImportedFunctions.refusal(other) == null && generator.accessible(other)) {
+                return generator.relativeName(owner) + "." + name; // plain Java arithmetic: TornadoVM compiles it where it is called
+            }
+            generator.unsupported(select, "call to " + select + " has no TornadoVM equivalent: a twin calls Math, the class's device functions"
+                    + " and those of other classes that take only numbers");
             return null;
         }
         VariableElement field = owner == null ? null : symbols.field(owner, name);

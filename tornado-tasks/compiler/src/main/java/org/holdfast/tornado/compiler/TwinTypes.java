@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
@@ -89,6 +90,10 @@ final class TwinTypes {
                 && symbols.owner().equals(symbols.type(select.getExpression()));
         if (local && deviceFunctions.containsKey(name)) {
             return deviceFunctions.get(name);
+        }
+        ExecutableElement other = ImportedFunctions.target(symbols, call);
+        if (other != null) {
+            return Types.of(other.getReturnType());
         }
         List<JType> args = new ArrayList<>();
         for (ExpressionTree argument : call.getArguments()) {

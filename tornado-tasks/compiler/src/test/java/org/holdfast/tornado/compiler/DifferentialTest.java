@@ -12,6 +12,7 @@ import org.holdfast.tornado.compiler.samples.AtomicKernels;
 import org.holdfast.tornado.compiler.samples.ConstantKernels;
 import org.holdfast.tornado.compiler.samples.ControlFlowKernels;
 import org.holdfast.tornado.compiler.samples.DeviceFunctionKernels;
+import org.holdfast.tornado.compiler.samples.ImportingKernels;
 import org.holdfast.tornado.compiler.samples.IntegerKernels;
 import org.holdfast.tornado.compiler.samples.MathKernels;
 import org.holdfast.tornado.compiler.samples.ReductionKernels;
@@ -235,6 +236,9 @@ class DifferentialTest {
         int n = 200;
         same(DeviceFunctionKernels.class, "distances", grid(1), grid(256), 0, CONTEXT, Inputs.doubles(r, n, -100, 100),
                 Inputs.doubles(r, n, -100, 100), new double[2 * n], n);
+        // Device functions of another class, written into the caller's file.
+        same(ImportingKernels.class, "relax", grid(1), grid(256), 0, CONTEXT, Inputs.doubles(r, n, -100, 100), Inputs.doubles(r, n, -100, 100),
+                new double[n], n, 1.0 / (n - 1) / (n - 1));
     }
 
     @ParameterizedTest(name = "seed {0}")

@@ -12,6 +12,7 @@ import org.holdfast.tornado.compiler.samples.ClusterKernels;
 import org.holdfast.tornado.compiler.samples.ConstantKernels;
 import org.holdfast.tornado.compiler.samples.DeviceFunctionKernels;
 import org.holdfast.tornado.compiler.samples.DynamicSharedKernels;
+import org.holdfast.tornado.compiler.samples.ImportingKernels;
 import org.holdfast.tornado.compiler.samples.IntegerKernels;
 import org.holdfast.tornado.compiler.samples.MathKernels;
 import org.holdfast.tornado.compiler.samples.PersistentKernels;
@@ -286,5 +287,23 @@ class GeneratedCodeTest {
         assertEquals(4, metadata.sharedBytes(twoParts));
         assertFalse(KernelMetadata.of(ReductionKernels.class).orElseThrow()
                 .usesDynamicShared(JavaKernels.kernel(ReductionKernels.class, "blockSum")));
+    }
+
+    @Test
+    void deviceFunctionsOfAnotherClassAreWrittenIntoTheCallersFileFirstAndOnlyThoseItCalls() {
+        hasLines(ImportingKernels.class,
+                "// @DeviceFunction spread, SharedArithmetic.java line 29",
+                "static __device__ __forceinline__ double spread(double x, double y)",
+                "static __device__ __forceinline__ double clampedSpread(double x, double y)",
+                "return hf_java_max_double(spread(x, y), 0.0);",
+                "static __device__ __forceinline__ double weightedSum(double a, double b, double c, double d, double e)",
+                "return ((((a + b) + c) + d) - e) * 0.25;",
+                "return weightedSum(x, x, x, x, 0.0) * 2;",
+                "double hf_spread = clampedSpread(u[i + 1], u[i - 1]);",
+                "out[i] = weightedSum(u[i + 1], u[i - 1], u[i], hf_spread, h2 * f[i]) + twice(hf_spread);");
+        String cuda = cuda(ImportingKernels.class);
+        assertFalse(cuda.contains("unused"), "a device function no kernel of the class calls:\n" + cuda);
+        assertTrue(cuda.indexOf("double weightedSum(") < cuda.indexOf("double twice("), "another class's functions come first:\n" + cuda);
+        assertEquals(1, cuda.split("double weightedSum\\(", -1).length - 1, "written once, though called from two functions:\n" + cuda);
     }
 }

@@ -34,6 +34,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RedBlackKernelsTest {
 
     private static final String SOURCE = "../kernels/src/main/java/org/holdfast/kernels/RedBlackKernels.java";
+    /** The 5-point update the kernels call: a device function of another class. */
+    private static final String STENCIL = "../kernels/src/main/java/org/holdfast/kernels/Stencil.java";
     private static final String CLASS = "org.holdfast.kernels.RedBlackKernels";
 
     @TempDir
@@ -44,15 +46,17 @@ class RedBlackKernelsTest {
     private static Class<?> kernels;
     private static HostKernels host;
 
-    static Path source() {
-        Path source = Path.of(System.getProperty("basedir", "")).toAbsolutePath().resolve(SOURCE).normalize();
+    /** RedBlackKernels.java and Stencil.java, whose 5-point update it calls. */
+    static List<Path> sources() {
+        Path base = Path.of(System.getProperty("basedir", "")).toAbsolutePath();
+        Path source = base.resolve(SOURCE).normalize();
         assumeTrue(Files.exists(source), "RedBlackKernels.java not found at " + source + " (run from the compiler module)");
-        return source;
+        return List.of(source, base.resolve(STENCIL).normalize());
     }
 
     @BeforeAll
     static void compile() throws IOException, ClassNotFoundException {
-        compiled = Javac.compile(List.of(source()), work.resolve("classes"));
+        compiled = Javac.compile(sources(), work.resolve("classes"));
         assertTrue(compiled.success(), compiled.describe());
         loader = new URLClassLoader(new URL[] {compiled.classes().toUri().toURL()}, RedBlackKernelsTest.class.getClassLoader());
         kernels = Class.forName(CLASS, true, loader);
@@ -103,7 +107,7 @@ class RedBlackKernelsTest {
 
     @Test
     void translationIsDeterministic() throws IOException {
-        Javac.Result again = Javac.compile(List.of(source()), work.resolve("again"));
+        Javac.Result again = Javac.compile(sources(), work.resolve("again"));
         assertArrayEquals(compiled.generated(CLASS, "cu").getBytes(), again.generated(CLASS, "cu").getBytes());
         assertArrayEquals(compiled.generated(CLASS, "properties").getBytes(), again.generated(CLASS, "properties").getBytes());
     }

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.stream.Stream;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import org.holdfast.tornado.api.KernelContext;
@@ -42,12 +43,13 @@ class TornadoTwinTest {
     private static Javac.Result kernels;
     private static URLClassLoader loader;
 
-    /** RedBlackKernels and the edge cases through the processor (twins as resources), then the twins against the stub. */
+    /** RedBlackKernels (with Stencil) and the edge cases through the processor (twins as resources), then the twins against the stub. */
     @BeforeAll
     static void compile() throws IOException {
         stub = TwinJavac.stub(work.resolve("stub"));
-        kernels = TwinJavac.withProcessor(List.of(RedBlackKernelsTest.source(), TwinJavac.resource("/twin/TwinEdgeKernels.java")),
-                work.resolve("kernels"), "resource");
+        List<Path> sources = Stream.concat(RedBlackKernelsTest.sources().stream(), Stream.of(TwinJavac.resource("/twin/TwinEdgeKernels.java")))
+                .toList();
+        kernels = TwinJavac.withProcessor(sources, work.resolve("kernels"), "resource");
         assertTrue(kernels.success(), kernels.describe());
         Javac.Result twins = TwinJavac.plain(TwinJavac.javaFiles(kernels.classes().resolve(TornadoTwins.RESOURCE_FOLDER)),
                 work.resolve("twins"), kernels.classes(), stub);
@@ -191,7 +193,7 @@ class TornadoTwinTest {
 
     @Test
     void sourceOptionCompilesTheTwinWithItsClass() throws IOException {
-        Javac.Result result = TwinJavac.withProcessor(List.of(RedBlackKernelsTest.source()), work.resolve("as-source"), "source", stub);
+        Javac.Result result = TwinJavac.withProcessor(RedBlackKernelsTest.sources(), work.resolve("as-source"), "source", stub);
         assertTrue(result.success(), result.describe());
         assertTrue(Files.exists(result.classes().resolve("org/holdfast/kernels/RedBlackKernelsTornadoVM.class")));
         assertFalse(Files.exists(result.classes().resolve(TornadoTwins.RESOURCE_FOLDER)));
@@ -199,7 +201,7 @@ class TornadoTwinTest {
 
     @Test
     void withoutTheOptionNoTwinIsWritten() throws IOException {
-        Javac.Result result = TwinJavac.withProcessor(List.of(RedBlackKernelsTest.source()), work.resolve("no-option"), null);
+        Javac.Result result = TwinJavac.withProcessor(RedBlackKernelsTest.sources(), work.resolve("no-option"), null);
         assertTrue(result.success(), result.describe());
         assertFalse(Files.exists(result.classes().resolve(TornadoTwins.RESOURCE_FOLDER)));
         assertTrue(Files.exists(result.classes().resolve(KernelProcessor.RESOURCE_FOLDER + "org.holdfast.kernels.RedBlackKernels.cu")));
@@ -207,7 +209,7 @@ class TornadoTwinTest {
 
     @Test
     void anUnknownOptionValueIsAnError() throws IOException {
-        Javac.Result result = TwinJavac.withProcessor(List.of(RedBlackKernelsTest.source()), work.resolve("bad-option"), "yes");
+        Javac.Result result = TwinJavac.withProcessor(RedBlackKernelsTest.sources(), work.resolve("bad-option"), "yes");
         assertFalse(result.success());
         assertEquals(List.of("-Aholdfast.tornadovm=yes: expected resource, source or off (default: off)"), messages(result));
     }

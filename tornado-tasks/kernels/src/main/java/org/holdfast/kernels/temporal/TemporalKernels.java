@@ -1,5 +1,6 @@
 package org.holdfast.kernels.temporal;
 
+import org.holdfast.kernels.Stencil;
 import org.holdfast.tornado.api.DeviceFunction;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
@@ -241,7 +242,7 @@ public final class TemporalKernels {
                         double fHere = fRing[(ringBehind(fSlot, level, k + 1) * 2 + p) * THREADS + thread];
                         double east = p == 0 ? prev[below] : across;
                         double west = p == 0 ? across : prev[below];
-                        value = (cur[below] + prev2[below] + east + west - h2 * fHere) * 0.25;
+                        value = Stencil.fivePointUpdate(cur[below], prev2[below], east, west, h2 * fHere);
                     } else if (inGrid && within(row, n)) {
                         value = in[row * n + column]; // boundary: never changes
                     }
