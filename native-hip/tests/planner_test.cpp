@@ -101,15 +101,15 @@ void the_table_names_the_command_lines_variants()
     const char* expected[][2] = {{"persistent-grid", "cg"},          {"persistent-grid", "two-slot"},
                                  {"persistent-grid", "block"},       {"persistent-grid", "cluster"},
                                  {"persistent-grid", "temporal"},    {"persistent-grid", "temporal-cg"},
-                                 {"persistent-host", "lockstep"},    {"persistent-host", "neighbour"},
-                                 {"persistent-host", "relay"},       {"persistent-dataflow", "counters"},
+                                 {"persistent-host", "relay"},       {"persistent-host", "lockstep"},
+                                 {"persistent-host", "neighbour"},   {"persistent-dataflow", "counters"},
                                  {"persistent-dataflow", "cluster"}, {"persistent-dataflow", "resident"}};
     bool names = variant_count() == 12;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = std::strcmp(variant_row(index).mode, expected[index][0]) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index][1]) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, lockstep, neighbour, relay, counters, "
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, relay, lockstep, neighbour, counters, "
                   "cluster, resident in that order");
     expect(find_variant("persistent-grid", nullptr) == 0 && find_variant("persistent-grid", "auto") == 0 &&
                find_variant("persistent-grid", "") == 0 &&

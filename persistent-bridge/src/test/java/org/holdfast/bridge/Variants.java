@@ -13,9 +13,9 @@ final class Variants {
             new String[] {"persistent-grid", "cluster"},
             new String[] {"persistent-grid", "temporal"},
             new String[] {"persistent-grid", "temporal-cg"},
+            new String[] {"persistent-host", "relay"},
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},
-            new String[] {"persistent-host", "relay"},
             new String[] {"persistent-dataflow", "counters"},
             new String[] {"persistent-dataflow", "cluster"},
             new String[] {"persistent-dataflow", "resident"});

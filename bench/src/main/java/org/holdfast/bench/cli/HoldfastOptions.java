@@ -68,7 +68,7 @@ public final class HoldfastOptions {
         options.addOption(valued("t", THREADS, "threads", "threads per block on the GPU, a multiple of 32 up to 1024 " + configDefault(THREADS)));
         options.addOption(valued("o", OUTPUT, "folder", "folder for results.csv, results.json and the plots (default: results/<config name>)"));
         for (ModeOption option : modes.options()) {
-            options.addOption(valued(null, option.name(), option.placeholder(), option.help(modes.taking(option))));
+            options.addOption(new DescribedOnDemand(option.name(), option.placeholder(), () -> option.help(modes.taking(option))));
         }
         options.addOption(valued(null, WATCHDOG, "seconds",
                 "longest a persistent kernel may wait for anything before it stops with an error; a run's first launch"

@@ -6,10 +6,10 @@ import java.util.stream.Collectors;
 
 /**
  * Where the native library's hand-written kernels come from, for {@code --print-kernel}: each persistent
- * variant of the library's table ({@code native-hip/src/variant_table.cpp}) with the kernel it launches, the
- * file that defines it, and what its planner still decides at run time for each size. The library knows its
- * kernels' names but not their files; {@code NativeKernelFilesTest} holds this table to the library's and to
- * the sources.
+ * variant of the library's table ({@code native-hip/src/variant_table.cpp}), in its order, with the kernel it
+ * launches, the file that defines it, and what its planner still decides at run time for each size. The library
+ * knows its kernels' names but not their files. The command line takes the variants from the library whatever
+ * this table says; {@code NativeKernelFilesTest} holds this table to the library's and to the sources.
  */
 public final class NativeKernelFiles {
 
@@ -54,11 +54,11 @@ public final class NativeKernelFiles {
                     "temporal_persistent.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
             new Variant("persistent-grid", "temporal-cg", "temporal_cg_k<k>", "temporal_stream_persistent",
                     "temporal_persistent.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
+            new Variant("persistent-host", "relay", "persistent_host_relay", "persistent_host_relay", "persistent_host_relay.h",
+                    "the grid's blocks"),
             new Variant("persistent-host", "lockstep", "persistent_host", "persistent_host", "persistent_host.h",
                     "the grid's blocks"),
             new Variant("persistent-host", "neighbour", "persistent_host", "persistent_host", "persistent_host.h",
-                    "the grid's blocks"),
-            new Variant("persistent-host", "relay", "persistent_host_relay", "persistent_host_relay", "persistent_host_relay.h",
                     "the grid's blocks"),
             new Variant("persistent-dataflow", "counters", "persistent_dataflow", "persistent_dataflow", "persistent_dataflow.h",
                     ALONE_ON_CHIP),

@@ -14,13 +14,12 @@ public final class PersistentDataflowMode extends NativePersistentMode {
     public static final String NAME = "persistent-dataflow";
 
     /**
-     * How a block learns that its neighbours' rows are ready, a variant of the native table: {@code auto} (the
-     * planner's rule for the size), step {@code counters} in global memory, {@code cluster} (one thread-block
-     * cluster holding the grid on chip; the halo rows arrive by st.async on the receiver's mbarrier), or
-     * {@code resident} (every multiprocessor holds its band in shared memory; the halo rows arrive as self-flagged lines).
+     * How a block learns that its neighbours' rows are ready: {@code auto} (the planner's rule for the size) or a
+     * variant of this mode in the native library's table (step counters in global memory, one thread-block cluster
+     * holding the grid on chip, bands resident in every multiprocessor's shared memory: docs/persistent-variants.md).
      */
-    public static final ModeOption SIGNAL = ModeOption.choice("signal", "how a block learns its neighbours are ready", "auto",
-            "auto", "counters", "cluster", "resident").withSeveralValues();
+    public static final ModeOption SIGNAL = NativeVariants.option(NAME, "signal", "how a block learns its neighbours are ready")
+            .withSeveralValues();
 
     public PersistentDataflowMode() {
         super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, halos in a cluster, or bands"

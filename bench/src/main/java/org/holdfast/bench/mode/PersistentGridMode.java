@@ -13,15 +13,13 @@ public final class PersistentGridMode extends NativePersistentMode {
     public static final String NAME = "persistent-grid";
 
     /**
-     * The barrier between half-sweeps, a variant of the native table: {@code auto} (the planner's rule for the size),
-     * cooperative groups' {@code grid.sync()}, Holdfast's two-slot barrier, {@code block} (one block or one warp
-     * holding the grid on chip: a block barrier) or {@code cluster} (one thread-block cluster holding it: the
-     * hardware cluster barrier), or {@code temporal} (passes of k = {@code --sweeps-per-exchange} half-sweeps
-     * streamed through shared memory, temporal blocking between two buffers, the two-slot barrier between passes), or
-     * {@code temporal-cg} (the same passes, cooperative groups' {@code grid.sync()} between them).
+     * The barrier between half-sweeps: {@code auto} (the planner's rule for the size) or a variant of this mode in the
+     * native library's table (cooperative groups' {@code grid.sync()}, Holdfast's two-slot barrier, one block or one
+     * cluster holding the grid on chip, temporally blocked passes with either barrier between them:
+     * docs/persistent-variants.md).
      */
-    public static final ModeOption BARRIER = ModeOption.choice("barrier", "barrier between half-sweeps", "auto", "auto", "cg",
-            "two-slot", "block", "cluster", "temporal", "temporal-cg").withSeveralValues();
+    public static final ModeOption BARRIER = NativeVariants.option(NAME, "barrier", "barrier between half-sweeps")
+            .withSeveralValues();
 
     public PersistentGridMode() {
         super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster),"

@@ -13,12 +13,11 @@ public final class PersistentHostMode extends NativePersistentMode {
     public static final String NAME = "persistent-host";
 
     /**
-     * How the host releases blocks, a variant of the native table: one step word that block 0 relays on the chip (the
-     * host's work per half-sweep does not grow with the blocks), or per-block flags, all together or each once its
-     * neighbours are not behind ({@code auto}: the planner's rule).
+     * How the host releases blocks: {@code auto} (the planner's rule) or a variant of this mode in the native library's
+     * table (one step word that block 0 relays on the chip, or per-block flags, all together or each once its
+     * neighbours are not behind: docs/persistent-variants.md).
      */
-    public static final ModeOption SCHEDULE = ModeOption.choice("schedule", "host schedule", "auto", "auto", "relay", "lockstep",
-            "neighbour").withSeveralValues();
+    public static final ModeOption SCHEDULE = NativeVariants.option(NAME, "schedule", "host schedule").withSeveralValues();
     /** How the host waits for the flags: spinning, or sleeping about a microsecond between polls. */
     public static final ModeOption POLL = ModeOption.choice("poll", "host polling", "busy", "busy", "sleep");
 

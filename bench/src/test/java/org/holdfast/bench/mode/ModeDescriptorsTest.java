@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.commons.cli.Options;
@@ -18,8 +17,6 @@ import org.holdfast.bench.config.Settings;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.ResultsTable;
 import org.holdfast.bench.report.Sensitivity;
-import org.holdfast.bridge.NativeLibraryMissingException;
-import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentVariant;
 import org.junit.jupiter.api.Test;
@@ -113,36 +110,27 @@ class ModeDescriptorsTest {
         }
     }
 
+    /**
+     * The persistent modes' variant options take what the native library's table lists, {@code auto} and then the
+     * mode's rows in the table's order, and every row is a registered mode's ({@code NativeKernelFilesTest} holds
+     * {@code --print-kernel}'s files to the same rows).
+     */
     @Test
-    void everyPersistentVariantHasARowInTheNativeTableAndEveryRowCanBeChosen() {
-        PersistentBridge bridge;
-        try {
-            bridge = PersistentBridge.open();
-        } catch (NativeLibraryMissingException e) {
-            assumeTrue(false, "no native library here: " + e.getMessage());
-            return;
+    void thePersistentModesVariantsAreTheRowsOfTheNativeTable() {
+        NativeVariants table = NativeVariants.library();
+        assumeTrue(table.missingReason().isEmpty(), () -> "no native library here: " + table.missingReason().orElseThrow());
+        for (PersistentVariant row : table.rows()) {
+            NativePersistentMode mode = Modes.ALL.find(row.mode()).filter(NativePersistentMode.class::isInstance)
+                    .map(NativePersistentMode.class::cast)
+                    .orElseThrow(() -> new AssertionError(row.label() + " is in the native table, but no registered mode runs it"));
+            assertTrue(mode.variantOption().isPresent() || row.isDefault(), row.label() + " cannot be chosen on the command line");
         }
-        try (bridge) {
-            assertEquals(bridge.variants().size(), NativeKernelFiles.VARIANTS.size(), "NativeKernelFiles has the library's variants");
-            for (ModeDescriptor mode : Modes.ALL.list()) {
-                if (mode instanceof NativePersistentMode persistent) {
-                    List<String> variants = persistent.variantOption().map(ModeOption::choices).orElse(List.of(PersistentRequest.AUTO));
-                    for (String variant : variants) {
-                        assertTrue(bridge.variant(mode.name(), variant).isPresent(),
-                                mode.name() + " (" + variant + ") has no row in native-hip/src/variant_table.cpp");
-                    }
-                }
-            }
-            for (PersistentVariant row : bridge.variants()) {
-                Optional<ModeOption> option = Modes.ALL.find(row.mode()).filter(NativePersistentMode.class::isInstance)
-                        .map(NativePersistentMode.class::cast)
-                        .orElseThrow(() -> new AssertionError(row.label() + " is in the native table, but no registered mode runs it"))
-                        .variantOption();
-                assertTrue(option.map(o -> o.choices().contains(row.name())).orElse(row.isDefault()),
-                        row.label() + " cannot be chosen on the command line");
-                // --print-kernel names the kernel the library names, with its file (NativeKernelFiles; the temporal row: k = 8).
-                assertEquals(row.kernel(), NativeKernelFiles.of(row.mode(), row.name()).map(v -> v.kernelFor("8"))
-                        .orElseThrow(() -> new AssertionError(row.label() + " has no row in NativeKernelFiles")), row.label());
+        for (ModeDescriptor mode : Modes.ALL.list()) {
+            if (mode instanceof NativePersistentMode persistent && persistent.variantOption().isPresent()) {
+                List<String> rows = table.rows().stream().filter(row -> row.mode().equals(mode.name()))
+                        .map(PersistentVariant::name).toList();
+                assertEquals(Stream.concat(Stream.of(PersistentRequest.AUTO), rows.stream()).toList(),
+                        persistent.variantOption().orElseThrow().choices(), mode.name() + ": auto, then its rows in the table");
             }
         }
     }
@@ -156,7 +144,7 @@ class ModeDescriptorsTest {
                     }
                     return text.trim();
                 }).named("k");
-        ModeDescriptor blocked = new WithOption(sweeps);
+        ModeDescriptor blocked = new OneOptionMode(sweeps);
         Modes modes = new Modes(List.of(blocked));
         assertEquals("--sweeps-per-exchange <k>",
                 "--" + HoldfastOptions.create(modes).getOption("sweeps-per-exchange").getLongOpt() + " <"
@@ -169,48 +157,5 @@ class ModeDescriptorsTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> settings.set("sweeps-per-exchange", "3"));
         assertEquals("sweeps-per-exchange must be 1, 2 or 4, got '3'", refused.getMessage());
-    }
-
-    /** A mode that exists only to declare an option. */
-    private record WithOption(ModeOption option) implements ModeDescriptor {
-        @Override
-        public String name() {
-            return "blocked";
-        }
-
-        @Override
-        public String description() {
-            return "a mode with an option of its own";
-        }
-
-        @Override
-        public Paradigm paradigm() {
-            return Paradigm.CPU;
-        }
-
-        @Override
-        public List<KernelSource> kernelSources() {
-            return List.of(KernelSource.JAVA);
-        }
-
-        @Override
-        public List<ModeOption> options() {
-            return List.of(option);
-        }
-
-        @Override
-        public BlockCount blockCount() {
-            return BlockCount.NONE;
-        }
-
-        @Override
-        public ModeRunner runner(RunRequest request, Machine machine) {
-            throw new UnsupportedOperationException("never run");
-        }
-
-        @Override
-        public int plotColour() {
-            return 0;
-        }
     }
 }

@@ -2,17 +2,19 @@ package org.holdfast.bench.mode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.regex.Pattern;
+import org.holdfast.bridge.PersistentVariant;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code --print-kernel}'s table of where the native kernels come from says what the library and its sources
- * say: a file that defines each row's kernel (ModeDescriptorsTest holds the rows to the library's table).
+ * say: the library's rows, in its order, each with the kernel the library names and a file that defines it. The
+ * command line takes the library's rows whatever this table says, so this test is what keeps it whole.
  */
 class NativeKernelFilesTest {
 
@@ -33,14 +35,15 @@ class NativeKernelFilesTest {
     }
 
     @Test
-    void everyVariantOnTheCommandLineHasARow() {
-        for (ModeDescriptor mode : Modes.ALL.list()) {
-            if (mode instanceof NativePersistentMode persistent) {
-                for (String variant : persistent.variantOption().map(ModeOption::choices).orElse(List.of())) {
-                    assertTrue(variant.equals("auto") || NativeKernelFiles.of(mode.name(), variant).isPresent(),
-                            mode.name() + " " + variant + " has no row in NativeKernelFiles");
-                }
-            }
+    void hasTheRowsOfTheLibrarysTableInItsOrderWithTheirKernels() {
+        NativeVariants table = NativeVariants.library();
+        assumeTrue(table.missingReason().isEmpty(), () -> "no native library here: " + table.missingReason().orElseThrow());
+        assertEquals(table.rows().stream().map(PersistentVariant::label).toList(),
+                NativeKernelFiles.VARIANTS.stream().map(v -> v.mode() + " (" + v.variant() + ")").toList(),
+                "NativeKernelFiles has a row per row of native-hip/src/variant_table.cpp, in its order");
+        for (PersistentVariant row : table.rows()) {
+            // --print-kernel names the kernel the library names (the temporal row's: k = 8).
+            assertEquals(row.kernel(), NativeKernelFiles.of(row.mode(), row.name()).orElseThrow().kernelFor("8"), row.label());
         }
     }
 

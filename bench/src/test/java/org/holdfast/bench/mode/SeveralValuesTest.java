@@ -2,6 +2,7 @@ package org.holdfast.bench.mode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -21,9 +22,16 @@ class SeveralValuesTest {
         assertEquals("auto,1,8", NativePersistentMode.SWEEPS_PER_EXCHANGE.parse("auto, 1, 8"));
         assertEquals(List.of("two-slot"), PersistentGridMode.BARRIER.split("two-slot"));
         assertEquals(List.of("block", "cluster", "temporal"), PersistentGridMode.BARRIER.split(PersistentGridMode.BARRIER.parse("block,cluster,temporal")));
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> PersistentDataflowMode.SIGNAL.parse("cluster,flags"));
-        assertEquals("unknown signal 'flags' (choose from: auto, counters, cluster, resident)", unknown.getMessage());
         assertEquals("relay,lockstep", PersistentHostMode.SCHEDULE.parse("relay, lockstep"));
+    }
+
+    @Test
+    void aVariantTheLibrarysTableLacksIsRefusedWithTheTablesNames() {
+        assumeTrue(NativeVariants.library().missingReason().isEmpty(), "without the native library any variant name is taken");
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> PersistentDataflowMode.SIGNAL.parse("cluster,flags"));
+        assertEquals("unknown signal 'flags' (choose from: " + String.join(", ", PersistentDataflowMode.SIGNAL.choices()) + ")",
+                unknown.getMessage());
+        assertEquals("auto", PersistentDataflowMode.SIGNAL.choices().get(0));
     }
 
     @Test
