@@ -1,5 +1,7 @@
 package org.holdfast.kernels.poisson;
 
+import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.problem.HalfSweepKernels;
 import org.holdfast.kernels.problem.PlainReference;
 import org.holdfast.kernels.problem.Problem;
 
@@ -35,6 +37,7 @@ public record PoissonProblem(int n) implements Problem {
     }
 
     /** d², the factor of f in the update. */
+    @Override
     public double h2() {
         double d = spacing();
         return d * d;
@@ -71,6 +74,27 @@ public record PoissonProblem(int n) implements Problem {
     @Override
     public long pointsPerColour() {
         return (long) (n - 2) * ((n - 1) / 2);
+    }
+
+    /** Red where i + j is even, black where it is odd; the edges are the boundary. */
+    @Override
+    public int colourOf(int index) {
+        int i = index / n;
+        int j = index % n;
+        if (i == 0 || j == 0 || i == n - 1 || j == n - 1) {
+            return BOUNDARY;
+        }
+        return ReferenceSolver.Colour.of(i, j).ordinal();
+    }
+
+    @Override
+    public boolean hasPointsOf(int colour) {
+        return ReferenceSolver.Colour.values()[colour].presentAt(n);
+    }
+
+    @Override
+    public HalfSweepKernels halfSweepKernels() {
+        return new HalfSweepKernels(RedBlackKernels::red, RedBlackKernels::black);
     }
 
     @Override
@@ -111,23 +135,6 @@ public record PoissonProblem(int n) implements Problem {
                 if (i == 0 || j == 0 || i == n - 1 || j == n - 1) {
                     u[i * n + j] = exact(j * d, i * d);
                 }
-            }
-        }
-        return u;
-    }
-
-    /**
-     * The starting array with a random interior: the exact solution on the boundary, and inside
-     * values uniform in [-1, 1) drawn row by row from {@code seed}, the same on every machine. Far
-     * from the solution, it keeps the result of a few iterations sensitive to every half-sweep.
-     */
-    @Override
-    public double[] randomInitialU(long seed) {
-        double[] u = initialU();
-        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
-        for (int i = 1; i < n - 1; i++) {
-            for (int j = 1; j < n - 1; j++) {
-                u[i * n + j] = random.nextDouble(-1.0, 1.0);
             }
         }
         return u;
