@@ -99,22 +99,9 @@ public record PoissonProblem(int n) implements Problem {
 
     @Override
     public PlainReference reference() {
-        return new PlainReference() {
-            @Override
-            public double[] solve(double[] initialU, double[] f, int iterations) {
-                return ReferenceSolver.solve(PoissonProblem.this, initialU, f, iterations);
-            }
-
-            @Override
-            public double[] solveOnEveryCore(double[] initialU, double[] f, int iterations) {
-                return ParallelReferenceSolver.solve(PoissonProblem.this, initialU, f, iterations);
-            }
-
-            @Override
-            public void halfSweep(double[] u, double[] f, int colour) {
-                ReferenceSolver.halfSweep(PoissonProblem.this, u, f, ReferenceSolver.Colour.values()[colour]);
-            }
-        };
+        return PlainReference.of((u, f, iterations) -> ReferenceSolver.solve(this, u, f, iterations),
+                (u, f, iterations) -> ParallelReferenceSolver.solve(this, u, f, iterations),
+                (u, f, colour) -> ReferenceSolver.halfSweep(this, u, f, ReferenceSolver.Colour.values()[colour]));
     }
 
     public static double exact(double x, double y) {

@@ -109,22 +109,9 @@ public record Poisson3DProblem(int n) implements Problem {
 
     @Override
     public PlainReference reference() {
-        return new PlainReference() {
-            @Override
-            public double[] solve(double[] initialU, double[] f, int iterations) {
-                return ReferenceSolver3D.solve(Poisson3DProblem.this, initialU, f, iterations);
-            }
-
-            @Override
-            public double[] solveOnEveryCore(double[] initialU, double[] f, int iterations) {
-                return ReferenceSolver3D.solveOnEveryCore(Poisson3DProblem.this, initialU, f, iterations);
-            }
-
-            @Override
-            public void halfSweep(double[] u, double[] f, int colour) {
-                ReferenceSolver3D.halfSweep(Poisson3DProblem.this, u, f, colour);
-            }
-        };
+        return PlainReference.of((u, f, iterations) -> ReferenceSolver3D.solve(this, u, f, iterations),
+                (u, f, iterations) -> ReferenceSolver3D.solveOnEveryCore(this, u, f, iterations),
+                (u, f, colour) -> ReferenceSolver3D.halfSweep(this, u, f, colour));
     }
 
     public static double exact(double x, double y, double z) {
