@@ -31,18 +31,6 @@ public record PoissonProblem(int n) implements Problem {
         }
     }
 
-    /** Grid spacing. */
-    public double spacing() {
-        return 1.0 / (n - 1);
-    }
-
-    /** d², the factor of f in the update. */
-    @Override
-    public double h2() {
-        double d = spacing();
-        return d * d;
-    }
-
     @Override
     public String name() {
         return NAME;

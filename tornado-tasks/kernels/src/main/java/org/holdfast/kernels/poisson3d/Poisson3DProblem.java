@@ -34,17 +34,6 @@ public record Poisson3DProblem(int n) implements Problem {
         }
     }
 
-    /** Grid spacing. */
-    public double spacing() {
-        return 1.0 / (n - 1);
-    }
-
-    @Override
-    public double h2() {
-        double d = spacing();
-        return d * d;
-    }
-
     @Override
     public String name() {
         return NAME;

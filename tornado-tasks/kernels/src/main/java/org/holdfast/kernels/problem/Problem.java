@@ -30,8 +30,16 @@ public interface Problem {
     /** The grid's extent as messages print it, such as {@code 1001 x 1001}. */
     String shape();
 
+    /** The grid spacing d = 1 / (N - 1): every problem is on the unit square or cube, both faces included. */
+    default double spacing() {
+        return 1.0 / (n() - 1);
+    }
+
     /** d², the spacing squared: the factor of f in the update, as the kernels take it. */
-    double h2();
+    default double h2() {
+        double d = spacing();
+        return d * d;
+    }
 
     /** Points in the grid, boundary included, which a Java array must hold. */
     int points();
