@@ -27,7 +27,6 @@ import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.report.CsvReport;
 import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultsDocument;
-import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.TornadoRuntime;
 
 /** The {@code holdfast} command: options in, a results table and files out, an exit status that says how it went. */
@@ -86,8 +85,8 @@ public final class Holdfast {
             if (line.hasOption(HoldfastOptions.PRINT_KERNEL)) {
                 return KernelPrinter.print(experiment, out, err);
             }
-            for (int n : experiment.sizes()) {
-                MemoryBudget.requireFits(new PoissonProblem(n), MemoryBudget.availableBytes());
+            for (int index = 0; index < experiment.sizes().size(); index++) {
+                MemoryBudget.requireFits(experiment.problemAt(index), MemoryBudget.availableBytes());
             }
             folder = OutputFolder.claim(experiment.output(), err);
         } catch (ConfigException | IllegalArgumentException e) {

@@ -24,6 +24,7 @@ final class RunDescription {
         run.put("devices", org.holdfast.tornado.api.TornadoRuntime.devices().stream()
                 .filter(org.holdfast.tornado.api.TornadoDevice::isGpu).map(d -> d.description()).toList());
         run.put("config", experiment.name());
+        run.put("problem", experiment.problem().cliName());
         run.put("sizes", experiment.sizes());
         run.put("iterations", experiment.iterations());
         run.put("modes", experiment.modes().stream().map(ModeDescriptor::name).toList());

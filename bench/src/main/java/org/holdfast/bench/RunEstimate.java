@@ -5,7 +5,7 @@ import java.util.function.DoubleSupplier;
 import org.holdfast.bench.config.Experiment;
 import org.holdfast.bench.harness.Progress;
 import org.holdfast.bench.mode.ModeDescriptor;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 
 /**
  * A lower bound on how long a run takes, from its sizes, iterations and repeats and the speed of the
@@ -58,8 +58,7 @@ final class RunEstimate {
     static double lowerBoundSeconds(Experiment experiment, boolean gpu, int cores, double cpuNanosPerPoint) {
         double seconds = 0;
         for (int index = 0; index < experiment.sizes().size(); index++) {
-            int n = experiment.sizes().get(index);
-            PoissonProblem problem = new PoissonProblem(n);
+            Problem problem = experiment.problemAt(index);
             long points = problem.interiorPoints();
             int iterations = experiment.iterationsAt(index);
             double cpuRun = Progress.work(points, iterations, 1) * cpuNanosPerPoint * 1e-9;

@@ -49,7 +49,8 @@ final class RunReport {
         printTable(outcome.rows());
         if (!outcome.rows().isEmpty()) {
             out.println();
-            out.print(VerificationTable.of(outcome.verifications(), experiment.init().cliName(), experiment.seed()));
+            out.print(VerificationTable.of(experiment.problem().cliName(), outcome.verifications(), experiment.init().cliName(),
+                    experiment.seed()));
         }
         if (!overheads.isEmpty()) {
             out.println();
@@ -67,7 +68,7 @@ final class RunReport {
         }
         if (plots) {
             try {
-                Plots.write(experiment.output(), outcome.rows(), ceilings, overheads);
+                Plots.write(experiment.output(), experiment.problem().cliName(), outcome.rows(), ceilings, overheads);
             } catch (IOException | RuntimeException | Error e) {
                 // Java's font setup throws an Error on machines with no fonts; the bundle ships its own.
                 err.println("holdfast: cannot draw the plots in " + experiment.output() + ": " + e.getMessage());

@@ -68,7 +68,7 @@ class BadInputTest {
     void unreadableConfigFile() {
         Path missing = temp.resolve("nope");
         assertEquals("holdfast: cannot read config file " + missing + ": no such file; the configs in "
-                + ConfigDirectory.find() + " are default, large, small, smoke (or give a file's path)\n",
+                + ConfigDirectory.find() + " are default, large, poisson3d, small, smoke (or give a file's path)\n",
                 runBad("-c", missing.toString()).err());
     }
 

@@ -4,6 +4,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.holdfast.bench.config.BuiltInDefaults;
 import org.holdfast.bench.config.InitialInterior;
+import org.holdfast.bench.config.ProblemKind;
 import org.holdfast.bench.config.Settings;
 import org.holdfast.bench.mode.CliNamed;
 import org.holdfast.bench.mode.KernelSource;
@@ -17,6 +18,7 @@ public final class HoldfastOptions {
     public static final String CONFIG = "config";
     public static final String MODES = "modes";
     public static final String SIZES = "sizes";
+    public static final String PROBLEM = "problem";
     public static final String ITERATIONS = "iterations";
     public static final String REPEATS = "repeats";
     public static final String KERNELS = "kernels";
@@ -54,6 +56,10 @@ public final class HoldfastOptions {
                 "modes to run, comma-separated, or all; modes: " + modes.names() + " " + configDefault(MODES)));
         options.addOption(valued("n", SIZES, "N,...", "N values, points per side, each at least 3; without -i each size keeps the config's iteration count for the nearest size "
                 + configDefault(SIZES)));
+        options.addOption(valued("p", PROBLEM, "problem", "the problem every size solves: " + CliNamed.names(ProblemKind.class)
+                + " (the unit square, N² points, 5-point stencil; or the unit cube, N³ points, 7-point stencil), N per side for"
+                + " both; poisson3d runs the CPU modes and the standard launches with --kernels java, and the modes whose kernels"
+                + " exist only for poisson2d refuse it in one line (default: " + ProblemKind.POISSON2D.cliName() + ")"));
         options.addOption(valued("i", ITERATIONS, "count,...",
                 "iterations of each timed run: one count for every size, or one per size, comma-separated " + configDefault(ITERATIONS)));
         options.addOption(valued("r", REPEATS, "count", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));

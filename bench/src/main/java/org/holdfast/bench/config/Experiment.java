@@ -6,11 +6,13 @@ import org.holdfast.bench.mode.BlockCountRule;
 import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.OptionValues;
+import org.holdfast.kernels.problem.Problem;
 
 /**
  * One experiment, as the config file and the command line settled it.
  *
  * @param name the config's name, used for the default output folder
+ * @param problem the problem every size solves
  * @param sizes N values, in order
  * @param iterations iterations per size, one per entry of {@code sizes}
  * @param modes the modes to run, in order
@@ -25,7 +27,7 @@ import org.holdfast.bench.mode.OptionValues;
  * @param init what the interior of the timed runs starts from
  * @param seed the seed of the random interiors: the verification run's always, the timed runs' with {@code init = random}
  */
-public record Experiment(String name, List<Integer> sizes, List<Integer> iterations, List<ModeDescriptor> modes,
+public record Experiment(String name, ProblemKind problem, List<Integer> sizes, List<Integer> iterations, List<ModeDescriptor> modes,
         boolean allModes, List<KernelSource> kernels, List<BlockCountRule> blocks, int threads, int repeats, Path output,
         OptionValues options, double watchdogSeconds, InitialInterior init, long seed) {
 
@@ -38,6 +40,11 @@ public record Experiment(String name, List<Integer> sizes, List<Integer> iterati
         if (sizes.size() != iterations.size()) {
             throw new IllegalArgumentException(iterations.size() + " iteration counts for " + sizes.size() + " sizes");
         }
+    }
+
+    /** The problem of the {@code index}-th size. */
+    public Problem problemAt(int index) {
+        return problem.at(sizes.get(index));
     }
 
     /** Iterations for the {@code index}-th size. */

@@ -1,7 +1,7 @@
 package org.holdfast.bench.config;
 
 import org.holdfast.bench.mode.CliNamed;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 
 /** What the interior of the timed runs starts from; the boundary is always the exact solution. */
 public enum InitialInterior implements CliNamed {
@@ -22,7 +22,7 @@ public enum InitialInterior implements CliNamed {
     }
 
     /** The starting array of {@code problem}. */
-    public double[] of(PoissonProblem problem, long seed) {
+    public double[] of(Problem problem, long seed) {
         return this == ZERO ? problem.initialU() : problem.randomInitialU(seed);
     }
 }

@@ -31,7 +31,7 @@ public final class Settings {
     static final List<String> EXPERIMENT_KEYS = List.of(
             "sizes", "iterations", "modes", "kernels", "blocks", "threads", "repeats", "output");
     /** Keys every experiment has, after the modes' options. */
-    private static final List<String> TRAILING_KEYS = List.of("watchdog", "init", "seed", "classpath");
+    private static final List<String> TRAILING_KEYS = List.of("problem", "watchdog", "init", "seed", "classpath");
     /** The seed of the random interiors unless one is given. */
     public static final long DEFAULT_SEED = 1;
     /** The value of {@code modes} that means every mode. */
@@ -59,6 +59,7 @@ public final class Settings {
     private final Map<String, String> options = new LinkedHashMap<>();
     private double watchdog = RunRequest.DEFAULT_WATCHDOG_SECONDS;
     private InitialInterior init = InitialInterior.ZERO;
+    private ProblemKind problem = ProblemKind.POISSON2D;
     private long seed = DEFAULT_SEED;
 
     /** Settings over the registry of every mode. */
@@ -95,6 +96,7 @@ public final class Settings {
             case "repeats" -> repeats = positive(value, "repeats");
             case "output" -> setOutput(value);
             case "watchdog" -> setWatchdog(value);
+            case "problem" -> problem = parseOne(value, "problem", ProblemKind.class);
             case "init" -> init = parseOne(value, "init", InitialInterior.class);
             case "seed" -> seed = wholeLong(value.trim(), "seed");
             case "classpath" -> setClasspath(value);
@@ -290,10 +292,18 @@ public final class Settings {
             throw new IllegalArgumentException("iterations lists " + perSize.size() + " counts for " + sizes.size()
                     + " sizes: give one count, or one per size");
         }
+        for (int n : sizes) {
+            problem.at(n); // the cube holds fewer points per side than the square: say so before anything runs
+        }
+        List<KernelSource> sources = kernelSources();
+        sources.stream().filter(k -> k.userKernels().isPresent() && problem != ProblemKind.POISSON2D).findFirst().ifPresent(k -> {
+            throw new IllegalArgumentException("--kernels " + k.cliName() + ": a class of your own solves " + ProblemKind.POISSON2D.cliName()
+                    + " (its red, black and solve take the N x N grid; docs/user-kernels.md), not " + problem.cliName());
+        });
         Path folder = output != null ? output : Path.of("results", name);
         Map<String, String> values = new LinkedHashMap<>(registry.defaults().byName());
         values.putAll(options);
-        return new Experiment(name, sizes, perSize, modes, allModes, kernelSources(), blocks, threads, repeats, folder,
+        return new Experiment(name, problem, sizes, perSize, modes, allModes, sources, blocks, threads, repeats, folder,
                 new OptionValues(values), watchdog, init, seed);
     }
 

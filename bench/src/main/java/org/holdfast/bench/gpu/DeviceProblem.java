@@ -3,7 +3,7 @@ package org.holdfast.bench.gpu;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.DeviceBuffer;
 
@@ -13,7 +13,7 @@ import org.holdfast.tornado.cuda.DeviceBuffer;
  */
 public final class DeviceProblem implements AutoCloseable {
 
-    private final PoissonProblem problem;
+    private final Problem problem;
     private final Arena arena = Arena.ofConfined();
     private final MemorySegment staging;
     private final DeviceBuffer u;
@@ -21,7 +21,7 @@ public final class DeviceProblem implements AutoCloseable {
     private boolean abandoned;
 
     /** Allocates u and f and copies {@code rightHandSide} to the device. */
-    public DeviceProblem(CudaContext context, PoissonProblem problem, double[] rightHandSide) {
+    public DeviceProblem(CudaContext context, Problem problem, double[] rightHandSide) {
         this.problem = problem;
         long bytes = problem.arrayBytes();
         String what = "N = " + problem.n();
@@ -49,7 +49,7 @@ public final class DeviceProblem implements AutoCloseable {
         return f.pointer();
     }
 
-    public PoissonProblem problem() {
+    public Problem problem() {
         return problem;
     }
 

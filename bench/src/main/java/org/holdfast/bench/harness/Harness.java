@@ -22,7 +22,7 @@ import org.holdfast.bench.report.OverheadRow;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.Sensitivity;
 import org.holdfast.bench.report.VerificationTable;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.TaskProfile;
 
 /**
@@ -112,8 +112,7 @@ public final class Harness {
         measureCeilings();
         List<ResultRow> rows = new ArrayList<>();
         for (int index = 0; index < experiment.sizes().size(); index++) {
-            int n = experiment.sizes().get(index);
-            Size size = prepare(n, experiment.iterationsAt(index));
+            Size size = prepare(experiment.problemAt(index), experiment.iterationsAt(index));
             for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : experiment.kernelsOf(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
@@ -152,7 +151,7 @@ public final class Harness {
      * One size: its problem, the initial array and reference of its timed runs, and its verification
      * run; and those of each user's kernel class, computed with that class on the CPU when a row first needs them.
      */
-    private record Size(PoissonProblem problem, double[] f, int iterations, double[] initial, double[] reference,
+    private record Size(Problem problem, double[] f, int iterations, double[] initial, double[] reference,
             Verification verification, Map<KernelSource, Checks> users) {
 
         /** What rows of {@code kernels} are checked against. */
@@ -171,8 +170,8 @@ public final class Harness {
     private record Checks(double[] reference, Verification verification) {
     }
 
-    private Size prepare(int n, int iterations) {
-        PoissonProblem problem = new PoissonProblem(n);
+    private Size prepare(Problem problem, int iterations) {
+        int n = problem.n();
         double[] f = problem.rightHandSide();
         double[] initial = experiment.init().of(problem, experiment.seed());
         progress.begin(Progress.work(problem.interiorPoints(), iterations, 1));
@@ -266,7 +265,7 @@ public final class Harness {
     double plannedWork() {
         double work = 0;
         for (int index = 0; index < experiment.sizes().size(); index++) {
-            long points = new PoissonProblem(experiment.sizes().get(index)).interiorPoints();
+            long points = experiment.problemAt(index).interiorPoints();
             int iterations = experiment.iterationsAt(index);
             work += Progress.work(points, iterations, 1);
             for (ModeDescriptor mode : experiment.modes()) {

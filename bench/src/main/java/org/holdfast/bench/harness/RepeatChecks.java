@@ -8,6 +8,7 @@ import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.mode.RunShape;
 import org.holdfast.bench.mode.Tolerance;
 import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.TaskProfile;
 
 /**
@@ -29,7 +30,7 @@ final class RepeatChecks implements AutoCloseable {
     private final ModeDescriptor mode;
     private final ModeRunner runner;
     private final Progress progress;
-    private final PoissonProblem problem;
+    private final Problem problem;
     private final Tolerance tolerance;
     private final double[] result;
     private boolean verified;

@@ -8,7 +8,7 @@ import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.mode.RunShape;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.Sensitivity;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 
 /** Turns what one mode did at one size into its row; a row whose check failed, or that failed, gets no time. */
 final class RowBuilder {
@@ -32,7 +32,7 @@ final class RowBuilder {
 
     /** The row of runs that finished: their times when every check passed, the mismatch otherwise. */
     ResultRow measured(RepeatChecks checks, double copyGbPerSecond) {
-        PoissonProblem problem = request.problem();
+        Problem problem = request.problem();
         boolean passed = checks.passed();
         Statistics stats = passed ? Statistics.of(checks.microsPerIteration()) : new Statistics(Double.NaN, Double.NaN, Double.NaN);
         double seconds = stats.median() * 1e-6;

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import org.holdfast.bench.mode.UserKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.poisson.ReferenceSolver.Colour;
 import org.holdfast.tornado.api.DataTransferMode;
 import org.holdfast.tornado.api.GridScheduler;
@@ -27,18 +27,18 @@ import org.holdfast.tornado.api.WorkerGrid1D;
 final class UserReference implements Verification.Solver {
 
     private final UserKernels kernels;
-    private final PoissonProblem problem;
+    private final Problem problem;
     private final double[] f;
     private final Duration watchdog;
 
-    UserReference(UserKernels kernels, PoissonProblem problem, double[] f, double watchdogSeconds) {
+    UserReference(UserKernels kernels, Problem problem, double[] f, double watchdogSeconds) {
         this.kernels = kernels;
         this.problem = problem;
         this.f = f;
         this.watchdog = Duration.ofNanos((long) (watchdogSeconds * 1e9));
     }
 
-    PoissonProblem problem() {
+    Problem problem() {
         return problem;
     }
 

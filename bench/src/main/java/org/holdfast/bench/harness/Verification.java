@@ -5,8 +5,8 @@ import java.util.Optional;
 import org.holdfast.bench.mode.Tolerance;
 import org.holdfast.bench.report.Sensitivity;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.holdfast.kernels.poisson.ReferenceSolver;
 import org.holdfast.kernels.poisson.ReferenceSolver.Colour;
+import org.holdfast.kernels.problem.Problem;
 
 /**
  * The verification run of one size, which every mode must pass before its time counts: k
@@ -16,14 +16,15 @@ import org.holdfast.kernels.poisson.ReferenceSolver.Colour;
  * {@value #START_K}, then halving, for which one iteration fewer and a skipped last red or last black
  * half-sweep each move the reference by at least {@link #REQUIRED} somewhere. At k = 1 every one of
  * them changes a random interior by about its own size, so the search always ends. At N = 3 the one
- * interior point is red: there is no black half-sweep to skip, and the sensitivity says so (NaN)
- * rather than give a number that means nothing.
+ * interior point has one colour (red on the square, black on the cube): there is no half-sweep of the
+ * other to skip, and the sensitivity says so (NaN) rather than give a number that means nothing.
  *
+ * @param problem the problem, whose colours the sensitivity names
  * @param sensitivity k and what a broken run would change
  * @param initial the random starting array
  * @param reference the reference after k iterations
  */
-public record Verification(Sensitivity sensitivity, double[] initial, double[] reference) {
+public record Verification(Problem problem, Sensitivity sensitivity, double[] initial, double[] reference) {
 
     /** The k tried first, for small grids. */
     static final int START_K = 50;
@@ -45,8 +46,8 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
         double[] halfSweeps(double[] start, Colour... colours);
     }
 
-    /** The problem's plain reference ({@link ReferenceSolver}) as a solver. */
-    static Solver plain(PoissonProblem problem, double[] f) {
+    /** The problem's plain reference ({@link Problem#reference()}) as a solver. */
+    static Solver plain(Problem problem, double[] f) {
         return new Solver() {
             @Override
             public double[] solve(double[] initial, int iterations) {
@@ -65,12 +66,12 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
     }
 
     /** The verification run of {@code problem} from the random interior of {@code seed}. */
-    public static Verification of(PoissonProblem problem, double[] f, long seed) {
+    public static Verification of(Problem problem, double[] f, long seed) {
         return of(problem, seed, plain(problem, f));
     }
 
     /** The verification run of {@code problem} from the random interior of {@code seed}, computed by {@code solver}. */
-    public static Verification of(PoissonProblem problem, long seed, Solver solver) {
+    public static Verification of(Problem problem, long seed, Solver solver) {
         double[] initial = problem.randomInitialU(seed);
         int k = (int) Math.max(1, Math.min(START_K, BUDGET / problem.interiorPoints()));
         while (true) {
@@ -83,7 +84,7 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
     }
 
     /** The reference after {@code k} iterations, and its sensitivity. */
-    static Verification at(PoissonProblem problem, double[] f, double[] initial, int k) {
+    static Verification at(Problem problem, double[] f, double[] initial, int k) {
         return at(problem, plain(problem, f), initial, k);
     }
 
@@ -95,37 +96,36 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
      * (and the black ones then move from those, so at least as far): the largest change of each
      * colour's points in the last iteration.
      */
-    static Verification at(PoissonProblem problem, Solver solver, double[] initial, int k) {
+    static Verification at(Problem problem, Solver solver, double[] initial, int k) {
         double[] before = solver.solve(initial, k - 1);
         double[] full = solver.halfSweeps(before, Colour.RED, Colour.BLACK);
-        boolean black = Colour.BLACK.presentAt(problem.n());
+        boolean red = problem.hasPointsOf(Colour.RED.ordinal());
+        boolean black = problem.hasPointsOf(Colour.BLACK.ordinal());
         if (full == null) {
             full = solver.solve(initial, k);
             Sensitivity sensitivity = new Sensitivity(k, PoissonProblem.maxAbsDiff(full, before),
-                    maxAbsDiffOf(problem, Colour.RED, full, before),
+                    red ? maxAbsDiffOf(problem, Colour.RED, full, before) : Double.NaN,
                     black ? maxAbsDiffOf(problem, Colour.BLACK, full, before) : Double.NaN);
-            return new Verification(sensitivity, initial, full);
+            return new Verification(problem, sensitivity, initial, full);
         }
         double[] withoutRed = solver.halfSweeps(before, Colour.BLACK);
         double[] withoutBlack = solver.halfSweeps(before, Colour.RED);
         Sensitivity sensitivity = new Sensitivity(k, PoissonProblem.maxAbsDiff(full, before),
-                PoissonProblem.maxAbsDiff(full, withoutRed), black ? PoissonProblem.maxAbsDiff(full, withoutBlack) : Double.NaN);
-        return new Verification(sensitivity, initial, full);
+                red ? PoissonProblem.maxAbsDiff(full, withoutRed) : Double.NaN,
+                black ? PoissonProblem.maxAbsDiff(full, withoutBlack) : Double.NaN);
+        return new Verification(problem, sensitivity, initial, full);
     }
 
     /** The largest |a - b| over the interior points of {@code colour}; NaN anywhere gives NaN. */
-    private static double maxAbsDiffOf(PoissonProblem problem, Colour colour, double[] a, double[] b) {
-        int n = problem.n();
+    private static double maxAbsDiffOf(Problem problem, Colour colour, double[] a, double[] b) {
         double max = 0;
-        for (int i = 1; i < n - 1; i++) {
-            for (int j = 1; j < n - 1; j++) {
-                if (Colour.of(i, j) == colour) {
-                    double diff = Math.abs(a[i * n + j] - b[i * n + j]);
-                    if (Double.isNaN(diff)) {
-                        return Double.NaN;
-                    }
-                    max = Math.max(max, diff);
+        for (int index = 0; index < a.length; index++) {
+            if (problem.colourOf(index) == colour.ordinal()) {
+                double diff = Math.abs(a[index] - b[index]);
+                if (Double.isNaN(diff)) {
+                    return Double.NaN;
                 }
+                max = Math.max(max, diff);
             }
         }
         return max;
@@ -133,8 +133,8 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
 
     /**
      * Whether every change a broken run could make is at least {@link #REQUIRED}: one iteration fewer,
-     * the last red and the last black half-sweep skipped (the black one only where the grid has black
-     * points: N = 3 has none). NaN, where a run made one, is never enough.
+     * the last red and the last black half-sweep skipped (each only where the grid has points of that
+     * colour: at N = 3 the square has no black one, the cube no red one). NaN, where a run made one, is never enough.
      */
     public boolean sensitive() {
         return weakness().isEmpty();
@@ -145,11 +145,10 @@ public record Verification(Sensitivity sensitivity, double[] initial, double[] r
         if (!(sensitivity.oneIterationFewer() >= REQUIRED)) {
             return Optional.of(describe("one iteration fewer", sensitivity.oneIterationFewer(), "an iteration"));
         }
-        if (!(sensitivity.redSkipped() >= REQUIRED)) {
+        if (problem.hasPointsOf(Colour.RED.ordinal()) && !(sensitivity.redSkipped() >= REQUIRED)) {
             return Optional.of(describe("skipping the last red half-sweep", sensitivity.redSkipped(), "red"));
         }
-        boolean black = Colour.BLACK.presentAt((int) Math.round(Math.sqrt(initial.length)));
-        if (black && !(sensitivity.blackSkipped() >= REQUIRED)) {
+        if (problem.hasPointsOf(Colour.BLACK.ordinal()) && !(sensitivity.blackSkipped() >= REQUIRED)) {
             return Optional.of(describe("skipping the last black half-sweep", sensitivity.blackSkipped(), "black"));
         }
         return Optional.empty();

@@ -2,7 +2,7 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.Optional;
-import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.TornadoDevice;
 
 /**
@@ -27,9 +27,9 @@ public abstract class CpuKernelsMode extends DescribedMode {
 
     /** The Java methods themselves, on this mode's CPU device: nothing is compiled for a GPU. */
     @Override
-    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
         Optional<UserKernels> user = kernels.userKernels();
-        String owner = user.map(UserKernels::className).orElse(RedBlackKernels.class.getName());
+        String owner = user.map(UserKernels::className).orElse(problem.halfSweepKernels().owner().getName());
         String methods = user.isPresent() && user.get().halfSweeps().isEmpty() ? "solve, every group at once"
                 : "red, then black, per iteration";
         return KernelsThatRun.described(owner + ": " + methods + ", the Java methods themselves on the CPU (no CUDA C)");

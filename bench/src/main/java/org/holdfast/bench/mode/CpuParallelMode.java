@@ -23,7 +23,7 @@ public final class CpuParallelMode extends CpuKernelsMode {
 
     @Override
     protected int groups(RunRequest request, int threads) {
-        return PoissonTaskGraph.blocksForOnePointPerThread(request.problem().n(), threads);
+        return PoissonTaskGraph.blocksForOnePointPerThread(request.problem(), threads);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.holdfast.kernels.PersistentTaskGraph;
+import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.ExecutionResult;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.api.TaskProfile;
@@ -65,12 +66,13 @@ final class JavaPersistentRunner implements ModeRunner {
     /**
      * On the GPU, as {@code plan} says.
      *
+     * @param square the request's problem, the 2D one: the only one with persistent kernels
      * @param mode the mode's name, for the line of a run that did not do its work
      * @param variant the row's variant
      */
-    static JavaPersistentRunner onGpu(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String mode,
-            RowVariant variant) {
-        return new JavaPersistentRunner(request, gpu, (u, iterations) -> plan.graph(request.problem(), u, request.f(), iterations),
+    static JavaPersistentRunner onGpu(PoissonProblem square, RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan,
+            String mode, RowVariant variant) {
+        return new JavaPersistentRunner(request, gpu, (u, iterations) -> plan.graph(square, u, request.f(), iterations),
                 new RunShape(plan.blocks(), plan.threads(), variant, plan.note(), List.of()),
                 mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
     }

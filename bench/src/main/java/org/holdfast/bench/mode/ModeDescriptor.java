@@ -3,6 +3,7 @@ package org.holdfast.bench.mode;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.holdfast.kernels.problem.Problem;
 
 /**
  * Everything Holdfast knows about one mode. The harness, the reports, the plots, the JMH benchmarks
@@ -46,10 +47,10 @@ public interface ModeDescriptor {
     }
 
     /**
-     * What it would run with {@code kernels} and {@code values}, as {@code --print-kernel} shows it: without a GPU,
-     * so what only the GPU decides is named as such.
+     * What it would run with {@code kernels} and {@code values} on {@code problem}, as {@code --print-kernel} shows
+     * it: without a GPU, so what only the GPU decides is named as such, and what the problem lacks as its refusal.
      */
-    default KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+    default KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
         return KernelsThatRun.described("its own code; nothing generated from Java");
     }
 

@@ -9,6 +9,10 @@ public final class ModeRefusedException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    public ModeRefusedException(String reason) {
+        super(reason);
+    }
+
     public ModeRefusedException(String reason, Throwable cause) {
         super(reason, cause);
     }

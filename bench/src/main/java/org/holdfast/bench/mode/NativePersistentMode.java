@@ -9,6 +9,8 @@ import org.holdfast.bridge.NativeStatus;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 
 /**
  * What the persistent modes share: one kernel for all iterations. The native library's kernels are
@@ -105,16 +107,17 @@ public abstract class NativePersistentMode extends DescribedMode {
 
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
+        PoissonProblem square = OnlyFor2D.require(request.problem(), missingKernels());
         OptionValues values = request.options();
         if (!request.kernels().equals(KernelSource.NATIVE)) {
-            return javaRunner(request, machine);
+            return javaRunner(square, request, machine);
         }
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
         PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
                 .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
                 .withWatchdogSeconds(request.watchdogSeconds());
         try {
-            return new PersistentRunner(machine.bridge(), machine.gpu(), planned, request,
+            return new PersistentRunner(square, machine.bridge(), machine.gpu(), planned, request,
                     plan -> ran(plan.variant(), plan.sweepsPerExchange(), values));
         } catch (NativeException e) {
             throw refusalOrItself(e);
@@ -152,7 +155,11 @@ public abstract class NativePersistentMode extends DescribedMode {
     }
 
     @Override
-    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
+        Optional<String> refused = OnlyFor2D.refusal(problem, missingKernels());
+        if (refused.isPresent()) {
+            return KernelsThatRun.described("refused: " + refused.get());
+        }
         if (kernels.equals(KernelSource.NATIVE)) {
             return KernelsThatRun.described(NativeKernelFiles.describe(name(),
                     variantOption().map(values::get).orElse(PersistentRequest.AUTO),
@@ -180,7 +187,7 @@ public abstract class NativePersistentMode extends DescribedMode {
      * The Java kernel of the twin's design, labelled as its native twin; or a user's {@code solve}, in the
      * mode of the grid-barrier design.
      */
-    private ModeRunner javaRunner(RunRequest request, Machine machine) {
+    private ModeRunner javaRunner(PoissonProblem square, RunRequest request, Machine machine) {
         JavaTwin twin = javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
         if (sweepsPerExchange(request.options()) > 1) {
             throw new IllegalArgumentException(name() + " (" + request.kernels() + "): the Java kernels exchange halos after every"
@@ -195,14 +202,20 @@ public abstract class NativePersistentMode extends DescribedMode {
             } catch (NativeException e) {
                 throw refusalOrItself(e);
             }
-            return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), ran(twin.nativeVariant(), 1, request.options()));
+            return JavaPersistentRunner.onGpu(square, request, machine.gpu(), plan, name(),
+                    ran(twin.nativeVariant(), 1, request.options()));
         }
         if (twin.design() != PersistentTaskGraph.Design.GRID_BARRIER) {
             throw new ModeUnavailableException("a user's solve is one persistent kernel with its own synchronisation: it runs in"
                     + " persistent-grid, not " + name());
         }
         JavaPersistentPlan plan = JavaPersistentPlan.of(user.get().solveFor(name()), request, machine.gpu());
-        return JavaPersistentRunner.onGpu(request, machine.gpu(), plan, name(), RowVariant.NONE);
+        return JavaPersistentRunner.onGpu(square, request, machine.gpu(), plan, name(), RowVariant.NONE);
+    }
+
+    /** What a problem without these kernels lacks, as its refusal says it: {@code persistent-grid: no persistent kernels}. */
+    private String missingKernels() {
+        return name() + ": no persistent kernels";
     }
 
     /** The row's variant: the variant and k that ran (those the planner resolved), with the values of the mode's other options. */

@@ -42,16 +42,16 @@ final class PersistentRunner implements ModeRunner {
     private final Function<PersistentPlan, RowVariant> variantLabel;
 
     /**
+     * @param problem the run's problem, the 2D one: the library's sessions solve it alone
      * @param request what the mode asks the library for, its block count still to come from the rule
      * @param variantLabel the row's variant (its label, name and k), given the plan the library made
      */
-    PersistentRunner(PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
+    PersistentRunner(PoissonProblem problem, PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
             Function<PersistentPlan, RowVariant> variantLabel) {
         this.variantLabel = variantLabel;
         this.context = gpu.context();
         this.deviceId = gpu.id();
         context.makeCurrent();
-        PoissonProblem problem = run.problem();
         int blocks = run.blocks().plannerBlocks(problem.pointsPerColour(), request.threadsPerBlock());
         this.stream = CudaStream.create(context);
         DeviceProblem allocatedDevice = null;

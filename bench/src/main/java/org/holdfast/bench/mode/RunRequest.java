@@ -1,11 +1,11 @@
 package org.holdfast.bench.mode;
 
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 
 /**
  * What the harness asks a mode to prepare: the problem, and how to run it.
  *
- * @param problem the grid
+ * @param problem the problem and its size
  * @param f the right-hand side, the same array for every mode
  * @param kernels the kernel source, one of the mode's {@link ModeDescriptor#kernelSources()}
  * @param blocks the block-count rule (ignored by modes whose {@link ModeDescriptor#blockCount()} is NONE)
@@ -14,7 +14,7 @@ import org.holdfast.kernels.poisson.PoissonProblem;
  * @param watchdogSeconds how long a persistent kernel may wait for anything before it stops with an error
  * @param profiler whether task graphs time every task
  */
-public record RunRequest(PoissonProblem problem, double[] f, KernelSource kernels, BlockCountRule blocks,
+public record RunRequest(Problem problem, double[] f, KernelSource kernels, BlockCountRule blocks,
         OptionValues options, int threads, double watchdogSeconds, boolean profiler) {
 
     /** Threads per block on the GPU unless the experiment says otherwise. */

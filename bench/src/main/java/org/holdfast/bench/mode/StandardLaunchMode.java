@@ -2,8 +2,10 @@ package org.holdfast.bench.mode;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
-import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.tornado.api.TornadoDevice;
 import org.holdfast.tornado.api.TornadoExecutionPlan;
@@ -21,6 +23,10 @@ public abstract class StandardLaunchMode extends DescribedMode {
             "half-sweeps per launch (above 1: temporal blocking, k half-sweeps per pass)", "1",
             IntStream.concat(IntStream.of(1), Arrays.stream(TemporalKernels.SWEEPS).filter(k -> k > 1))
                     .mapToObj(Integer::toString).toArray(String[]::new)).named("k").withSeveralValues();
+
+    /** What the other problems lack, after the mode's name in their refusal: these exist only for the 2D problem. */
+    private static final String NO_NATIVE_KERNELS = ": no native kernels";
+    private static final String NO_TEMPORAL_PASS = ": no temporal pass";
 
     protected StandardLaunchMode(String name, String description, int plotColour) {
         super(name, description, Paradigm.STANDARD, List.of(KernelSource.JAVA, KernelSource.NATIVE), BlockCount.JAVA_RULE,
@@ -42,8 +48,13 @@ public abstract class StandardLaunchMode extends DescribedMode {
     }
 
     @Override
-    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
         int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
+        Optional<String> refused = kernels.equals(KernelSource.NATIVE) ? OnlyFor2D.refusal(problem, name() + NO_NATIVE_KERNELS)
+                : k > 1 && kernels.userKernels().isEmpty() ? OnlyFor2D.refusal(problem, name() + NO_TEMPORAL_PASS) : Optional.empty();
+        if (refused.isPresent()) {
+            return KernelsThatRun.described("refused: " + refused.get());
+        }
         if (kernels.equals(KernelSource.NATIVE)) {
             return KernelsThatRun.described(k > 1
                     ? "hand-written, hf_stream_pass_k" + k + " (" + NativeKernelFiles.FOLDER + "temporal_stream.h), one launch per pass of "
@@ -57,7 +68,7 @@ public abstract class StandardLaunchMode extends DescribedMode {
         }
         return k > 1 ? KernelsThatRun.generated(TemporalKernels.class, "streamPass with k = " + k + " (its instance streamPass_k" + k
                 + "), one launch per pass of " + k + " half-sweeps")
-                : KernelsThatRun.generated(RedBlackKernels.class, "red then black, one launch per half-sweep");
+                : KernelsThatRun.generated(problem.halfSweepKernels().owner(), "red then black, one launch per half-sweep");
     }
 
     private static String unavailable(UserKernels user) {
@@ -78,17 +89,27 @@ public abstract class StandardLaunchMode extends DescribedMode {
 
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
-        TornadoDevice device = request.kernels() == KernelSource.NATIVE ? machine.gpuWithNativeKernels() : machine.gpu();
         int k = Integer.parseInt(request.options().get(SWEEPS_PER_LAUNCH));
+        // What exists only for the 2D problem is refused before the GPU is asked for: the same line on any machine.
+        if (request.kernels() == KernelSource.NATIVE) {
+            OnlyFor2D.require(request.problem(), name() + NO_NATIVE_KERNELS);
+        }
         RowVariant variant = variant(request.options());
         if (k > 1) {
+            PoissonProblem square = OnlyFor2D.require(request.problem(), name() + NO_TEMPORAL_PASS);
             int wave = TemporalKernels.BLOCKS_PER_SM * machine.gpu().device().multiprocessors();
             int asked = request.blocks().plannerBlocks(request.problem().pointsPerColour(), request.threads());
-            return new TemporalGraphRunner(request, device, k, asked == 0 ? wave : asked, variant,
+            return new TemporalGraphRunner(square, request, device(request, machine), k, asked == 0 ? wave : asked, variant,
                     plan -> configure(plan, request.profiler()));
         }
+        TornadoDevice device = device(request, machine);
         int threads = request.threads();
         int blocks = request.blocks().standardBlocks(request.problem().pointsPerColour(), threads);
         return new TaskGraphRunner(request, device, blocks, threads, variant, plan -> configure(plan, request.profiler()));
+    }
+
+    /** The GPU, with the hand-written kernels in place of the Java ones for {@code --kernels native}. */
+    private static TornadoDevice device(RunRequest request, Machine machine) {
+        return request.kernels() == KernelSource.NATIVE ? machine.gpuWithNativeKernels() : machine.gpu();
     }
 }

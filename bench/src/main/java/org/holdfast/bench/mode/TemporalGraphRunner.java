@@ -2,6 +2,7 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.function.Consumer;
+import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.temporal.PassSchedule;
 import org.holdfast.kernels.temporal.StreamGeometry;
 import org.holdfast.kernels.temporal.TemporalKernels;
@@ -38,19 +39,20 @@ final class TemporalGraphRunner implements ModeRunner {
     private ExecutionResult last;
 
     /**
+     * @param square the request's problem, the 2D one: the only one with a temporal pass
      * @param k half-sweeps per pass, one the kernel is compiled for
      * @param targetBlocks about how many blocks a pass should have (one per item: strips x segments)
      * @param variant the variant as the row has it ({@code k=8})
      */
-    TemporalGraphRunner(RunRequest request, TornadoDevice device, int k, int targetBlocks, RowVariant variant,
+    TemporalGraphRunner(PoissonProblem square, RunRequest request, TornadoDevice device, int k, int targetBlocks, RowVariant variant,
             Consumer<TornadoExecutionPlan> configure) {
-        int n = request.problem().n();
+        int n = square.n();
         this.k = k;
-        this.u = new double[request.problem().points()];
-        this.scratch = new double[request.problem().points()];
+        this.u = new double[square.points()];
+        this.scratch = new double[square.points()];
         StreamGeometry geometry = StreamGeometry.plan(n, k, targetBlocks);
         this.blocks = geometry.blocks();
-        TemporalTaskGraph tasks = new TemporalTaskGraph(request.problem(), u, scratch, request.f(), schedule, work, k,
+        TemporalTaskGraph tasks = new TemporalTaskGraph(square, u, scratch, request.f(), schedule, work, k,
                 geometry);
         this.plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device).withGridScheduler(tasks.scheduler());
         configure.accept(plan);

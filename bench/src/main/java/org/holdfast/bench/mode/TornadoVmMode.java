@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.TaskProfile;
 import org.holdfast.tornado.api.TornadoDevice;
 import org.holdfast.tornado.api.TornadoExecutionPlan;
@@ -41,6 +42,7 @@ public abstract class TornadoVmMode extends DescribedMode {
 
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
+        OnlyFor2D.require(request.problem(), missingTwins());
         TornadoDevice device = device();
         int threads = request.threads();
         int blocks = request.blocks().standardBlocks(request.problem().pointsPerColour(), threads);
@@ -64,9 +66,18 @@ public abstract class TornadoVmMode extends DescribedMode {
 
     /** TornadoVM compiles the kernels itself, from their TornadoVM twins, as it runs them. */
     @Override
-    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values) {
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
+        Optional<String> refused = OnlyFor2D.refusal(problem, missingTwins());
+        if (refused.isPresent()) {
+            return KernelsThatRun.described("refused: " + refused.get());
+        }
         return KernelsThatRun.described(RedBlackKernels.class.getName() + ": red then black through TornadoVM's own compiler,"
                 + " which writes the PTX as the run starts (TornadoVM's launcher prints it with --printKernel; docs/tornadovm.md)");
+    }
+
+    /** What a problem other than the 2D one lacks, as its refusal says it. */
+    private String missingTwins() {
+        return name() + ": no TornadoVM twins of the kernels";
     }
 
     /** TornadoVM's device, or a {@link ModeUnavailableException} that says why there is none. */

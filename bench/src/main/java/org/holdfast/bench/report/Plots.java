@@ -42,6 +42,9 @@ public final class Plots {
     /** Time per iteration against k, the half-sweeps per launch or exchange (temporal blocking). */
     public static final String BY_SWEEPS = SweepsPlot.FILE;
 
+    /** The problem of a run that does not name one: the 2D one, which every run solved before there were two. */
+    public static final String FIRST_PROBLEM = "poisson2d";
+
     private static final int WIDTH = 1200;
     private static final int HEIGHT = 800;
     private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 20);
@@ -49,17 +52,21 @@ public final class Plots {
     private Plots() {
     }
 
-    /** Writes every plot the data allows; returns the files written. */
-    public static List<Path> write(Path folder, List<ResultRow> rows, Map<String, Double> ceilings,
+    /**
+     * Writes every plot the data allows; returns the files written.
+     *
+     * @param problem the problem the rows solved ({@code poisson2d}, {@code poisson3d}), which the plots of rows name
+     */
+    public static List<Path> write(Path folder, String problem, List<ResultRow> rows, Map<String, Double> ceilings,
             List<OverheadRow> overheads) throws IOException {
         List<ResultRow> measured = timed(rows);
         List<Path> written = new ArrayList<>();
         if (!measured.isEmpty()) {
-            written.add(save(folder.resolve(TIME_PER_ITERATION), timePerIteration(measured)));
-            written.add(save(folder.resolve(BANDWIDTH), bandwidth(measured, ceilings)));
+            written.add(save(folder.resolve(TIME_PER_ITERATION), naming(problem, timePerIteration(measured))));
+            written.add(save(folder.resolve(BANDWIDTH), naming(problem, bandwidth(measured, ceilings))));
         }
         if (SweepsPlot.applies(measured)) {
-            written.add(save(folder.resolve(BY_SWEEPS), SweepsPlot.chart(measured)));
+            written.add(save(folder.resolve(BY_SWEEPS), naming(problem, SweepsPlot.chart(measured))));
         }
         List<OverheadRow> measuredOverheads = overheads.stream().filter(o -> !Double.isNaN(o.micros())).toList();
         if (!measuredOverheads.isEmpty()) {
@@ -87,7 +94,7 @@ public final class Plots {
     static JFreeChart bandwidth(List<ResultRow> rows, Map<String, Double> ceilings) {
         Series series = Series.bandwidth(rows);
         LogAxis x = logAxis("N, points per side (log scale)");
-        LogAxis y = logAxis("effective bandwidth, GB/s (24·N² bytes per iteration, log scale)");
+        LogAxis y = logAxis("effective bandwidth, GB/s (24 bytes a grid point per iteration, log scale)");
         XYPlot plot = new XYPlot(series.data(), x, y, series.renderer());
         double top = 0;
         for (Map.Entry<String, Double> ceiling : ceilings.entrySet()) {
@@ -105,6 +112,12 @@ public final class Plots {
         }
         return chart("Effective bandwidth against the measured copy ceiling (a roofline at fixed intensity)", plot,
                 "higher is better; bars from the slowest to the fastest repeat", initialInterior(rows));
+    }
+
+    /** {@code chart} with a last subtitle that names the problem and says what N is, for a reader of the picture alone. */
+    private static JFreeChart naming(String problem, JFreeChart chart) {
+        chart.addSubtitle(new TextTitle("problem: " + problem + ", N points per side", new Font(Font.SANS_SERIF, Font.PLAIN, 14)));
+        return chart;
     }
 
     /** The subtitle that says what the timed runs started from, and that every point passed its check. */

@@ -73,7 +73,7 @@ public final class ResultsDocument {
     private static String section(Path folder, Path docs) throws IOException {
         String name = folder.getFileName().toString();
         SavedRun run = SavedRun.read(folder.resolve(JsonReport.FILE));
-        List<Path> plots = Plots.write(folder, run.rows(), run.ceilings(), run.overheads());
+        List<Path> plots = Plots.write(folder, problem(run.run()), run.rows(), run.ceilings(), run.overheads());
         String link = linkTo(docs, folder);
         StringBuilder out = new StringBuilder();
         out.append("## Sweep `").append(name).append("`\n\n");
@@ -98,6 +98,11 @@ public final class ResultsDocument {
         return relative.replace(java.io.File.separatorChar, '/') + "/";
     }
 
+    /** The problem a sweep solved; a run from before there were two solved the square. */
+    private static String problem(JsonObject run) {
+        return run.has("problem") ? run.get("problem").getAsString() : Plots.FIRST_PROBLEM;
+    }
+
     /** One line on how the sweep ran: machine, Java, settings, ceilings. */
     private static String settings(JsonObject run, java.util.Map<String, Double> ceilings) {
         List<String> parts = new ArrayList<>();
@@ -106,7 +111,7 @@ public final class ResultsDocument {
         if (run.has("devices")) {
             parts.add("devices: " + value(run, "devices"));
         }
-        StringBuilder settings = new StringBuilder("sizes " + value(run, "sizes") + ", iterations " + value(run, "iterations")
+        StringBuilder settings = new StringBuilder(problem(run) + ", sizes " + value(run, "sizes") + ", iterations " + value(run, "iterations")
                 + ", repeats " + value(run, "repeats") + ", blocks " + value(run, "blocks") + ", " + value(run, "threads")
                 + " threads per block");
         for (ModeOption option : Modes.ALL.options()) {

@@ -7,10 +7,10 @@ package org.holdfast.bench.report;
  *
  * @param k iterations of the verification run; 0 when the row has none (it failed before)
  * @param oneIterationFewer max |reference(k) - reference(k - 1)|
- * @param redSkipped max |reference(k) - the same without its last red half-sweep|; NaN where it cannot be
- *     measured (a user's persistent kernel runs whole iterations only)
- * @param blackSkipped the same for the last black half-sweep; NaN where the grid has no black point (N = 3)
- *     or it cannot be measured
+ * @param redSkipped max |reference(k) - the same without its last red half-sweep|; NaN where the grid has
+ *     no red point (the cube at N = 3)
+ * @param blackSkipped the same for the last black half-sweep; NaN where the grid has no black point (the
+ *     square at N = 3)
  */
 public record Sensitivity(int k, double oneIterationFewer, double redSkipped, double blackSkipped) {
 

@@ -11,9 +11,8 @@ import org.holdfast.bench.mode.Paradigm;
 import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.mode.RowVariant;
 import org.holdfast.bench.mode.RunShape;
-import org.holdfast.kernels.poisson.PoissonProblem;
-import org.holdfast.kernels.poisson.ReferenceSolver;
-import org.holdfast.kernels.poisson.ReferenceSolver.Colour;
+import org.holdfast.kernels.problem.PlainReference;
+import org.holdfast.kernels.problem.Problem;
 
 /**
  * A mode for tests, injected through a registry of its own: its runner does the work with the plain
@@ -77,7 +76,7 @@ record ReferenceMode(String name, Paradigm paradigm, Fault fault) implements Mod
 
     private final class Runner implements ModeRunner {
 
-        private final PoissonProblem problem;
+        private final Problem problem;
         private final double[] f;
         private double[] u;
         private int unloads;
@@ -96,15 +95,16 @@ record ReferenceMode(String name, Paradigm paradigm, Fault fault) implements Mod
         @Override
         public double run(int iterations) {
             RUN_STARTS.add(System.nanoTime());
+            PlainReference reference = problem.reference();
             switch (fault) {
                 case SKIPS_A_HALF_SWEEP -> {
-                    ReferenceSolver.iterate(problem, u, f, iterations - 1);
-                    ReferenceSolver.halfSweep(problem, u, f, Colour.BLACK);
+                    u = reference.solve(u, f, iterations - 1);
+                    reference.halfSweep(u, f, PlainReference.BLACK);
                 }
-                case ONE_ITERATION_FEWER -> ReferenceSolver.iterate(problem, u, f, iterations - 1);
+                case ONE_ITERATION_FEWER -> u = reference.solve(u, f, iterations - 1);
                 case KERNEL_STILL_RUNNING -> throw new KernelStillRunningException(
                         "watchdog: block 0 waited 10 s at half-sweep 3; the kernel did not end", null);
-                default -> ReferenceSolver.iterate(problem, u, f, iterations);
+                default -> u = reference.solve(u, f, iterations);
             }
             return iterations;
         }
@@ -113,7 +113,10 @@ record ReferenceMode(String name, Paradigm paradigm, Fault fault) implements Mod
         public void unload(double[] target) {
             System.arraycopy(u, 0, target, 0, u.length);
             if (fault == Fault.ONE_REPEAT_OF_FIVE && ++unloads == 4) {
-                int middle = (problem.n() / 2) * problem.n() + problem.n() / 2;
+                int middle = u.length / 2;
+                while (problem.colourOf(middle) == Problem.BOUNDARY) {
+                    middle++; // an interior point, near the middle of any grid
+                }
                 target[middle] = Math.nextUp(target[middle]);
             }
         }

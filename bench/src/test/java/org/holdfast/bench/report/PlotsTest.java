@@ -104,7 +104,7 @@ class PlotsTest {
 
     @Test
     void noPlotOfTimesWhenNoRowPassed() throws IOException {
-        List<Path> written = Plots.write(temp, List.of(row("cpu", 11, Double.NaN, "MISMATCH: the verification run (k = 50) differs")),
+        List<Path> written = Plots.write(temp, Plots.FIRST_PROBLEM, List.of(row("cpu", 11, Double.NaN, "MISMATCH: the verification run (k = 50) differs")),
                 Map.of(), List.of());
         assertEquals(List.of(), written);
     }

@@ -63,10 +63,10 @@ class SweepsPlotTest {
         assertEquals(2, panels.get(0).getDataset().getItemCount(0));
         assertEquals(8.0, panels.get(0).getDataset().getXValue(0, 1));
 
-        List<Path> written = Plots.write(temp, rows, Map.of(), List.of());
+        List<Path> written = Plots.write(temp, Plots.FIRST_PROBLEM, rows, Map.of(), List.of());
         assertTrue(written.contains(temp.resolve(Plots.BY_SWEEPS)) && Files.size(temp.resolve(Plots.BY_SWEEPS)) > 0);
         Path other = Files.createDirectory(temp.resolve("x"));
-        assertFalse(Plots.write(other, List.of(row("graph", "java", launches(1), 11, 1)), Map.of(), List.of())
+        assertFalse(Plots.write(other, Plots.FIRST_PROBLEM, List.of(row("graph", "java", launches(1), 11, 1)), Map.of(), List.of())
                 .contains(other.resolve(Plots.BY_SWEEPS)), "no plot without a temporally blocked row");
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.DataTransferMode;
 import org.holdfast.tornado.api.GridScheduler;
 import org.holdfast.tornado.api.ImmutableTaskGraph;
@@ -117,7 +118,7 @@ public final class PersistentTaskGraph {
      * A user's persistent kernel {@code solve(context, u, f, n, h2, iterations)} on {@code blocks} blocks
      * of {@code threads} threads, or, with {@code blocks} 0, on the grid its backend chooses.
      */
-    public static PersistentTaskGraph of(Method solve, PoissonProblem problem, double[] u, double[] f, int iterations, int blocks,
+    public static PersistentTaskGraph of(Method solve, Problem problem, double[] u, double[] f, int iterations, int blocks,
             int threads) {
         TaskGraph tasks = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f);
         ImmutableTaskGraph graph = tasks.task(TASK, solve, new KernelContext(), u, f, problem.n(), problem.h2(), iterations)

@@ -53,7 +53,7 @@ class RedBlackCudaTest {
         List<Arguments> cases = new ArrayList<>();
         for (int n : new int[] {3, 4, 11, 12, 101, 1001}) {
             for (Mode mode : Mode.values()) {
-                cases.add(Arguments.of(n, mode, PoissonTaskGraph.blocksForOnePointPerThread(n, THREADS_PER_BLOCK)));
+                cases.add(Arguments.of(n, mode, PoissonTaskGraph.blocksForOnePointPerThread(new PoissonProblem(n), THREADS_PER_BLOCK)));
                 // Fewer threads than points: the kernels' grid-stride loop covers the rest.
                 cases.add(Arguments.of(n, mode, 1));
             }

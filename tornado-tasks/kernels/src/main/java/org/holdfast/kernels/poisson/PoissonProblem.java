@@ -1,5 +1,7 @@
 package org.holdfast.kernels.poisson;
 
+import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.problem.HalfSweepKernels;
 import org.holdfast.kernels.problem.PlainReference;
 import org.holdfast.kernels.problem.Problem;
 
@@ -27,17 +29,6 @@ public record PoissonProblem(int n) implements Problem {
         if (n > MAX_N) {
             throw new IllegalArgumentException("N = " + n + " is too large: a Java array holds at most 2^31-1 elements, so N <= " + MAX_N);
         }
-    }
-
-    /** Grid spacing. */
-    public double spacing() {
-        return 1.0 / (n - 1);
-    }
-
-    /** d², the factor of f in the update. */
-    public double h2() {
-        double d = spacing();
-        return d * d;
     }
 
     @Override
@@ -73,24 +64,32 @@ public record PoissonProblem(int n) implements Problem {
         return (long) (n - 2) * ((n - 1) / 2);
     }
 
+    /** Red where i + j is even, black where it is odd; the edges are the boundary. */
+    @Override
+    public int colourOf(int index) {
+        int i = index / n;
+        int j = index % n;
+        if (i == 0 || j == 0 || i == n - 1 || j == n - 1) {
+            return BOUNDARY;
+        }
+        return ReferenceSolver.Colour.of(i, j).ordinal();
+    }
+
+    @Override
+    public boolean hasPointsOf(int colour) {
+        return ReferenceSolver.Colour.values()[colour].presentAt(n);
+    }
+
+    @Override
+    public HalfSweepKernels halfSweepKernels() {
+        return new HalfSweepKernels(RedBlackKernels::red, RedBlackKernels::black);
+    }
+
     @Override
     public PlainReference reference() {
-        return new PlainReference() {
-            @Override
-            public double[] solve(double[] initialU, double[] f, int iterations) {
-                return ReferenceSolver.solve(PoissonProblem.this, initialU, f, iterations);
-            }
-
-            @Override
-            public double[] solveOnEveryCore(double[] initialU, double[] f, int iterations) {
-                return ParallelReferenceSolver.solve(PoissonProblem.this, initialU, f, iterations);
-            }
-
-            @Override
-            public void halfSweep(double[] u, double[] f, int colour) {
-                ReferenceSolver.halfSweep(PoissonProblem.this, u, f, ReferenceSolver.Colour.values()[colour]);
-            }
-        };
+        return PlainReference.of((u, f, iterations) -> ReferenceSolver.solve(this, u, f, iterations),
+                (u, f, iterations) -> ParallelReferenceSolver.solve(this, u, f, iterations),
+                (u, f, colour) -> ReferenceSolver.halfSweep(this, u, f, ReferenceSolver.Colour.values()[colour]));
     }
 
     public static double exact(double x, double y) {
@@ -111,23 +110,6 @@ public record PoissonProblem(int n) implements Problem {
                 if (i == 0 || j == 0 || i == n - 1 || j == n - 1) {
                     u[i * n + j] = exact(j * d, i * d);
                 }
-            }
-        }
-        return u;
-    }
-
-    /**
-     * The starting array with a random interior: the exact solution on the boundary, and inside
-     * values uniform in [-1, 1) drawn row by row from {@code seed}, the same on every machine. Far
-     * from the solution, it keeps the result of a few iterations sensitive to every half-sweep.
-     */
-    @Override
-    public double[] randomInitialU(long seed) {
-        double[] u = initialU();
-        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
-        for (int i = 1; i < n - 1; i++) {
-            for (int j = 1; j < n - 1; j++) {
-                u[i * n + j] = random.nextDouble(-1.0, 1.0);
             }
         }
         return u;

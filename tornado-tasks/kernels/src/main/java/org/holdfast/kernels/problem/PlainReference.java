@@ -19,4 +19,36 @@ public interface PlainReference {
 
     /** Updates every interior point of {@code colour} ({@link #RED} or {@link #BLACK}) in place. */
     void halfSweep(double[] u, double[] f, int colour);
+
+    /** Iterations of a reference: a copy of the initial array after them. */
+    @FunctionalInterface
+    interface Iterations {
+        double[] solve(double[] initialU, double[] f, int iterations);
+    }
+
+    /** One half-sweep of a reference, in place. */
+    @FunctionalInterface
+    interface HalfSweep {
+        void halfSweep(double[] u, double[] f, int colour);
+    }
+
+    /** The reference whose methods are these: a problem's solver on one core, on every core, and its half-sweep. */
+    static PlainReference of(Iterations onOneCore, Iterations onEveryCore, HalfSweep halfSweep) {
+        return new PlainReference() {
+            @Override
+            public double[] solve(double[] initialU, double[] f, int iterations) {
+                return onOneCore.solve(initialU, f, iterations);
+            }
+
+            @Override
+            public double[] solveOnEveryCore(double[] initialU, double[] f, int iterations) {
+                return onEveryCore.solve(initialU, f, iterations);
+            }
+
+            @Override
+            public void halfSweep(double[] u, double[] f, int colour) {
+                halfSweep.halfSweep(u, f, colour);
+            }
+        };
+    }
 }

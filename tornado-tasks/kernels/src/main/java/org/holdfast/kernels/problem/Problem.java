@@ -15,6 +15,8 @@ public interface Problem {
 
     /** Arrays one red-black iteration moves at least: u read, f read, u written. */
     int ARRAYS_MOVED_PER_ITERATION = 3;
+    /** What {@link #colourOf} says of a boundary point, which no half-sweep updates. */
+    int BOUNDARY = -1;
 
     /** The name reports and options use, such as {@code poisson2d}. */
     String name();
@@ -28,6 +30,17 @@ public interface Problem {
     /** The grid's extent as messages print it, such as {@code 1001 x 1001}. */
     String shape();
 
+    /** The grid spacing d = 1 / (N - 1): every problem is on the unit square or cube, both faces included. */
+    default double spacing() {
+        return 1.0 / (n() - 1);
+    }
+
+    /** d², the spacing squared: the factor of f in the update, as the kernels take it. */
+    default double h2() {
+        double d = spacing();
+        return d * d;
+    }
+
     /** Points in the grid, boundary included, which a Java array must hold. */
     int points();
 
@@ -36,6 +49,18 @@ public interface Problem {
 
     /** The most points one colour has: the threads a half-sweep needs for one point each. */
     long pointsPerColour();
+
+    /**
+     * The colour of the point at {@code index} of u: {@link PlainReference#RED} or {@link PlainReference#BLACK}
+     * inside, {@link #BOUNDARY} on the boundary. What the checks that name colours ask, whatever the grid's shape.
+     */
+    int colourOf(int index);
+
+    /** Whether the grid has interior points of {@code colour} (at N = 3 its one interior point has one colour). */
+    boolean hasPointsOf(int colour);
+
+    /** The problem's standard red and black kernels, one half-sweep per launch, which the task graph launches. */
+    HalfSweepKernels halfSweepKernels();
 
     /** Length of the arrays u and f (the whole grid, row-major). */
     default int arrayLength() {
@@ -58,8 +83,21 @@ public interface Problem {
     /** The starting array: the exact solution on the boundary, zero inside. */
     double[] initialU();
 
-    /** The starting array with the interior drawn from {@code seed}, the same on every machine. */
-    double[] randomInitialU(long seed);
+    /**
+     * The starting array with a random interior: the exact solution on the boundary, and inside values
+     * uniform in [-1, 1) drawn in the order of the array from {@code seed}, the same on every machine.
+     * Far from the solution, it keeps the result of a few iterations sensitive to every half-sweep.
+     */
+    default double[] randomInitialU(long seed) {
+        double[] u = initialU();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        for (int index = 0; index < u.length; index++) {
+            if (colourOf(index) != BOUNDARY) {
+                u[index] = random.nextDouble(-1.0, 1.0);
+            }
+        }
+        return u;
+    }
 
     /** The right-hand side f at every point. */
     double[] rightHandSide();

@@ -40,6 +40,7 @@ class GeneratedCudaCompilesTest {
     @Test
     void theRedBlackKernelsWereTranslated() throws IOException {
         assertTrue(cudaFiles().contains(GENERATED.resolve("org.holdfast.kernels.RedBlackKernels.cu")), "RedBlackKernels.cu missing");
+        assertTrue(cudaFiles().contains(GENERATED.resolve("org.holdfast.kernels.RedBlackKernels3D.cu")), "RedBlackKernels3D.cu missing");
     }
 
     @TestFactory

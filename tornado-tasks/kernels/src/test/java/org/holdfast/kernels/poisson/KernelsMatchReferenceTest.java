@@ -26,7 +26,7 @@ class KernelsMatchReferenceTest {
         assertArrayEquals(reference, kernels(problem, initial, f, iterations, TornadoRuntime.sequentialCpu(), 1, 1),
                 "the Java kernels on one thread differ from the reference");
         int threads = 256;
-        int blocks = PoissonTaskGraph.blocksForOnePointPerThread(n, threads);
+        int blocks = PoissonTaskGraph.blocksForOnePointPerThread(problem, threads);
         assertArrayEquals(reference, kernels(problem, initial, f, iterations, TornadoRuntime.parallelCpu(), blocks, threads),
                 "the Java kernels on all cores differ from the reference");
         assertNotEquals(initial[n + 1], reference[n + 1], "the iterations changed the first interior point");

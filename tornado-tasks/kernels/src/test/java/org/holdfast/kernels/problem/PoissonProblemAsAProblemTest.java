@@ -50,6 +50,22 @@ class PoissonProblemAsAProblemTest {
     }
 
     @Test
+    void itsColoursAreThoseOfTheCheckerboard() {
+        for (int n = 3; n < 12; n++) {
+            PoissonProblem problem = new PoissonProblem(n);
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    boolean boundary = i == 0 || j == 0 || i == n - 1 || j == n - 1;
+                    assertEquals(boundary ? Problem.BOUNDARY : Colour.of(i, j).ordinal(), problem.colourOf(i * n + j));
+                }
+            }
+            assertEquals(Colour.RED.presentAt(n), problem.hasPointsOf(PlainReference.RED));
+            assertEquals(Colour.BLACK.presentAt(n), problem.hasPointsOf(PlainReference.BLACK));
+        }
+        assertEquals(RedBlackKernels.class, new PoissonProblem(5).halfSweepKernels().owner(), "its task graph launches RedBlackKernels");
+    }
+
+    @Test
     void itsExactSolutionIsTheOneTheErrorIsMeasuredAgainst() {
         PoissonProblem problem = new PoissonProblem(17);
         double[] exact = problem.exactSolution();

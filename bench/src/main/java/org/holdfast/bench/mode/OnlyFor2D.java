@@ -1,0 +1,33 @@
+package org.holdfast.bench.mode;
+
+import java.util.Optional;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
+
+/**
+ * Kernels that exist only for the 2D problem (the hand-written ones, the temporal pass, the persistent
+ * kernels, TornadoVM's twins): another problem is refused in one line that names what it lacks, before
+ * the GPU is asked for, so that the line is the same on every machine and the row says {@code refused:}.
+ */
+final class OnlyFor2D {
+
+    private OnlyFor2D() {
+    }
+
+    /** The refusal of {@code problem}, {@code persistent-grid: no persistent kernels for poisson3d yet}; empty for the 2D problem. */
+    static Optional<String> refusal(Problem problem, String missing) {
+        return problem instanceof PoissonProblem ? Optional.empty() : Optional.of(missing + " for " + problem.name() + " yet");
+    }
+
+    /**
+     * {@code problem} as the 2D problem these kernels take.
+     *
+     * @throws ModeRefusedException with {@link #refusal} for any other
+     */
+    static PoissonProblem require(Problem problem, String missing) {
+        if (problem instanceof PoissonProblem square) {
+            return square;
+        }
+        throw new ModeRefusedException(refusal(problem, missing).orElseThrow());
+    }
+}
