@@ -169,13 +169,12 @@ typedef struct hf_run_config {
     const char* mode;            /* "persistent-grid", "persistent-host", "persistent-dataflow" */
     const char* variant;         /* a variant of that mode (hf_variant_info.name), or NULL / "auto" */
     int32_t blocks;              /* 0 = the planner's rule; > 0 = exactly this many (refused beyond co-residency) */
-    int32_t threads_per_block;   /* 0 = the variant's default (hf_variant_info: 256; relay 1024, resident 512); the block and cluster variants size their own blocks;
-                                    with variant "auto", the auto rule's block size where it gives one (resident 512, temporal 256) replaces this */
-    int32_t sweeps_per_exchange; /* half-sweeps between halo exchanges (k ghost rows); 0 = the planner's (1, or
-                                    the auto rule's k for the variant at n: cluster 4 or 8, temporal 4 up to
-                                    n = 2048 and 8 beyond (8 below n = 359), resident 3); > 1
-                                    only where the variant blocks in time (persistent-grid cluster and temporal,
-                                    persistent-dataflow cluster and resident) */
+    int32_t threads_per_block;   /* 0 = the variant's default (hf_variant_info.default_threads); the variants that
+                                    size their block (default_threads 0) ignore it; with variant "auto", the auto
+                                    rule's block size for the chosen variant, where it gives one, replaces it */
+    int32_t sweeps_per_exchange; /* half-sweeps between halo exchanges (k ghost rows); 0 = the planner's (1, or the
+                                    auto rule's k for the variant at n, or the variant's own default; the rules:
+                                    docs/persistent-variants.md); > 1 only where the variant has HF_TRAIT_SWEEPS */
     int32_t host_polling;        /* HF_POLL_* (host-flag variants only) */
     double watchdog_seconds;     /* bound on every wait, device and host; <= 0 = 10 s; at most 1e6 */
     int32_t fault;               /* HF_FAULT_*; tests only */
