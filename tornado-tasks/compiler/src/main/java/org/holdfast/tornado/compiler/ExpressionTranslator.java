@@ -513,7 +513,7 @@ final class ExpressionTranslator {
             }
         }
         throw Errors.unsupported(t, "method call",
-                "a kernel may call Math functions and @DeviceFunction methods of its own class");
+                "a kernel may call Math functions, @DeviceFunction methods of its own class, and Other.f(...) for a @DeviceFunction of a class compiled with it");
     }
 
     /** A call {@code Other.f(...)} of a device function of another class ({@link ImportedFunctions}). */
