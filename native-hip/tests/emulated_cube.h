@@ -7,21 +7,14 @@
 #define HOLDFAST_TESTS_EMULATED_CUBE_H
 
 #include <cmath>
-#include <cstring>
 #include <random>
-#include <vector>
 
-struct EmulatedCube {
-    int n;
-    double h2;
-    std::vector<double> u;
-    std::vector<double> f;
-    std::vector<double> expected; /* the reference after `iterations` iterations */
+#include "emulated_grid.h"
 
-    EmulatedCube(int size, int iterations) : n(size), u(size_t(size) * size * size), f(u.size())
+struct EmulatedCube : EmulatedArrays {
+    EmulatedCube(int size, int iterations) : EmulatedArrays(size, size_t(size) * size * size)
     {
         const double d = 1.0 / (n - 1);
-        h2 = d * d;
         std::mt19937_64 random(static_cast<unsigned long long>(n) * 3);
         std::uniform_real_distribution<double> interior(-1.0, 1.0);
         for (int i = 0; i < n; ++i) {
@@ -60,8 +53,6 @@ struct EmulatedCube {
             }
         }
     }
-
-    bool matches() const { return std::memcmp(u.data(), expected.data(), u.size() * sizeof(double)) == 0; }
 };
 
 #endif /* HOLDFAST_TESTS_EMULATED_CUBE_H */

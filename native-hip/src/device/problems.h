@@ -26,12 +26,14 @@ __host__ __device__ __forceinline__ int64_t array_points_of(int kind, int n)
     return kind == HF_PROBLEM_POISSON_3D ? side * side * side : side * side;
 }
 
-/* The grid-stride half-sweep of the problem `Kind` (standard launches and persistent-grid). */
+/* The half-sweep of the problem `Kind` spread over every thread of the grid (standard launches and
+ * persistent-grid). */
 template <int Kind>
 __device__ __forceinline__ void half_sweep_grid_stride_of(const Problem& problem, int colour)
 {
     if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
-        half_sweep_grid_stride_3d(problem, colour);
+        half_sweep_3d(problem, colour, static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x),
+                      points_per_colour_3d(problem.n), static_cast<int>(gridDim.x * blockDim.x));
     } else {
         half_sweep_grid_stride(problem, colour);
     }

@@ -49,14 +49,6 @@ __device__ __forceinline__ void half_sweep_3d(const Problem& problem, int colour
     }
 }
 
-/* The whole half-sweep spread over every thread of the grid (standard and persistent-grid). */
-__device__ __forceinline__ void half_sweep_grid_stride_3d(const Problem& problem, int colour)
-{
-    const int first = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-    const int stride = static_cast<int>(gridDim.x * blockDim.x);
-    half_sweep_3d(problem, colour, first, points_per_colour_3d(problem.n), stride);
-}
-
 }  // namespace holdfast
 
 #endif /* HOLDFAST_DEVICE_STENCIL_3D_H */

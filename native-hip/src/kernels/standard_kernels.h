@@ -8,7 +8,7 @@
 #ifndef HOLDFAST_KERNELS_STANDARD_H
 #define HOLDFAST_KERNELS_STANDARD_H
 
-#include "../device/stencil_3d.h"
+#include "../device/problems.h"
 
 extern "C" __global__ void hf_red(double* __restrict__ u, const double* __restrict__ f, int n, double h2)
 {
@@ -22,12 +22,12 @@ extern "C" __global__ void hf_black(double* __restrict__ u, const double* __rest
 
 extern "C" __global__ void hf_red_3d(double* __restrict__ u, const double* __restrict__ f, int n, double h2)
 {
-    holdfast::half_sweep_grid_stride_3d(holdfast::Problem{u, f, n, h2}, 0);
+    holdfast::half_sweep_grid_stride_of<HF_PROBLEM_POISSON_3D>(holdfast::Problem{u, f, n, h2}, 0);
 }
 
 extern "C" __global__ void hf_black_3d(double* __restrict__ u, const double* __restrict__ f, int n, double h2)
 {
-    holdfast::half_sweep_grid_stride_3d(holdfast::Problem{u, f, n, h2}, 1);
+    holdfast::half_sweep_grid_stride_of<HF_PROBLEM_POISSON_3D>(holdfast::Problem{u, f, n, h2}, 1);
 }
 
 extern "C" __global__ void hf_empty() {}
