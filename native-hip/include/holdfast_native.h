@@ -10,9 +10,12 @@
  * - All calls use the calling thread's current device (device 0 unless the caller changed it);
  *   the runtime shares the driver API's primary context, so pointers and functions from a
  *   driver-API caller on that context work here.
- * - A run solves one problem (hf_problem): today HF_PROBLEM_POISSON_2D, the 2D Poisson equation by
- *   red-black Gauss-Seidel: u and f, n x n doubles, row-major, point (i, j) at [i * n + j]; one
- *   iteration is a red half-sweep ((i + j) even) then a black one, in place.
+ * - A run solves one problem (hf_problem), by red-black Gauss-Seidel: HF_PROBLEM_POISSON_2D, u and f
+ *   n x n doubles, row-major, point (i, j) at [i * n + j], red where i + j is even; or
+ *   HF_PROBLEM_POISSON_3D, u and f n x n x n doubles, point (i, j, k) at [(i * n + j) * n + k], red
+ *   where i + j + k is even. One iteration is a red half-sweep then a black one, in place. Each row of
+ *   the variant table solves one problem (hf_variant_info.problem); a session runs the row of its
+ *   problem, mode and variant.
  *
  * A persistent run is one session, which the library owns from open to close:
  *   hf_session_open(&problem, &config, stream, &s)  plans (variant, blocks, k, on chip or not) and
@@ -25,7 +28,7 @@
  *   hf_session_close(s)
  * hf_run() does it all once; hf_plan_run() says what a session would run without opening one, and
  * hf_plan_twin() plans a kernel outside the library by a variant's rule (the Java twins). The
- * variants (mode, variant name, kernel, traits) are the rows of one table: hf_variant_count() and
+ * variants (problem, mode, variant name, kernel, traits) are the rows of one table: hf_variant_count() and
  * hf_variant_at().
  *
  * The Java bridge (persistent-bridge, org.holdfast.bridge.raw) mirrors this file; bump
@@ -47,7 +50,7 @@ extern "C" {
 #define HF_API
 #endif
 
-#define HF_ABI_VERSION 7
+#define HF_ABI_VERSION 8
 
 /* ---------------------------------------------------------------- status codes */
 
@@ -72,13 +75,14 @@ enum {
 /* The problems the library's kernels solve (hf_problem.kind). */
 enum {
     HF_PROBLEM_POISSON_2D = 0, /* -Laplace(u) = f on the unit square, n x n points, 5-point stencil, red-black */
-    HF_PROBLEM_COUNT = 1
+    HF_PROBLEM_POISSON_3D = 1, /* -Laplace(u) = f on the unit cube, n x n x n points, 7-point stencil, red-black */
+    HF_PROBLEM_COUNT = 2
 };
 
 /* What a session solves: the problem, its size and its spacing. */
 typedef struct hf_problem {
     int32_t kind; /* HF_PROBLEM_* */
-    int32_t n;    /* points per side, boundary included (3 <= n <= 46340) */
+    int32_t n;    /* points per side, boundary included (3 <= n <= 46340 in 2D, 1290 in 3D: the points fit an int) */
     double h2;    /* d * d, d = 1 / (n - 1): the caller's value, so that the kernels use the reference's bits */
 } hf_problem;
 
@@ -162,12 +166,13 @@ typedef struct hf_variant_info {
     int32_t default_threads;
     int32_t is_default;    /* 1: the mode's default: what "auto" falls back to */
     int32_t supported;     /* 1: this build can run it (0: a CUDA-only variant in a HIP build) */
+    int32_t problem;       /* HF_PROBLEM_*: the problem its kernels solve (a name may have a row per problem) */
 } hf_variant_info;
 
 /* What the caller asks for. Zero-initialise, then set mode: every zero field means "choose". */
 typedef struct hf_run_config {
     const char* mode;            /* "persistent-grid", "persistent-host", "persistent-dataflow" */
-    const char* variant;         /* a variant of that mode (hf_variant_info.name), or NULL / "auto" */
+    const char* variant;         /* a variant of that mode for the run's problem (hf_variant_info.name), or NULL / "auto" */
     int32_t blocks;              /* 0 = the planner's rule; > 0 = exactly this many (refused beyond co-residency) */
     int32_t threads_per_block;   /* 0 = the variant's default (hf_variant_info.default_threads); the variants that
                                     size their block (default_threads 0) ignore it; with variant "auto", the auto
@@ -316,7 +321,8 @@ HF_API int64_t hf_allocation_count(void);
 
 /* The driver-API handle (CUfunction) of a kernel of the library, in the primary context of the
  * current device. Standard kernels: "hf_red" and "hf_black" (double* u, const double* f, int n,
- * double h2), "hf_empty" (no arguments), and the temporally blocked passes "hf_stream_pass_k<k>"
+ * double h2), their 3D twins "hf_red_3d" and "hf_black_3d" (the same parameters, on the cube's
+ * n x n x n arrays), "hf_empty" (no arguments), and the temporally blocked passes "hf_stream_pass_k<k>"
  * for k = 1, 2, 3, 4, 6, 8 (the twins of the Java kernel TemporalKernels.streamPass: const double*
  * in, double* out, const double* f, const int* schedule, int* work, int pass, int n, double h2,
  * int strip_width, int strips, int segment_rows; 256 threads per block); every hf_plan.kernel

@@ -116,6 +116,7 @@ hf_status hf_variant_at(int32_t index, hf_variant_info* info)
     described.default_threads = row.default_threads;
     described.is_default = row.is_default ? 1 : 0;
     described.supported = row.supported() ? 1 : 0;
+    described.problem = row.problem;
     *info = described;
     return HF_OK;
 }

@@ -57,7 +57,8 @@ AbiDescription describe()
         .HF_FIELD(hf_variant_info, work_split)
         .HF_FIELD(hf_variant_info, default_threads)
         .HF_FIELD(hf_variant_info, is_default)
-        .HF_FIELD(hf_variant_info, supported);
+        .HF_FIELD(hf_variant_info, supported)
+        .HF_FIELD(hf_variant_info, problem);
     abi.add_struct<hf_run_config>("hf_run_config")
         .HF_FIELD(hf_run_config, mode)
         .HF_FIELD(hf_run_config, variant)

@@ -23,7 +23,8 @@ constexpr int kLargest = 46340; /* planner.h's kMaxN */
  * persistent-dataflow: the counters' one block on chip up to N = 24, one cluster (st.async halos)
  * while it fits, then every multiprocessor holding its band (resident, k = 3 at 512 threads), up to
  * the largest band that fits (N = 1816 on 132 SMs), then the default (counters). persistent-host:
- * the relay everywhere (per-block neighbour flags are several times slower at N = 1001). */
+ * the relay everywhere (per-block neighbour flags are several times slower at N = 1001). The cube has
+ * no rule yet: auto runs each mode's default row for it (persistent-grid cg). */
 constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-grid", 3, 48, "block", 0, 0},
     {"persistent-grid", 3, kLargest, "cluster", 0, 0},
@@ -35,9 +36,9 @@ constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-host", 3, kLargest, "relay", 0, 0},
 };
 
-bool holds(const AutomaticRule& rule, const char* mode, int n)
+bool holds(const AutomaticRule& rule, int problem, const char* mode, int n)
 {
-    return same_name(rule.mode, mode) && n >= rule.smallest_n && n <= rule.largest_n;
+    return rule.problem == problem && same_name(rule.mode, mode) && n >= rule.smallest_n && n <= rule.largest_n;
 }
 
 }  // namespace
@@ -48,7 +49,7 @@ const AutomaticRule* automatic_rules(int* count)
     return kAutomaticRules;
 }
 
-int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates])
+int auto_candidates(int problem, const char* mode, int n, int (&rows)[kMaxAutoCandidates])
 {
     int count = 0;
     const auto add = [&](int row) {
@@ -62,32 +63,32 @@ int auto_candidates(const char* mode, int n, int (&rows)[kMaxAutoCandidates])
         }
     };
     for (const AutomaticRule& rule : kAutomaticRules) {
-        if (holds(rule, mode, n)) {
-            add(find_variant(mode, rule.variant));
+        if (holds(rule, problem, mode, n)) {
+            add(find_variant(problem, mode, rule.variant));
         }
     }
-    add(find_variant(mode, nullptr));
+    add(find_variant(problem, mode, nullptr));
     for (int index = 0; index < variant_count(); ++index) {
-        if (same_name(variant_row(index).mode, mode)) {
+        if (variant_row(index).problem == problem && same_name(variant_row(index).mode, mode)) {
             add(index);
         }
     }
     return count;
 }
 
-const AutomaticRule* rule_for(const char* mode, const char* variant, int n)
+const AutomaticRule* rule_for(int problem, const char* mode, const char* variant, int n)
 {
     for (const AutomaticRule& rule : kAutomaticRules) {
-        if (holds(rule, mode, n) && same_name(rule.variant, variant)) {
+        if (holds(rule, problem, mode, n) && same_name(rule.variant, variant)) {
             return &rule;
         }
     }
     return nullptr;
 }
 
-int auto_sweeps_per_exchange(const char* mode, const char* variant, int n)
+int auto_sweeps_per_exchange(int problem, const char* mode, const char* variant, int n)
 {
-    const AutomaticRule* rule = rule_for(mode, variant, n);
+    const AutomaticRule* rule = rule_for(problem, mode, variant, n);
     return rule != nullptr && rule->sweeps > 0 ? rule->sweeps : 1;
 }
 

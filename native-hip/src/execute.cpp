@@ -11,6 +11,7 @@
 #include "host_scheduler.h"
 #include "planner.h"
 #include "runtime_check.h"
+#include "device/problems.h"
 #include "session.h"
 #include "watchdog_report.h"
 #include "work_check.h"
@@ -139,7 +140,7 @@ hf_status prepare_two_buffers(const hf_session& session, double* u, int steps, P
     if (session.scratch == nullptr || steps == 0) {
         return HF_OK;
     }
-    const size_t bytes = sizeof(double) * static_cast<size_t>(session.problem.n) * static_cast<size_t>(session.problem.n);
+    const size_t bytes = sizeof(double) * static_cast<size_t>(array_points_of(session.problem.kind, session.problem.n));
     HF_CHECK(hipMemcpyAsync(session.scratch, u, bytes, hipMemcpyDeviceToDevice, session.stream));
     if (temporal_result_in_scratch(steps, session.plan.sweeps_per_exchange)) {
         *arrays = PassArrays{session.scratch, u};

@@ -13,7 +13,7 @@
 #include "hf_gpu.h"
 #include "device/colour_planes.h"
 #include "device/row_bands.h"
-#include "device/stencil.h"
+#include "device/problems.h"
 #include "device/stream_geometry.h"
 #include "kernels/cluster_layout.h"
 
@@ -40,8 +40,7 @@ int64_t useful_blocks(const PlanInput& input)
     if (input.work_split == HF_SPLIT_ROW_BANDS) {
         return input.n - 2;
     }
-    const int64_t points = points_per_colour(input.n);
-    return (points + input.threads - 1) / input.threads;
+    return (input.colour_points + input.threads - 1) / input.threads;
 }
 
 int auto_blocks(const PlanInput& input)
@@ -61,14 +60,14 @@ hf_status one_sweep_per_exchange(const PlanInput& input, PlanChoice* choice)
     return HF_OK;
 }
 
-/* For messages: the modes ("persistent-grid, persistent-host, ..."), or one mode's variants. */
-std::string known_names(const char* mode)
+/* For messages: the modes ("persistent-grid, persistent-host, ..."), or one mode's variants for the problem. */
+std::string known_names(int problem, const char* mode)
 {
     std::string names;
     for (int index = 0; index < variant_count(); ++index) {
         const VariantRow& row = variant_row(index);
         const bool first_of_its_mode = index == 0 || std::strcmp(variant_row(index - 1).mode, row.mode) != 0;
-        const bool listed = mode == nullptr ? first_of_its_mode : std::strcmp(row.mode, mode) == 0;
+        const bool listed = mode == nullptr ? first_of_its_mode : row.problem == problem && std::strcmp(row.mode, mode) == 0;
         if (listed) {
             names += (names.empty() ? "" : ", ") + std::string(mode == nullptr ? row.mode : row.name);
         }
@@ -104,18 +103,32 @@ hf_status check_config(const hf_run_config& config, int n)
     return HF_OK;
 }
 
-hf_status resolve_variant(const hf_run_config& config, int* row_index)
+/* The row of (problem, mode, variant); refuses an unknown mode or variant, and a variant of another problem. */
+hf_status resolve_variant(int problem, const hf_run_config& config, int* row_index)
 {
-    *row_index = find_variant(config.mode, config.variant);
+    *row_index = find_variant(problem, config.mode, config.variant);
     if (*row_index >= 0) {
         return HF_OK;
     }
-    if (find_variant(config.mode, nullptr) < 0) {
+    bool known_mode = false;
+    bool solves_another = false;
+    for (int index = 0; index < variant_count(); ++index) {
+        const VariantRow& row = variant_row(index);
+        known_mode = known_mode || same_name(row.mode, config.mode);
+        solves_another = solves_another || find_variant(row.problem, config.mode, config.variant) >= 0;
+    }
+    if (!known_mode) {
         return fail(HF_ERR_INVALID_ARGUMENT, "unknown mode '%s' (persistent modes: %s)",
-                    config.mode != nullptr ? config.mode : "(null)", known_names(nullptr).c_str());
+                    config.mode != nullptr ? config.mode : "(null)", known_names(problem, nullptr).c_str());
+    }
+    const std::string names = known_names(problem, config.mode);
+    if (solves_another) {
+        const std::string solvers = names.empty() ? "no variant of the mode does" : "variants that do: " + names + ", or auto";
+        return fail(HF_ERR_INVALID_ARGUMENT, "%s (%s) does not solve %s (%s)", config.mode,
+                    is_auto_variant(config.variant) ? "auto" : config.variant, problem_name(problem), solvers.c_str());
     }
     return fail(HF_ERR_INVALID_ARGUMENT, "%s has no variant '%s' (variants: %s, or auto)", config.mode, config.variant,
-                known_names(config.mode).c_str());
+                names.c_str());
 }
 
 /* The fault must fit the variant and hit a block with work that another block would wait for. */
@@ -159,7 +172,7 @@ hf_status plan_spread(const PlanInput& input, PlanChoice* choice)
 hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice)
 {
     const bool small = on_chip_bytes(input.n, true) <= input.shared_limit &&
-                       points_per_colour(input.n) <= static_cast<int64_t>(kOnChipPointsPerThread) * input.threads;
+                       input.colour_points <= static_cast<int64_t>(kOnChipPointsPerThread) * input.threads;
     choice->blocks = input.requested_blocks > 0 ? input.requested_blocks : small ? 1 : auto_blocks(input);
     if (choice->blocks == 1 && on_chip_bytes(input.n, false) <= input.shared_limit) {
         choice->on_chip = true;
@@ -316,7 +329,7 @@ hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, int n, const Kern
         *resolved_sweeps = sweeps;
         return HF_OK;
     }
-    const AutomaticRule* rule = rule_for(row.mode, row.name, n);
+    const AutomaticRule* rule = rule_for(row.problem, row.mode, row.name, n);
     const int k = sweeps > 0 ? sweeps : rule != nullptr && rule->sweeps > 0 ? rule->sweeps : default_sweeps(row);
     *kernel = sweeps_kernel(row, k);
     *resolved_sweeps = k;
@@ -337,11 +350,18 @@ hf_status check_size(int n)
 
 hf_status check_problem(const hf_problem& problem)
 {
-    if (problem.kind != HF_PROBLEM_POISSON_2D) {
-        return fail(HF_ERR_INVALID_ARGUMENT, "problem kind %d is not one this library solves (HF_PROBLEM_POISSON_2D = %d)",
-                    problem.kind, HF_PROBLEM_POISSON_2D);
+    if (problem.kind == HF_PROBLEM_POISSON_3D) {
+        if (problem.n < 3 || problem.n > kMaxN3D) {
+            return fail(HF_ERR_INVALID_ARGUMENT, "n = %d is outside 3 .. %d for poisson3d (n^3 points must fit in an int)",
+                        problem.n, kMaxN3D);
+        }
+    } else if (problem.kind == HF_PROBLEM_POISSON_2D) {
+        HF_RETURN_IF_FAILED(check_size(problem.n));
+    } else {
+        return fail(HF_ERR_INVALID_ARGUMENT,
+                    "problem kind %d is not one this library solves (HF_PROBLEM_POISSON_2D = %d, HF_PROBLEM_POISSON_3D = %d)",
+                    problem.kind, HF_PROBLEM_POISSON_2D, HF_PROBLEM_POISSON_3D);
     }
-    HF_RETURN_IF_FAILED(check_size(problem.n));
     if (!(problem.h2 > 0.0 && problem.h2 <= 1.0)) {
         return fail(HF_ERR_INVALID_ARGUMENT, "h2 = %g is not a spacing squared in (0, 1]", problem.h2);
     }
@@ -351,9 +371,7 @@ hf_status check_problem(const hf_problem& problem)
 hf_status plan_run(const hf_problem& problem, const hf_run_config& config, hf_plan* plan)
 {
     HF_RETURN_IF_FAILED(check_problem(problem));
-    HF_RETURN_IF_FAILED(plan_with(config, problem.n, PlanDevice{&query_row_facts, &check_cluster_fits}, plan));
-    plan->problem = problem.kind;
-    return HF_OK;
+    return plan_with(config, problem, PlanDevice{&query_row_facts, &check_cluster_fits}, plan);
 }
 
 hf_status plan_twin(const hf_problem& problem, const hf_run_config& config, int blocks_per_sm, hf_plan* plan)
@@ -368,30 +386,29 @@ hf_status plan_twin(const hf_problem& problem, const hf_run_config& config, int 
                     blocks_per_sm);
     }
     int row_index = -1;
-    HF_RETURN_IF_FAILED(resolve_variant(config, &row_index));
+    HF_RETURN_IF_FAILED(resolve_variant(problem.kind, config, &row_index));
     const VariantRow& row = variant_row(row_index);
     DeviceFacts facts{};
     HF_RETURN_IF_FAILED(query_row_facts(row, threads_asked(config, row), &facts));
     facts.blocks_per_sm = blocks_per_sm; /* the twin's own occupancy, not the library kernel's */
-    HF_RETURN_IF_FAILED(plan_from_facts(config, problem.n, row_index, facts, plan));
-    plan->problem = problem.kind;
-    return HF_OK;
+    return plan_from_facts(config, problem.n, row_index, facts, plan);
 }
 
-hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device, hf_plan* plan)
+hf_status plan_with(const hf_run_config& config, const hf_problem& problem, const PlanDevice& device, hf_plan* plan)
 {
+    const int n = problem.n;
     HF_RETURN_IF_FAILED(check_config(config, n));
     int row_index = -1;
-    HF_RETURN_IF_FAILED(resolve_variant(config, &row_index));
+    HF_RETURN_IF_FAILED(resolve_variant(problem.kind, config, &row_index));
     if (!is_auto_variant(config.variant)) {
         return plan_row(config, n, row_index, device, plan);
     }
     int rows[kMaxAutoCandidates];
-    const int count = auto_candidates(config.mode, n, rows);
+    const int count = auto_candidates(problem.kind, config.mode, n, rows);
     for (int candidate = 0; candidate < count; ++candidate) {
         /* auto chooses the block size with the variant where its rule gives one. */
         hf_run_config chosen = config;
-        const AutomaticRule* rule = rule_for(config.mode, variant_row(rows[candidate]).name, n);
+        const AutomaticRule* rule = rule_for(problem.kind, config.mode, variant_row(rows[candidate]).name, n);
         if (rule != nullptr && rule->threads > 0) {
             chosen.threads_per_block = rule->threads;
         }
@@ -451,6 +468,8 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
                     row.name};
     input.max_cluster_blocks = facts.max_cluster_blocks;
     input.warp_size = facts.warp_size > 0 ? facts.warp_size : 32;
+    input.problem = row.problem;
+    input.colour_points = colour_points_of(row.problem, n);
     PlanChoice choice;
     HF_RETURN_IF_FAILED(row.planner.plan(input, &choice));
     const int threads = choice.threads > 0 ? choice.threads : asked;
@@ -466,7 +485,7 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
         return fail(HF_ERR_RUNTIME, "%s (%s): no kernel for %d points per thread", row.mode, row.name, choice.slots);
     }
     hf_plan planned{};
-    planned.problem = HF_PROBLEM_POISSON_2D;
+    planned.problem = row.problem;
     copy_name(planned.mode, row.mode);
     copy_name(planned.variant, row.name);
     copy_name(planned.kernel, sized != nullptr ? sized->name : choice.on_chip ? row.on_chip_kernel.name : kernel->name);

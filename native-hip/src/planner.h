@@ -16,6 +16,7 @@
 namespace holdfast {
 
 constexpr int kMaxN = 46340; /* n * n must fit in an int, as in the Java kernels */
+constexpr int kMaxN3D = 1290; /* the cube's: n * n * n must fit in an int (Poisson3DProblem.MAX_N) */
 constexpr double kDefaultWatchdogSeconds = 10.0;
 constexpr double kMaxWatchdogSeconds = 1e6; /* keeps the deadline in ticks well inside 64 bits */
 
@@ -105,7 +106,7 @@ hf_status kernel_for_sweeps(const VariantRow& row, int sweeps, int n, const Kern
 /* n within 3 .. kMaxN. */
 hf_status check_size(int n);
 
-/* A problem the library solves: its kind, n, and a spacing squared. */
+/* A problem the library solves: its kind, n (3 .. kMaxN, kMaxN3D for the cube), and a spacing squared. */
 hf_status check_problem(const hf_problem& problem);
 
 /* hf_plan_run and hf_session_open: checks the problem and the config, then plans on the current
@@ -115,11 +116,12 @@ hf_status plan_run(const hf_problem& problem, const hf_run_config& config, hf_pl
 /* hf_plan_twin: the named variant's plan with the occupancy of another kernel (blocks_per_sm). */
 hf_status plan_twin(const hf_problem& problem, const hf_run_config& config, int blocks_per_sm, hf_plan* plan);
 
-/* plan_run with the device's answers from `device`: resolves `auto` by the rules, then plans
- * the row. */
-hf_status plan_with(const hf_run_config& config, int n, const PlanDevice& device, hf_plan* plan);
+/* plan_run with the device's answers from `device`: resolves the row of (problem, mode, variant),
+ * `auto` by the rules, then plans the row. A variant of the mode that solves another problem only
+ * is refused in one line naming the mode's variants for this one. */
+hf_status plan_with(const hf_run_config& config, const hf_problem& problem, const PlanDevice& device, hf_plan* plan);
 
-/* The plan of one row (the problem is the one of n, HF_PROBLEM_POISSON_2D). */
+/* The plan of one row (the problem is the row's, of n points per side). */
 hf_status plan_row(const hf_run_config& config, int n, int row_index, const PlanDevice& device, hf_plan* plan);
 
 /* The block size a row is asked for: the config's, else the row's default; 0 for a row that
@@ -127,7 +129,7 @@ hf_status plan_row(const hf_run_config& config, int n, int row_index, const Plan
 int threads_asked(const hf_run_config& config, const VariantRow& row);
 
 /* The plan for this row on a device with these facts (the part of plan_run after the device
- * was asked). */
+ * was asked); the problem is the row's. */
 hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, const DeviceFacts& facts,
                           hf_plan* plan);
 

@@ -121,7 +121,7 @@ hf_status plan_resident(const PlanInput& input, PlanChoice* choice)
             return refuse_size(input, blocks, bands, input.requested_sweeps);
         }
     } else {
-        const int wanted = std::min(auto_sweeps_per_exchange(input.mode, input.variant, input.n), smallest);
+        const int wanted = std::min(auto_sweeps_per_exchange(input.problem, input.mode, input.variant, input.n), smallest);
         chosen = best_fit(input, blocks, bands, std::max(1, wanted));
         if (chosen.k == 0) {
             return refuse_size(input, blocks, bands, 1);

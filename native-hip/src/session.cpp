@@ -10,6 +10,7 @@
 #include "device.h"
 #include "planner.h"
 #include "runtime_check.h"
+#include "device/problems.h"
 
 namespace holdfast {
 namespace {
@@ -66,8 +67,8 @@ hf_status acquire(hf_session& session)
     }
     if (session.row->has(HF_TRAIT_TWO_BUFFERS)) {
         void* scratch = nullptr;
-        HF_ALLOCATE(hipMalloc(&scratch, sizeof(double) * static_cast<size_t>(session.problem.n) *
-                                            static_cast<size_t>(session.problem.n)));
+        HF_ALLOCATE(hipMalloc(&scratch, sizeof(double) * static_cast<size_t>(array_points_of(session.problem.kind,
+                                                                                          session.problem.n))));
         session.scratch = static_cast<double*>(scratch);
     }
     HF_ALLOCATE(hipEventCreate(&session.start));
@@ -109,7 +110,7 @@ hf_status open_session(const hf_problem& problem, const hf_run_config& config, h
 {
     hf_plan plan{};
     HF_RETURN_IF_FAILED(plan_run(problem, config, &plan));
-    const VariantRow* row = &variant_row(find_variant(plan.mode, plan.variant));
+    const VariantRow* row = &variant_row(find_variant(plan.problem, plan.mode, plan.variant));
     int rate_khz = 0;
     HF_RETURN_IF_FAILED(wall_clock_rate_khz(plan.device, &rate_khz));
 

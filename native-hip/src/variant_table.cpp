@@ -152,6 +152,27 @@ const VariantRow kRows[] = {
      .faults = kCountedFaults,
      .default_threads = kStreamThreads,
      .planner = HF_PLANNER(plan_temporal_stream)},
+    /* The cube (HF_PROBLEM_POISSON_3D): the grid-stride kernels of cg and two-slot, built for its
+     * half-sweep; no on-chip kernel yet, so they spread over the grid. */
+    {.mode = "persistent-grid",
+     .name = "cg",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "cooperative groups' grid.sync() between half-sweeps of the cube (it cannot time out)",
+     .kernel = HF_KERNEL(persistent_grid_cooperative_groups_3d),
+     .traits = HF_TRAIT_COOPERATIVE,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_OUTLAST_DEADLINE),
+     .default_threads = kThreads,
+     .is_default = true,
+     .planner = HF_PLANNER(plan_spread)},
+    {.mode = "persistent-grid",
+     .name = "two-slot",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "Holdfast's grid barrier between half-sweeps of the cube, bounded by the watchdog",
+     .kernel = HF_KERNEL(persistent_grid_two_slot_3d),
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
+     .default_threads = kThreads,
+     .planner = HF_PLANNER(plan_spread)},
     {.mode = "persistent-host",
      .name = "relay",
      .description = "one step word and one done word per half-sweep: block 0 relays the step, the last block done reports",
@@ -215,12 +236,13 @@ const VariantRow kRows[] = {
 };
 
 /* The standard kernels (--kernels native), launched through the driver API by name: the
- * half-sweeps, the empty kernel, the overhead probes' kernels, and the twins of the Java
- * temporally blocked pass. */
+ * half-sweeps, the empty kernel, the overhead probes' kernels, the twins of the Java
+ * temporally blocked pass, and the cube's half-sweeps. */
 const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_black),          HF_KERNEL(hf_empty),
                                       HF_KERNEL(hf_halo_exchange_probe),
                                       HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
-                                      HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8)};
+                                      HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8),
+                                      HF_KERNEL(hf_red_3d),         HF_KERNEL(hf_black_3d)};
 
 /* The exchange probe in each line form, by HF_LL_LINE_* (hf_probe_halo_exchange_form). */
 const KernelRef kHaloProbeForms[HF_LL_LINE_COUNT] = {
@@ -265,16 +287,29 @@ int variant_count() { return kRowCount; }
 
 const VariantRow& variant_row(int index) { return kRows[index]; }
 
-int find_variant(const char* mode, const char* variant)
+int find_variant(int problem, const char* mode, const char* variant)
 {
     const bool automatic = is_auto_variant(variant);
     for (int index = 0; index < kRowCount; ++index) {
         const VariantRow& row = kRows[index];
-        if (same_name(row.mode, mode) && (automatic ? row.is_default : same_name(row.name, variant))) {
+        if (row.problem == problem && same_name(row.mode, mode) &&
+            (automatic ? row.is_default : same_name(row.name, variant))) {
             return index;
         }
     }
     return -1;
+}
+
+const char* problem_name(int problem)
+{
+    switch (problem) {
+    case HF_PROBLEM_POISSON_2D:
+        return "poisson2d";
+    case HF_PROBLEM_POISSON_3D:
+        return "poisson3d";
+    default:
+        return "an unknown problem";
+    }
 }
 
 const KernelRef* sweeps_kernel(const VariantRow& row, int sweeps)

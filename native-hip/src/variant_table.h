@@ -1,7 +1,8 @@
 /*
  * variant_table.h: the persistent variants, one row each, and the library's kernels by name.
  *
- * A row says everything the library needs to know about a (mode, variant): its command-line
+ * A row says everything the library needs to know about a (problem, mode, variant): the problem its
+ * kernels solve (HF_PROBLEM_*: a mode's variant name may have a row per problem), its command-line
  * names and description, its kernels (one, or a family by points per thread or by half-sweeps per
  * exchange), its traits, the faults it accepts, how the blocks share the work, its planner hook and
  * the resources a session allocates for it (host flags, a mailbox of halo lines, a scratch array).
@@ -57,7 +58,7 @@ struct SweepsKernels {
 
 /* What a planner hook is given: the size, the block size, the caller's requests and the device. */
 struct PlanInput {
-    int n;
+    int n;                     /* points per side of the row's problem */
     int threads;
     int requested_blocks;      /* 0: the hook's rule */
     int requested_sweeps;      /* 0: the hook's choice */
@@ -70,6 +71,8 @@ struct PlanInput {
     const char* variant;
     int max_cluster_blocks = 0; /* largest thread-block cluster the device launches; 0: no clusters */
     int warp_size = 32;
+    int problem = HF_PROBLEM_POISSON_2D; /* the row's problem */
+    int64_t colour_points = 0; /* points of one colour its kernels number (colour_points_of(problem, n)) */
 };
 
 /* What a planner hook decides. The planner refuses a block count beyond the co-resident maximum
@@ -110,6 +113,7 @@ using MailboxLines = int64_t (*)(const hf_plan& plan);
 struct VariantRow {
     const char* mode;                      /* the command line's mode name */
     const char* name;                      /* the command line's variant name */
+    int problem = HF_PROBLEM_POISSON_2D;   /* HF_PROBLEM_*: what its kernels solve */
     const char* description;               /* one line */
     KernelRef kernel;                      /* what it launches unless one of the families below is planned */
     KernelRef on_chip_kernel = {"", nullptr}; /* one block holding the grid in shared memory; none when !exists() */
@@ -149,8 +153,12 @@ int default_sweeps(const VariantRow& row);
 /* For messages: the sweeps per exchange the row has kernels for ("1, 2, 3, 4, 6, 8"). */
 const char* sweeps_choices(const VariantRow& row);
 
-/* The row of (mode, variant), the mode's default row for NULL or "auto" (not what auto runs at a size: auto_candidates); -1 when there is none. */
-int find_variant(const char* mode, const char* variant);
+/* The row of (problem, mode, variant), the mode's default row for the problem for NULL or "auto" (not
+ * what auto runs at a size: auto_candidates); -1 when there is none. */
+int find_variant(int problem, const char* mode, const char* variant);
+
+/* For messages: the problem's name, "poisson2d" or "poisson3d" (the command line's --problem). */
+const char* problem_name(int problem);
 
 /* Any kernel of the library by name (standard kernels and every row's), or nullptr. */
 const KernelRef* find_kernel(const char* name);

@@ -10,19 +10,24 @@
 #include <random>
 #include <vector>
 
-struct EmulatedGrid {
+/* A problem's arrays on the host, n points per side (`points` in all), and the reference's. */
+struct EmulatedArrays {
     int n;
     double h2;
     std::vector<double> u;
     std::vector<double> f;
-    std::vector<double> expected; /* the reference after `iterations` iterations */
+    std::vector<double> expected; /* the reference after the iterations of the test */
 
+    EmulatedArrays(int size, size_t points) : n(size), h2((1.0 / (size - 1)) * (1.0 / (size - 1))), u(points), f(points) {}
+
+    bool matches() const { return std::memcmp(u.data(), expected.data(), u.size() * sizeof(double)) == 0; }
+};
+
+struct EmulatedGrid : EmulatedArrays {
     /* random_interior: a seeded random interior (a check that can fail), else 0 as in DESIGN.md. */
-    EmulatedGrid(int size, int iterations, bool random_interior)
-        : n(size), u(size_t(size) * size), f(size_t(size) * size)
+    EmulatedGrid(int size, int iterations, bool random_interior) : EmulatedArrays(size, size_t(size) * size)
     {
         const double d = 1.0 / (n - 1);
-        h2 = d * d;
         std::mt19937_64 random(static_cast<unsigned long long>(n));
         std::uniform_real_distribution<double> interior(-1.0, 1.0);
         for (int i = 0; i < n; ++i) {
@@ -52,8 +57,6 @@ struct EmulatedGrid {
             }
         }
     }
-
-    bool matches() const { return std::memcmp(u.data(), expected.data(), u.size() * sizeof(double)) == 0; }
 };
 
 #endif /* HOLDFAST_TESTS_EMULATED_GRID_H */

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 
+#include "emulated_cube.h"
 #include "emulated_grid.h"
 #include "emulated_work.h"
 #include "host_scheduler.h"
@@ -43,7 +44,11 @@ struct Launch {
     HostFlag* flags;
     PersistentArgs args;
 
-    Launch(Grid& grid, int block_count, double timeout_seconds, int fault, int fault_block) : blocks(block_count)
+    Launch(Grid& grid, int block_count, double timeout_seconds, int fault, int fault_block)
+        : Launch(Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2}, block_count, timeout_seconds, fault, fault_block)
+    {
+    }
+    Launch(Problem problem, int block_count, double timeout_seconds, int fault, int fault_block) : blocks(block_count)
     {
         const size_t control_bytes = sizeof(ControlBlock) + sizeof(StepCounter) * size_t(blocks);
         control = static_cast<ControlBlock*>(std::aligned_alloc(kLineBytes, control_bytes));
@@ -51,7 +56,7 @@ struct Launch {
         const size_t flag_bytes = sizeof(HostFlag) * size_t(host_flag_count(blocks));
         flags = static_cast<HostFlag*>(std::aligned_alloc(kFlagLineBytes, flag_bytes));
         std::memset(static_cast<void*>(flags), 0, flag_bytes);
-        args = PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2},
+        args = PersistentArgs{problem,
                               2 * kIterations,
                               control,
                               reinterpret_cast<StepCounter*>(control + 1),
@@ -156,6 +161,37 @@ void run_standard(int n, int blocks)
     report(grid.matches(), describe("standard", n, blocks));
 }
 
+/* The cube (HF_PROBLEM_POISSON_3D) from a random interior, against the plain 3D reference: the
+ * standard twins hf_red_3d / hf_black_3d, and the persistent-grid _3d kernels with every block's
+ * half-sweeps counted. */
+void run_standard_3d(int n, int blocks)
+{
+    EmulatedCube cube(n, kIterations);
+    for (int iteration = 0; iteration < kIterations; ++iteration) {
+        emulate_launch(blocks, [&cube] { hf_red_3d(cube.u.data(), cube.f.data(), cube.n, cube.h2); });
+        emulate_launch(blocks, [&cube] { hf_black_3d(cube.u.data(), cube.f.data(), cube.n, cube.h2); });
+    }
+    report(cube.matches(), describe("standard 3d", n, blocks));
+}
+
+void run_device_only_3d(const char* mode, void (*kernel)(PersistentArgs), int n, int blocks, int fault, int fault_block)
+{
+    EmulatedCube cube(n, kIterations);
+    Launch launch(Problem{cube.u.data(), cube.f.data(), cube.n, cube.h2}, blocks, 10.0, fault, fault_block);
+    emulate_launch(blocks, [&launch, kernel] { kernel(launch.args); });
+    const EmulatedWork work(launch.control->work);
+    const int steps = launch.args.steps;
+    const bool counted = fault == HF_FAULT_SKIP_HALF_SWEEP
+                             ? work.blocks == blocks && work.fewest == steps - 1 && work.fewest_block == fault_block &&
+                                   work.most == steps
+                             : work.complete(blocks, steps) && cube.matches();
+    report(launch.control->error.code == 0 && counted,
+           describe(mode, n, blocks) + (fault == HF_FAULT_SKIP_HALF_SWEEP ? ", block " + std::to_string(fault_block) +
+                                                                                 " skips a half-sweep"
+                                                                           : std::string()) +
+               ": " + work.describe());
+}
+
 void run_faults()
 {
     {
@@ -212,6 +248,17 @@ int main()
         run_on_chip(n, false);
         run_on_chip(n, true);
     }
+    for (int n : {3, 4, 5, 11, 12}) {
+        for (int blocks : {1, 2, 7, 13}) {
+            run_standard_3d(n, blocks);
+            run_device_only_3d("grid-cooperative-groups 3d", persistent_grid_cooperative_groups_3d, n, blocks,
+                               HF_FAULT_NONE, 0);
+            run_device_only_3d("grid-two-slot 3d", persistent_grid_two_slot_3d, n, blocks, HF_FAULT_NONE, 0);
+        }
+    }
+    run_device_only_3d("grid-cooperative-groups 3d", persistent_grid_cooperative_groups_3d, 11, 7,
+                       HF_FAULT_SKIP_HALF_SWEEP, 3);
+    run_device_only_3d("grid-two-slot 3d", persistent_grid_two_slot_3d, 11, 7, HF_FAULT_SKIP_HALF_SWEEP, 0);
     run_faults();
     run_skip_half_sweep("grid-cooperative-groups", persistent_grid_cooperative_groups, 7, 3);
     run_skip_half_sweep("grid-two-slot", persistent_grid_two_slot, 7, 0);

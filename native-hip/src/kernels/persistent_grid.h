@@ -4,27 +4,30 @@
  * The threads of the whole grid share each half-sweep exactly as a standard launch with the same
  * grid would; a grid barrier separates consecutive half-sweeps. The two kernels differ only in
  * the barrier. A grid of one block needs no grid barrier: a block barrier already makes every
- * write of the block visible to all of its threads, at a fraction of the cost.
+ * write of the block visible to all of its threads, at a fraction of the cost. Each is written once,
+ * for any problem (its grid-stride half-sweep, device/problems.h), and built for the square and,
+ * as the _3d kernels, for the cube.
  */
 #ifndef HOLDFAST_KERNELS_PERSISTENT_GRID_H
 #define HOLDFAST_KERNELS_PERSISTENT_GRID_H
 
 #include "../device/grid_barrier.h"
-#include "../device/stencil.h"
+#include "../device/problems.h"
 #include "../device/work_count.h"
 
 namespace holdfast {
 
 /* Barrier: cooperative groups' grid.sync(). It has no timeout, so no wait fault is injected here
  * (only HF_FAULT_SKIP_HALF_SWEEP). Every block counts the half-sweeps it ran (work_count.h). */
-__global__ void persistent_grid_cooperative_groups(PersistentArgs args)
+template <int Kind>
+__device__ __forceinline__ void grid_cooperative_groups(const PersistentArgs& args)
 {
     cg::grid_group grid = cg::this_grid();
     const int block = static_cast<int>(blockIdx.x);
     int done = 0;
     for (int step = 0; step < args.steps; ++step) {
         if (!skips_half_sweep(args, block, step)) {
-            half_sweep_grid_stride(args.problem, step & 1);
+            half_sweep_grid_stride_of<Kind>(args.problem, step & 1);
             ++done;
         }
         if (step + 1 < args.steps) {
@@ -47,14 +50,15 @@ __global__ void persistent_grid_cooperative_groups(PersistentArgs args)
 }
 
 /* Barrier: grid_barrier_two_slot, bounded by the watchdog. */
-__global__ void persistent_grid_two_slot(PersistentArgs args)
+template <int Kind>
+__device__ __forceinline__ void grid_two_slot(const PersistentArgs& args)
 {
     const int block = static_cast<int>(blockIdx.x);
     const bool skips_barrier = args.fault == HF_FAULT_SKIP_GRID_BARRIER && block == args.fault_block;
     int done = 0;
     for (int step = 0; step < args.steps; ++step) {
         if (!skips_half_sweep(args, block, step)) {
-            half_sweep_grid_stride(args.problem, step & 1);
+            half_sweep_grid_stride_of<Kind>(args.problem, step & 1);
             ++done;
         }
         if (step + 1 < args.steps) {
@@ -72,6 +76,11 @@ __global__ void persistent_grid_two_slot(PersistentArgs args)
         report_work(args, block, done);
     }
 }
+
+__global__ void persistent_grid_cooperative_groups(PersistentArgs args) { grid_cooperative_groups<HF_PROBLEM_POISSON_2D>(args); }
+__global__ void persistent_grid_cooperative_groups_3d(PersistentArgs args) { grid_cooperative_groups<HF_PROBLEM_POISSON_3D>(args); }
+__global__ void persistent_grid_two_slot(PersistentArgs args) { grid_two_slot<HF_PROBLEM_POISSON_2D>(args); }
+__global__ void persistent_grid_two_slot_3d(PersistentArgs args) { grid_two_slot<HF_PROBLEM_POISSON_3D>(args); }
 
 }  // namespace holdfast
 

@@ -157,16 +157,23 @@ public final class PersistentBridge implements AutoCloseable {
                     VariantTrait.fromBits(hf_variant_info.traits(rowOut)),
                     FaultInjection.fromBits(hf_variant_info.faults(rowOut)),
                     WorkSplit.fromCode(hf_variant_info.work_split(rowOut)), hf_variant_info.default_threads(rowOut),
-                    hf_variant_info.is_default(rowOut) != 0, hf_variant_info.supported(rowOut) != 0));
+                    hf_variant_info.is_default(rowOut) != 0, hf_variant_info.supported(rowOut) != 0,
+                    PersistentProblem.Kind.fromCode(hf_variant_info.problem(rowOut))));
         }
         return List.copyOf(variants);
     }
 
-    /** The row of (mode, variant); {@code auto} names the mode's default. */
+    /** The 2D problem's row of (mode, variant); {@code auto} names the mode's default. */
     public Optional<PersistentVariant> variant(String mode, String name) {
+        return variant(PersistentProblem.Kind.POISSON_2D, mode, name);
+    }
+
+    /** The row of (problem, mode, variant); {@code auto} names the mode's default for the problem. */
+    public Optional<PersistentVariant> variant(PersistentProblem.Kind problem, String mode, String name) {
         final boolean automatic = name.equals(PersistentRequest.AUTO);
         return variants().stream()
-                .filter(row -> row.mode().equals(mode) && (automatic ? row.isDefault() : row.name().equals(name)))
+                .filter(row -> row.problem() == problem && row.mode().equals(mode)
+                        && (automatic ? row.isDefault() : row.name().equals(name)))
                 .findFirst();
     }
 

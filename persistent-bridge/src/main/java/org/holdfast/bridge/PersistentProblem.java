@@ -16,7 +16,9 @@ public record PersistentProblem(Kind kind, int n, double h2) {
     /** The problems the library's kernels solve ({@code HF_PROBLEM_*}). */
     public enum Kind {
         /** The 2D Poisson equation on n x n points, 5-point stencil, red-black Gauss-Seidel. */
-        POISSON_2D(holdfast_native_h.HF_PROBLEM_POISSON_2D);
+        POISSON_2D(holdfast_native_h.HF_PROBLEM_POISSON_2D),
+        /** The 3D Poisson equation on n x n x n points, 7-point stencil, red-black Gauss-Seidel. */
+        POISSON_3D(holdfast_native_h.HF_PROBLEM_POISSON_3D);
 
         private final int code;
 
@@ -40,5 +42,10 @@ public record PersistentProblem(Kind kind, int n, double h2) {
     /** The 2D Poisson problem of {@code n} points per side with spacing squared {@code h2}. */
     public static PersistentProblem poisson2d(int n, double h2) {
         return new PersistentProblem(Kind.POISSON_2D, n, h2);
+    }
+
+    /** The 3D Poisson problem of {@code n} points per side with spacing squared {@code h2}. */
+    public static PersistentProblem poisson3d(int n, double h2) {
+        return new PersistentProblem(Kind.POISSON_3D, n, h2);
     }
 }

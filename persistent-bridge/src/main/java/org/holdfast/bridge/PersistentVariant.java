@@ -17,14 +17,16 @@ import java.util.Set;
  * @param defaultThreads threads per block when the request says 0
  * @param isDefault whether {@code auto} picks it for its mode
  * @param supported whether this build of the library can run it
+ * @param problem the problem its kernels solve (a mode's variant name may have a row per problem)
  */
 public record PersistentVariant(String mode, String name, String kernel, String planner, String description,
         Set<VariantTrait> traits, Set<FaultInjection> faults, WorkSplit workSplit, int defaultThreads, boolean isDefault,
-        boolean supported) {
+        boolean supported, PersistentProblem.Kind problem) {
 
     public PersistentVariant {
         traits = Set.copyOf(traits);
         faults = Set.copyOf(faults);
+        java.util.Objects.requireNonNull(problem, "problem");
     }
 
     /** "persistent-grid (two-slot)": how messages and reports name it. */

@@ -94,6 +94,8 @@ class HeaderMirrorTest {
         assertMirrors(HostPolling.values(), polling -> "HF_POLL_" + polling.name(), HostPolling::code, "HF_POLL_COUNT", constants);
         assertMirrors(FaultInjection.values(), fault -> "HF_FAULT_" + fault.name(), FaultInjection::code, "HF_FAULT_COUNT", constants);
         assertMirrors(WatchdogWait.values(), wait -> "HF_WAIT_" + wait.name(), WatchdogWait::code, "HF_WAIT_COUNT", constants);
+        assertMirrors(PersistentProblem.Kind.values(), kind -> "HF_PROBLEM_" + kind.name(), PersistentProblem.Kind::code,
+                "HF_PROBLEM_COUNT", constants);
         assertMirrors(LLLineForm.values(), form -> "HF_LL_LINE_" + form.name(), LLLineForm::code, "HF_LL_LINE_COUNT", constants);
     }
 

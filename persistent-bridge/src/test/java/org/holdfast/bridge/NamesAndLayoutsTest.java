@@ -56,7 +56,11 @@ class NamesAndLayoutsTest extends LibraryTestBase {
     void theVariantTableNamesTheCommandLinesVariants() {
         final List<PersistentVariant> variants = bridge.variants();
         assertEquals(Variants.ALL.stream().map(v -> v[0] + " (" + v[1] + ")").toList(),
-                variants.stream().map(PersistentVariant::label).toList());
+                variants.stream().filter(v -> v.problem() == PersistentProblem.Kind.POISSON_2D).map(PersistentVariant::label)
+                        .toList());
+        assertEquals(Variants.CUBE.stream().map(v -> v[0] + " (" + v[1] + ")").toList(),
+                variants.stream().filter(v -> v.problem() == PersistentProblem.Kind.POISSON_3D).map(PersistentVariant::label)
+                        .toList(), "the cube's rows");
         for (PersistentVariant variant : variants) {
             assertTrue(variant.supported(), variant.toString());
             assertEquals(Variants.defaultThreads(variant.name()), variant.defaultThreads(), variant.toString());
@@ -95,6 +99,13 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals(Set.of(VariantTrait.COOPERATIVE, VariantTrait.TWO_BUFFERS, VariantTrait.CUDA_ONLY, VariantTrait.SWEEPS),
                 temporalCg.traits(), temporalCg.toString());
         assertEquals("temporal_cg_k8", temporalCg.kernel());
+        PersistentVariant cube = bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", PersistentRequest.AUTO)
+                .orElseThrow();
+        assertEquals("cg", cube.name());
+        assertEquals("persistent_grid_cooperative_groups_3d", cube.kernel());
+        assertEquals("persistent_grid_two_slot_3d",
+                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "two-slot").orElseThrow().kernel());
+        assertTrue(bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "block").isEmpty());
         assertEquals(2, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
                 .count(), "only temporal blocking runs between two buffers");
     }

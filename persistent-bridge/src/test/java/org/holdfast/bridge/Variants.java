@@ -5,7 +5,7 @@ import java.util.List;
 /** The library's variant table as the command line names it: what the tests expect to find. */
 final class Variants {
 
-    /** (mode, variant), in the table's order. */
+    /** (mode, variant) of the 2D problem's rows, in the table's order. */
     static final List<String[]> ALL = List.of(
             new String[] {"persistent-grid", "cg"},
             new String[] {"persistent-grid", "two-slot"},
@@ -19,6 +19,11 @@ final class Variants {
             new String[] {"persistent-dataflow", "counters"},
             new String[] {"persistent-dataflow", "cluster"},
             new String[] {"persistent-dataflow", "resident"});
+
+    /** (mode, variant) of the 3D problem's rows, in the table's order. */
+    static final List<String[]> CUBE = List.of(
+            new String[] {"persistent-grid", "cg"},
+            new String[] {"persistent-grid", "two-slot"});
 
     private Variants() {
     }

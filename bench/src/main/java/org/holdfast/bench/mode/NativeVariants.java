@@ -83,7 +83,8 @@ final class NativeVariants {
                     });
         }
         List<String> choices = new ArrayList<>(List.of(PersistentRequest.AUTO));
-        rows.stream().filter(row -> row.mode().equals(mode)).map(PersistentVariant::name).forEach(choices::add);
+        // A name may have a row per problem: listed once, where the table has it first.
+        rows.stream().filter(row -> row.mode().equals(mode)).map(PersistentVariant::name).distinct().forEach(choices::add);
         return ModeOption.Accepted.oneOf(option, choices);
     }
 

@@ -128,9 +128,10 @@ class ModeDescriptorsTest {
         for (ModeDescriptor mode : Modes.ALL.list()) {
             if (mode instanceof NativePersistentMode persistent && persistent.variantOption().isPresent()) {
                 List<String> rows = table.rows().stream().filter(row -> row.mode().equals(mode.name()))
-                        .map(PersistentVariant::name).toList();
+                        .map(PersistentVariant::name).distinct().toList();
                 assertEquals(Stream.concat(Stream.of(PersistentRequest.AUTO), rows.stream()).toList(),
-                        persistent.variantOption().orElseThrow().choices(), mode.name() + ": auto, then its rows in the table");
+                        persistent.variantOption().orElseThrow().choices(),
+                        mode.name() + ": auto, then its rows' names in the table, each once (a name may have a row per problem)");
             }
         }
     }

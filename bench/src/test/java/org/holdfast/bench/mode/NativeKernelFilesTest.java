@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Pattern;
+import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentVariant;
 import org.junit.jupiter.api.Test;
 
@@ -38,10 +40,13 @@ class NativeKernelFilesTest {
     void hasTheRowsOfTheLibrarysTableInItsOrderWithTheirKernels() {
         NativeVariants table = NativeVariants.library();
         assumeTrue(table.missingReason().isEmpty(), () -> "no native library here: " + table.missingReason().orElseThrow());
-        assertEquals(table.rows().stream().map(PersistentVariant::label).toList(),
+        // The square's rows: --print-kernel is refused for the cube until its native path is wired (OnlyFor2D).
+        List<PersistentVariant> square = table.rows().stream().filter(row -> row.problem() == PersistentProblem.Kind.POISSON_2D)
+                .toList();
+        assertEquals(square.stream().map(PersistentVariant::label).toList(),
                 NativeKernelFiles.VARIANTS.stream().map(v -> v.mode() + " (" + v.variant() + ")").toList(),
-                "NativeKernelFiles has a row per row of native-hip/src/variant_table.cpp, in its order");
-        for (PersistentVariant row : table.rows()) {
+                "NativeKernelFiles has a row per row of native-hip/src/variant_table.cpp for poisson2d, in its order");
+        for (PersistentVariant row : square) {
             // --print-kernel names the kernel the library names (the temporal row's: k = 8).
             assertEquals(row.kernel(), NativeKernelFiles.of(row.mode(), row.name()).orElseThrow().kernelFor("8"), row.label());
         }

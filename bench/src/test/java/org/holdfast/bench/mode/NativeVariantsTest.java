@@ -13,6 +13,7 @@ import org.holdfast.bench.cli.HoldfastOptions;
 import org.holdfast.bench.config.Settings;
 import org.holdfast.bridge.NativeLibraryMissingException;
 import org.holdfast.bridge.PersistentBridge;
+import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentVariant;
 import org.holdfast.bridge.WorkSplit;
 import org.junit.jupiter.api.Test;
@@ -24,8 +25,12 @@ import org.junit.jupiter.api.Test;
 class NativeVariantsTest {
 
     private static PersistentVariant row(String mode, String name) {
+        return row(mode, name, PersistentProblem.Kind.POISSON_2D);
+    }
+
+    private static PersistentVariant row(String mode, String name, PersistentProblem.Kind problem) {
         return new PersistentVariant(mode, name, name + "_kernel", "plan_spread", "a variant", Set.of(), Set.of(),
-                WorkSplit.GRID_STRIDE, 256, false, true);
+                WorkSplit.GRID_STRIDE, 256, false, true, problem);
     }
 
     @Test
@@ -38,6 +43,14 @@ class NativeVariantsTest {
         assertEquals("fence", barrier.parser().apply(" fence"));
         assertEquals("unknown barrier 'relay' (choose from: auto, cg, fence, two-slot)",
                 assertThrows(IllegalArgumentException.class, () -> barrier.parser().apply("relay")).getMessage());
+    }
+
+    @Test
+    void aNameWithARowPerProblemIsListedOnceWhereTheTableHasItFirst() {
+        NativeVariants table = NativeVariants.of(List.of(row("persistent-grid", "cg"), row("persistent-grid", "two-slot"),
+                row("persistent-grid", "block"), row("persistent-grid", "cg", PersistentProblem.Kind.POISSON_3D),
+                row("persistent-grid", "two-slot", PersistentProblem.Kind.POISSON_3D), row("persistent-host", "relay")));
+        assertEquals(List.of("auto", "cg", "two-slot", "block"), table.accepted("persistent-grid", "barrier").choices());
     }
 
     @Test

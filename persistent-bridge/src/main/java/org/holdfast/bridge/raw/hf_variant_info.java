@@ -22,7 +22,8 @@ public final class hf_variant_info {
             JAVA_INT.withName("work_split"),
             JAVA_INT.withName("default_threads"),
             JAVA_INT.withName("is_default"),
-            JAVA_INT.withName("supported"))
+            JAVA_INT.withName("supported"),
+            JAVA_INT.withName("problem"))
             .withName("hf_variant_info");
 
     public static final long mode$OFFSET = offset("mode");
@@ -36,6 +37,7 @@ public final class hf_variant_info {
     public static final long default_threads$OFFSET = offset("default_threads");
     public static final long is_default$OFFSET = offset("is_default");
     public static final long supported$OFFSET = offset("supported");
+    public static final long problem$OFFSET = offset("problem");
 
     private hf_variant_info() {
     }
@@ -91,5 +93,10 @@ public final class hf_variant_info {
 
     public static int supported(MemorySegment struct) {
         return struct.get(JAVA_INT, supported$OFFSET);
+    }
+
+    /** {@code HF_PROBLEM_*}: the problem the row's kernels solve. */
+    public static int problem(MemorySegment struct) {
+        return struct.get(JAVA_INT, problem$OFFSET);
     }
 }

@@ -26,7 +26,7 @@ public final class holdfast_native_h {
     static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
     static final AddressLayout C_POINTER = ValueLayout.ADDRESS;
 
-    public static final int HF_ABI_VERSION = 7;
+    public static final int HF_ABI_VERSION = 8;
 
     // hf_status
     public static final int HF_OK = 0;
@@ -42,7 +42,8 @@ public final class holdfast_native_h {
 
     // the problem kinds
     public static final int HF_PROBLEM_POISSON_2D = 0;
-    public static final int HF_PROBLEM_COUNT = 1;
+    public static final int HF_PROBLEM_POISSON_3D = 1;
+    public static final int HF_PROBLEM_COUNT = 2;
 
     // traits (bits)
     public static final int HF_TRAIT_HOST_FLAGS = 1;
