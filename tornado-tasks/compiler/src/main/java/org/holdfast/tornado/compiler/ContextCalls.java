@@ -90,22 +90,13 @@ final class ContextCalls {
                         value(args.get(2), target.type()).code());
             }
             case "clusterBarrier" -> {
-                requireArguments(t, name, 0);
-                requireCluster(t, "cluster barrier", "waits at the cluster barrier");
-                scope.markBarrier();
-                return runtimeCall("hf_cluster_barrier", JType.VOID);
+                return clusterBarrier(t, name, "cluster barrier", "waits at the cluster barrier", "hf_cluster_barrier");
             }
             case "clusterArrive" -> {
-                requireArguments(t, name, 0);
-                requireCluster(t, "cluster barrier arrival", "arrives at the cluster barrier");
-                scope.markBarrier();
-                return runtimeCall("hf_cluster_arrive", JType.VOID);
+                return clusterBarrier(t, name, "cluster barrier arrival", "arrives at the cluster barrier", "hf_cluster_arrive");
             }
             case "clusterWait" -> {
-                requireArguments(t, name, 0);
-                requireCluster(t, "cluster barrier wait", "waits at the cluster barrier");
-                scope.markBarrier();
-                return runtimeCall("hf_cluster_wait", JType.VOID);
+                return clusterBarrier(t, name, "cluster barrier wait", "waits at the cluster barrier", "hf_cluster_wait");
             }
             case "storeLine" -> {
                 requireArguments(t, name, 4);
@@ -133,6 +124,14 @@ final class ContextCalls {
                 throw Errors.unsupported(t, "KernelContext method " + name, "kernels may call " + METHODS);
             }
         }
+    }
+
+    /** The cluster barrier, or one of its halves: a hardware barrier of every thread of the cluster. */
+    private Expr clusterBarrier(MethodInvocationTree t, String name, String what, String feature, String helper) {
+        requireArguments(t, name, 0);
+        requireCluster(t, what, feature);
+        scope.markBarrier();
+        return runtimeCall(helper, JType.VOID);
     }
 
     /**
