@@ -98,6 +98,15 @@ static inline bool hf_atom_cas_s64(long long* a, long long e, long long d) {
 static inline bool hf_atom_cas_relaxed_s32(int* a, int e, int d) {
     return __atomic_compare_exchange_n(a, &e, d, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
+// A self-flagged line: each half a relaxed 64-bit atomic (native-hip's kWords8 form, its CPU emulation's).
+static inline void hf_st_line_v2(long long* line, long long low, long long high) {
+    __atomic_store_n(&line[0], low, __ATOMIC_RELAXED);
+    __atomic_store_n(&line[1], high, __ATOMIC_RELAXED);
+}
+static inline void hf_ld_line_v2(const long long* line, long long& low, long long& high) {
+    low = __atomic_load_n(&line[0], __ATOMIC_RELAXED);
+    high = __atomic_load_n(&line[1], __ATOMIC_RELAXED);
+}
 static inline long long hf_globaltimer() {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -111,6 +120,8 @@ static inline int hf_cluster_rank() { hf_no_clusters(); return 0; }
 static inline int hf_cluster_size() { hf_no_clusters(); return 1; }
 static inline int hf_cluster_index() { hf_no_clusters(); return 0; }
 static inline void hf_cluster_barrier() { hf_no_clusters(); }
+static inline void hf_cluster_arrive() { hf_no_clusters(); }
+static inline void hf_cluster_wait() { hf_no_clusters(); }
 template <typename T>
 static inline T* hf_map_shared_rank(T* shared, int rank) { hf_no_clusters(); return shared; }
 

@@ -227,6 +227,37 @@ public class KernelContext {
         requireGrid("waitUntilAtLeast").waitUntil(() -> (long) LONGS.getAcquire(flags, index) >= value, (int) value, index);
     }
 
+    /**
+     * Stores {@code data} into line {@code line} of {@code lines} with {@code flag}, as one self-flagged
+     * line: a line is 16 bytes, two longs, {@code lines[2 * line]} = the low 32 bits of the data's bits
+     * and the flag in its high 32 bits, {@code lines[2 * line + 1]} = the high 32 bits and the flag
+     * (native-hip's {@code LLLine}), so a reader that sees the flag in both halves has the data without
+     * a separate fence or flag. On the GPU one 16-byte store; here each half with release order.
+     * {@code lines} is a {@code long[]} in global memory (a kernel's parameter, 16-byte aligned).
+     */
+    public void storeLine(long[] lines, int line, double data, int flag) {
+        long bits = Double.doubleToRawLongBits(data);
+        long tag = (long) flag << 32;
+        LONGS.setRelease(lines, 2 * line, bits & 0xffff_ffffL | tag);
+        LONGS.setRelease(lines, 2 * line + 1, bits >>> 32 | tag);
+    }
+
+    /**
+     * Waits until line {@code line} of {@code lines} carries {@code flag} in both halves (see
+     * {@link #storeLine}) and returns the data stored with it. Reads each half with acquire order.
+     * Only in a {@link Persistent} kernel; bounded by the watchdog (the error names this group,
+     * {@code flag} as the step and {@code line} as the element). Each calling thread waits for itself.
+     */
+    public double waitLine(long[] lines, int line, int flag) {
+        long[] halves = new long[2];
+        requireGrid("waitLine").waitUntil(() -> {
+            halves[0] = (long) LONGS.getAcquire(lines, 2 * line);
+            halves[1] = (long) LONGS.getAcquire(lines, 2 * line + 1);
+            return (int) (halves[0] >>> 32) == flag && (int) (halves[1] >>> 32) == flag;
+        }, flag, line);
+        return Double.longBitsToDouble(halves[0] & 0xffff_ffffL | halves[1] << 32);
+    }
+
     private GridResources requireGrid(String what) {
         if (grid == null) {
             throw new IllegalStateException(what + " needs a backend that runs every group of a @Persistent or @Cluster"
@@ -287,6 +318,25 @@ public class KernelContext {
      */
     public void clusterBarrier() {
         requireGrid("clusterBarrier()").clusterBarrier();
+    }
+
+    /**
+     * The first half of a split cluster barrier: records this thread's arrival at the cluster's current
+     * phase and returns at once; its earlier writes (to block-shared arrays of any group of the cluster,
+     * and to arrays) are released. {@link #clusterWait()} completes it. Work between the two overlaps the
+     * other groups' arrival. Only in a {@link Cluster} kernel, reached by every thread of the cluster,
+     * arrive and wait alternating.
+     */
+    public void clusterArrive() {
+        requireGrid("clusterArrive()").clusterArrive();
+    }
+
+    /**
+     * The second half of a split cluster barrier: waits until every thread of every group of the cluster
+     * has arrived at the phase of this thread's {@link #clusterArrive()}, and acquires their writes.
+     */
+    public void clusterWait() {
+        requireGrid("clusterWait()").clusterWait();
     }
 
     /**

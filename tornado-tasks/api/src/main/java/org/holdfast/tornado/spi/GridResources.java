@@ -22,6 +22,12 @@ public interface GridResources {
     /** Blocks until every thread of every group of this thread's cluster has arrived. */
     void clusterBarrier();
 
+    /** Records this thread's arrival at its cluster's current barrier phase without waiting. */
+    void clusterArrive();
+
+    /** Blocks until every thread of every group of this thread's cluster has arrived at the phase of its last arrival. */
+    void clusterWait();
+
     /**
      * The block-shared array of the group of cluster rank {@code rank} (in this thread's cluster) that
      * was allocated by the same call as {@code localArray}, this group's own array.

@@ -16,7 +16,7 @@ final class ContextCalls {
 
     /** The context's methods a kernel may call, for the error about any other. */
     static final String METHODS = "localBarrier(), gridBarrier(), waitUntilAtLeast, atomicAdd, atomicCompareAndSet, loadAcquire,"
-            + " storeRelease, clusterBarrier(), mapSharedRank, shuffleUp, shuffleDown, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
+            + " storeRelease, storeLine, waitLine, clusterBarrier(), clusterArrive(), clusterWait(), mapSharedRank, shuffleUp, shuffleDown, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
             + " dynamicSharedDoubles/Floats/Ints/Longs()";
 
     /** The cluster fields of the context and the helpers that read them. */
@@ -90,10 +90,29 @@ final class ContextCalls {
                         value(args.get(2), target.type()).code());
             }
             case "clusterBarrier" -> {
-                requireArguments(t, name, 0);
-                requireCluster(t, "cluster barrier", "waits at the cluster barrier");
+                return clusterBarrier(t, name, "cluster barrier", "waits at the cluster barrier", "hf_cluster_barrier");
+            }
+            case "clusterArrive" -> {
+                return clusterBarrier(t, name, "cluster barrier arrival", "arrives at the cluster barrier", "hf_cluster_arrive");
+            }
+            case "clusterWait" -> {
+                return clusterBarrier(t, name, "cluster barrier wait", "waits at the cluster barrier", "hf_cluster_wait");
+            }
+            case "storeLine" -> {
+                requireArguments(t, name, 4);
+                Variable lines = lines(t, name, args, whole);
+                lines.markWritten();
+                return runtimeCall("hf_store_line", JType.VOID, lines.cName(), index(args.get(1)).code(),
+                        value(args.get(2), JType.DOUBLE).code(), value(args.get(3), JType.INT).code());
+            }
+            case "waitLine" -> {
+                requireArguments(t, name, 3);
+                Variable lines = lines(t, name, args, whole);
+                Expr line = index(args.get(1));
+                Expr flag = value(args.get(2), JType.INT);
+                requirePersistent(t, "wait for other groups", "waits for other groups", false);
                 scope.markBarrier();
-                return runtimeCall("hf_cluster_barrier", JType.VOID);
+                return runtimeCall("hf_wait_line", JType.DOUBLE, DeviceRuntime.STATE, lines.cName(), line.code(), flag.code());
             }
             case "mapSharedRank" -> throw Errors.unsupported(t, "context.mapSharedRank here",
                     "it must initialise a local, as in double[] left = context.mapSharedRank(tile, rank);");
@@ -105,6 +124,14 @@ final class ContextCalls {
                 throw Errors.unsupported(t, "KernelContext method " + name, "kernels may call " + METHODS);
             }
         }
+    }
+
+    /** The cluster barrier, or one of its halves: a hardware barrier of every thread of the cluster. */
+    private Expr clusterBarrier(MethodInvocationTree t, String name, String what, String feature, String helper) {
+        requireArguments(t, name, 0);
+        requireCluster(t, what, feature);
+        scope.markBarrier();
+        return runtimeCall(helper, JType.VOID);
     }
 
     /**
@@ -193,11 +220,15 @@ final class ContextCalls {
      */
     private Element ordered(MethodInvocationTree t, String name, List<? extends ExpressionTree> args, boolean whole) {
         Element element = element(t, name, args);
+        requireWhole(t, name, whole);
+        return element;
+    }
+
+    private static void requireWhole(MethodInvocationTree t, String name, boolean whole) {
         if (!whole) {
             throw Errors.unsupported(t, "context." + name + " inside an expression",
                     "it orders memory, so Java's order needs it as a statement of its own, a local's initialiser or a returned value");
         }
-        return element;
     }
 
     private Element element(MethodInvocationTree t, String name, List<? extends ExpressionTree> args) {
@@ -209,6 +240,27 @@ final class ContextCalls {
                             + " in a tree behind context.localBarrier()");
         }
         return new Element(array, index(args.get(1)));
+    }
+
+    /**
+     * The array of a self-flagged line access: a {@code long[]} parameter, so global memory, where other
+     * blocks poll it. Like an atomic, the access must be a whole statement or initialiser.
+     */
+    private Variable lines(MethodInvocationTree t, String name, List<? extends ExpressionTree> args, boolean whole) {
+        Variable lines = exprs.arrayVariable(args.get(0));
+        if (lines.type() != JType.LONG_ARRAY) {
+            throw Errors.unsupported(t, "context." + name + " on " + lines.type().java() + " " + lines.javaName(),
+                    "a line is two longs of a long[] (the data's halves, each with the flag beside it), so that one"
+                            + " 16-byte access carries the data and its flag together; pass a long[] parameter");
+        }
+        if (lines.kind() != Variable.Kind.PARAMETER) {
+            String what = lines.kind() == Variable.Kind.PRIVATE ? "the per-thread array " : "the block-shared array ";
+            throw Errors.unsupported(t, "context." + name + " on " + what + lines.javaName(),
+                    "lines are in global memory, where the other blocks poll them (st/ld.global); pass a long[] parameter,"
+                            + " or exchange within a cluster through context.mapSharedRank and the cluster barrier");
+        }
+        requireWhole(t, name, whole);
+        return lines;
     }
 
     private Expr index(ExpressionTree tree) {

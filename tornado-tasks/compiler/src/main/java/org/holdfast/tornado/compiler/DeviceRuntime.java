@@ -149,6 +149,37 @@ final class DeviceRuntime {
                     asm volatile("barrier.cluster.arrive.release.aligned;\\n\\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
                 }
                 """);
+        primitive("hf_cluster_arrive", """
+                // context.clusterArrive(): the first half of the cluster barrier (native-hip's
+                // cluster_arrive_release): counts the thread in and releases its writes, without waiting.
+                static __device__ __forceinline__ void hf_cluster_arrive()
+                {
+                    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
+                }
+                """);
+        primitive("hf_cluster_wait", """
+                // context.clusterWait(): the second half (cluster_wait_acquire): waits until every thread of
+                // the cluster has arrived, and acquires their writes. A hardware barrier: it cannot time out.
+                static __device__ __forceinline__ void hf_cluster_wait()
+                {
+                    asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+                }
+                """);
+        primitive("hf_st_line_v2", """
+                // One self-flagged line, 16 bytes, as one vector store of two 64-bit elements (native-hip's
+                // ll_store<kVector64x2>, HF_LL_LINE_V2_B64). Relaxed: the line is its own synchronisation.
+                static __device__ __forceinline__ void hf_st_line_v2(long long* line, long long low, long long high)
+                {
+                    asm volatile("st.relaxed.gpu.global.v2.b64 [%0], {%1, %2};" ::"l"(line), "l"(low), "l"(high) : "memory");
+                }
+                """);
+        primitive("hf_ld_line_v2", """
+                // The line as it is now, both halves in one 16-byte load (ll_load<kVector64x2>).
+                static __device__ __forceinline__ void hf_ld_line_v2(const long long* line, long long& low, long long& high)
+                {
+                    asm volatile("ld.relaxed.gpu.global.v2.b64 {%0, %1}, [%2];" : "=l"(low), "=l"(high) : "l"(line) : "memory");
+                }
+                """);
         primitive("hf_block_any", """
                 // A block barrier (__syncthreads, with its memory order) that also says whether any thread of
                 // the block passed true.
@@ -249,6 +280,48 @@ final class DeviceRuntime {
                     if (hf_block_any(stop)) {
                         hf_stop_thread();
                     }
+                }
+                """.formatted(POLLS_PER_CHECK));
+        function("hf_store_line", List.of("hf_st_line_v2"), """
+                // context.storeLine(lines, line, data, flag): line `line` is lines[2 * line] = the low 32 bits of
+                // the data's bits | flag << 32 and lines[2 * line + 1] = the high 32 bits | flag << 32 (native-hip's
+                // LLLine). The PTX memory model makes each 64-bit element single-copy atomic, not the pair: the
+                // flag in both halves lets the reader see that both arrived.
+                static __device__ __forceinline__ void hf_store_line(long long* lines, int line, double data, int flag)
+                {
+                    const unsigned long long bits = (unsigned long long)__double_as_longlong(data);
+                    const unsigned long long tag = (unsigned long long)(unsigned int)flag << 32;
+                    hf_st_line_v2(&lines[2 * line], (long long)((bits & 0xffffffffULL) | tag), (long long)((bits >> 32) | tag));
+                }
+                """);
+        function("hf_line_carries", List.of(), """
+                // Whether both halves of a loaded line carry `flag`: then its data is the writer's (ll_carries).
+                static __device__ __forceinline__ bool hf_line_carries(long long low, long long high, int flag)
+                {
+                    return (int)(low >> 32) == flag && (int)(high >> 32) == flag;
+                }
+                """);
+        function("hf_wait_line", List.of(STATE_TYPE, "hf_ld_line_v2", "hf_line_carries", "hf_globaltimer", "hf_wait_gives_up"), """
+                // context.waitLine(lines, line, flag): loads the line until both halves carry `flag`, then its
+                // data; bounded by the watchdog (wait 2, step = flag, index = line). The calling thread waits for
+                // itself; on expiry it returns what it read last (the launch's results are then undefined).
+                static __device__ __forceinline__ double hf_wait_line(hf_persistent_state& state, const long long* lines, int line, int flag)
+                {
+                    const long long* address = &lines[2 * line];
+                    long long low;
+                    long long high;
+                    hf_ld_line_v2(address, low, high);
+                    if (!hf_line_carries(low, high, flag)) {
+                        const long long start = hf_globaltimer();
+                        for (unsigned int polls = 1; !hf_line_carries(low, high, flag); ++polls) {
+                            if (polls %% %1$d == 0 && hf_wait_gives_up(state.control, state.watchdog_ns, 2, flag, line, start)) {
+                                state.expired = true; // the block stops at its next grid barrier
+                                break;
+                            }
+                            hf_ld_line_v2(address, low, high);
+                        }
+                    }
+                    return __longlong_as_double((long long)(((unsigned long long)low & 0xffffffffULL) | ((unsigned long long)high << 32)));
                 }
                 """.formatted(POLLS_PER_CHECK));
         for (String width : List.of("32", "64")) {

@@ -19,6 +19,7 @@ import com.sun.source.util.TreeScanner;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -39,6 +40,10 @@ final class DivergentBarrierCheck {
     /** The context's fields that differ between threads or blocks. */
     private static final Set<String> INDICES = Set.of("globalIdx", "globalIdy", "globalIdz", "localIdx", "localIdy", "localIdz",
             "groupIdx", "groupIdy", "groupIdz", "clusterRank", "clusterIdx");
+
+    /** The cluster barrier and the halves of the split one, as messages name them. */
+    private static final Map<String, String> CLUSTER_BARRIERS = Map.of("clusterBarrier", "cluster barrier", "clusterArrive",
+            "cluster barrier arrival", "clusterWait", "cluster barrier wait");
 
     private final ClassContext cls;
 
@@ -126,15 +131,16 @@ final class DivergentBarrierCheck {
         return e instanceof ParenthesizedTree p ? unparenthesised(p.getExpression()) : e;
     }
 
-    /** "grid barrier" or "cluster barrier" (or a call of a device function that waits at one), or null. */
+    /** "grid barrier", "cluster barrier" or one of its halves (or a call of a device function that waits at one), or null. */
     private String collective(MethodInvocationTree call) {
         if (call.getMethodSelect() instanceof MemberSelectTree select && select.getExpression() instanceof IdentifierTree) {
             String name = select.getIdentifier().toString();
             if (name.equals("gridBarrier")) {
                 return "grid barrier";
             }
-            if (name.equals("clusterBarrier")) {
-                return "cluster barrier";
+            String cluster = CLUSTER_BARRIERS.get(name);
+            if (cluster != null) {
+                return cluster;
             }
         }
         String name = ClassTranslator.calledName(call);

@@ -68,6 +68,11 @@ final class MethodTranslator {
         } catch (KernelError e) {
             report.accept(e);
         }
+        try {
+            new SplitClusterBarrierCheck(cls).check(method, info.kernel());
+        } catch (KernelError e) {
+            report.accept(e);
+        }
         out.indent();
         statements(method.getBody(), true);
         out.dedent();

@@ -34,8 +34,9 @@ import java.util.Set;
  */
 final class SpinCheck {
 
-    private static final Set<String> SYNCHRONISING = Set.of("localBarrier", "gridBarrier", "clusterBarrier", "waitUntilAtLeast");
-    private static final Set<String> STORING = Set.of("atomicAdd", "atomicCompareAndSet", "storeRelease");
+    private static final Set<String> SYNCHRONISING = Set.of("localBarrier", "gridBarrier", "clusterBarrier", "clusterWait",
+            "waitUntilAtLeast", "waitLine");
+    private static final Set<String> STORING = Set.of("atomicAdd", "atomicCompareAndSet", "storeRelease", "storeLine");
 
     private final ClassContext cls;
     private final Scope scope;

@@ -12,6 +12,7 @@ import java.util.Random;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.WatchdogExpiredException;
 import org.holdfast.tornado.compiler.samples.ClusterKernels;
+import org.holdfast.tornado.compiler.samples.LineKernels;
 import org.holdfast.tornado.compiler.samples.PersistentKernels;
 import org.holdfast.tornado.compiler.samples.StuckKernels;
 import org.holdfast.tornado.compiler.testing.JavaKernels.Launch;
@@ -148,6 +149,70 @@ class CpuPersistentExecutionTest {
                 assertEquals((g + 15) % 16 + s, halos[g * steps + s], "block " + g + " step " + s);
             }
         }
+    }
+
+    /** Random cells, so that a ghost read a step early or late, or a lost edge, changes the bits. */
+    @ParameterizedTest(name = "{0} groups, {1} steps")
+    @CsvSource({"4, 1", "8, 5", "12, 9"})
+    void theSplitClusterBarrierExchangesEdgesThroughTheNeighboursSharedArrays(int groups, int steps) {
+        int cells = ClusterKernels.CELLS;
+        double[] in = new Random(groups * 31L + steps).doubles((long) groups * cells, -1, 1).toArray();
+        double[] out = new double[in.length];
+        JavaKernels.run(ClusterKernels.class, "splitHalo", Launch.of(groups, cells), CONTEXT, in, out, steps);
+        assertArrayEquals(splitHaloReference(in, steps, 4 * cells), out);
+    }
+
+    /** Each cluster's cells form a ring; every step, each cell becomes (left + right) / 4 + itself / 2, from the old values. */
+    private static double[] splitHaloReference(double[] in, int steps, int ring) {
+        double[] u = in.clone();
+        for (int s = 0; s < steps; s++) {
+            double[] next = new double[u.length];
+            for (int i = 0; i < u.length; i++) {
+                int first = i / ring * ring;
+                double left = u[first + (i - first + ring - 1) % ring];
+                double right = u[first + (i - first + 1) % ring];
+                next[i] = (left + right) * 0.25 + u[i] * 0.5;
+            }
+            u = next;
+        }
+        return u;
+    }
+
+    @ParameterizedTest(name = "{0} groups of {1}, {2} steps")
+    @CsvSource({"2, 1, 1", "3, 4, 6", "6, 8, 5"})
+    void linesCarryEachStepsValueFromGroupToGroupBitForBit(int groups, int threads, int steps) {
+        double[] in = new Random(groups * 7L + threads).doubles((long) groups * threads, -1e300, 1e300).toArray();
+        in[0] = -0.0;
+        double[] out = new double[in.length];
+        long[] lines = new long[2 * steps * groups * threads];
+        JavaKernels.run(LineKernels.class, "relay", Launch.of(groups, threads), CONTEXT, lines, in, out, steps);
+        double[] carried = in.clone();
+        for (int step = 0; step < steps; step++) {
+            double[] sent = carried.clone();
+            for (int i = threads; i < carried.length; i++) {
+                carried[i] = carried[i] * 0.5 + sent[i - threads];
+            }
+        }
+        assertArrayEquals(carried, out);
+        // The last step's line of group 0, thread 0 (which receives nothing, so sends its input, -0.0, every
+        // step): the data's low and high halves, each with the flag above it.
+        int line = (steps - 1) * groups * threads;
+        long bits = Double.doubleToRawLongBits(in[0]);
+        assertEquals(bits & 0xffff_ffffL | (long) steps << 32, lines[2 * line]);
+        assertEquals(bits >>> 32 | (long) steps << 32, lines[2 * line + 1]);
+    }
+
+    @Test
+    void aLineThatIsNeverStoredStopsTheWaitWithTheWatchdogNamingBlockAndLine() {
+        int groups = 3;
+        WatchdogExpiredException e = assertThrows(WatchdogExpiredException.class, () -> JavaKernels.run(StuckKernels.class,
+                "lineNeverStored", Launch.of(groups, 4).withWatchdog(SHORT_WATCHDOG), CONTEXT, new long[2 * groups],
+                new double[groups], 7));
+        assertEquals(WatchdogExpiredException.Wait.WAIT_UNTIL, e.waitKind());
+        assertEquals(7, e.step(), "the flag waited for");
+        assertEquals(e.block(), e.index(), "each group waits for its own line");
+        assertEquals("reference.kernel (kernel lineNeverStored): watchdog expired after 0.3 s: block " + e.block()
+                + " waited until element " + e.block() + " reached 7", e.getMessage());
     }
 
     @Test

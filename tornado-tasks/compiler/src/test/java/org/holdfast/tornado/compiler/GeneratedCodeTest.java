@@ -14,6 +14,7 @@ import org.holdfast.tornado.compiler.samples.DeviceFunctionKernels;
 import org.holdfast.tornado.compiler.samples.DynamicSharedKernels;
 import org.holdfast.tornado.compiler.samples.ImportingKernels;
 import org.holdfast.tornado.compiler.samples.IntegerKernels;
+import org.holdfast.tornado.compiler.samples.LineKernels;
 import org.holdfast.tornado.compiler.samples.MathKernels;
 import org.holdfast.tornado.compiler.samples.PersistentKernels;
 import org.holdfast.tornado.compiler.samples.ReductionKernels;
@@ -245,6 +246,37 @@ class GeneratedCodeTest {
                 "next[0] = hf_cluster_rank() + step;",
                 "asm volatile(\"mapa.u64 %0, %1, %2;\" : \"=l\"(remote) : \"l\"(shared), \"r\"(rank));",
                 "asm(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(rank));");
+    }
+
+    @Test
+    void theSplitClusterBarrierIsItsTwoPtxHalves() {
+        hasLines(ClusterKernels.class,
+                "hf_cluster_arrive();",
+                "updated = ((cells[lid - 1] + cells[lid + 1]) * 0.25) + (mine * 0.5);",
+                "hf_cluster_wait();",
+                "static __device__ __forceinline__ void hf_cluster_arrive()",
+                "asm volatile(\"barrier.cluster.arrive.release.aligned;\" ::: \"memory\");",
+                "static __device__ __forceinline__ void hf_cluster_wait()",
+                "asm volatile(\"barrier.cluster.wait.acquire.aligned;\" ::: \"memory\");");
+    }
+
+    @Test
+    void selfFlaggedLinesAreOneSixteenByteStoreAndABoundedPollOfSixteenByteLoads() {
+        hasLines(LineKernels.class,
+                "extern \"C\" __global__ void relay(long long* __restrict__ lines, const double* __restrict__ in, double* __restrict__ out, int steps, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns)",
+                "hf_store_line(lines, line, carried, flag);",
+                "double received = hf_wait_line(hf_ctx, lines, line - threads, flag);",
+                "static __device__ __forceinline__ void hf_store_line(long long* lines, int line, double data, int flag)",
+                "const unsigned long long bits = (unsigned long long)__double_as_longlong(data);",
+                "const unsigned long long tag = (unsigned long long)(unsigned int)flag << 32;",
+                "hf_st_line_v2(&lines[2 * line], (long long)((bits & 0xffffffffULL) | tag), (long long)((bits >> 32) | tag));",
+                "asm volatile(\"st.relaxed.gpu.global.v2.b64 [%0], {%1, %2};\" ::\"l\"(line), \"l\"(low), \"l\"(high) : \"memory\");",
+                "static __device__ __forceinline__ double hf_wait_line(hf_persistent_state& state, const long long* lines, int line, int flag)",
+                "asm volatile(\"ld.relaxed.gpu.global.v2.b64 {%0, %1}, [%2];\" : \"=l\"(low), \"=l\"(high) : \"l\"(line) : \"memory\");",
+                "return (int)(low >> 32) == flag && (int)(high >> 32) == flag;",
+                "for (unsigned int polls = 1; !hf_line_carries(low, high, flag); ++polls) {",
+                "if (polls % 32 == 0 && hf_wait_gives_up(state.control, state.watchdog_ns, 2, flag, line, start)) {",
+                "return __longlong_as_double((long long)(((unsigned long long)low & 0xffffffffULL) | ((unsigned long long)high << 32)));");
     }
 
     @Test

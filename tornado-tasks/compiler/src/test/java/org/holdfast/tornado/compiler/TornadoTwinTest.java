@@ -155,7 +155,7 @@ class TornadoTwinTest {
                         && d.getMessage(Locale.ROOT).startsWith("no TornadoVM twin of " + sampleName + ": ")), sampleName + " is warned about");
             }
         }
-        assertEquals(6, refused, "the persistent, cluster, atomic, stuck, dynamic-shared and warp-shuffle samples have no twin");
+        assertEquals(7, refused, "the persistent, cluster, atomic, stuck, dynamic-shared, warp-shuffle and self-flagged-line samples have no twin");
         Javac.Result result = TwinJavac.plain(twins, work.resolve("sample-twins"), compiled.classes(), stub);
         assertTrue(result.success(), result.describe());
         // The samples narrow in compound assignments and cast redundantly on purpose: a twin may repeat its source's warnings, never add one.

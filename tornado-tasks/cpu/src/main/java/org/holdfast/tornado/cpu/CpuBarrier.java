@@ -62,7 +62,7 @@ final class CpuBarrier {
     }
 
     /**
-     * Waits until every thread of every group has arrived.
+     * Waits until every thread of every group has arrived: {@link #arrive} then {@link #awaitPhase}.
      *
      * @param group the caller's group among this barrier's groups
      * @param timeoutNanos how long to wait at most
@@ -71,6 +71,19 @@ final class CpuBarrier {
      * @throws ReleasedException when another thread failed ({@link #abort()})
      */
     long await(int group, long timeoutNanos) throws Expired {
+        long phase = arrive(group);
+        awaitPhase(phase, timeoutNanos);
+        return phase;
+    }
+
+    /**
+     * Counts the caller in at the current phase without waiting (the first half of a split barrier);
+     * the last to arrive opens the next phase.
+     *
+     * @return the phase arrived at, counted from 0, for {@link #awaitPhase}
+     * @throws ReleasedException when another thread failed
+     */
+    long arrive(int group) {
         lock.lock();
         try {
             requireNotAborted();
@@ -84,17 +97,30 @@ final class CpuBarrier {
                 Arrays.fill(arrivedInGroup, 0);
                 generation++;
                 passed.signalAll();
-                return mine;
             }
+            return mine;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits until every thread has arrived at {@code phase} (the second half of a split barrier).
+     *
+     * @throws Expired when the timeout passed first
+     * @throws ReleasedException when another thread failed
+     */
+    void awaitPhase(long phase, long timeoutNanos) throws Expired {
+        lock.lock();
+        try {
             long left = timeoutNanos;
-            while (generation == mine && !aborted) {
+            while (generation == phase && !aborted) {
                 if (left <= 0) {
-                    throw new Expired(mine, groupsArrived);
+                    throw new Expired(phase, groupsArrived);
                 }
                 left = passed.awaitNanos(left);
             }
             requireNotAborted();
-            return mine;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting at " + what, e);

@@ -84,6 +84,8 @@ final class CpuGrid {
     private final class ThreadView implements GridResources {
 
         private final int group;
+        /** The cluster barrier's phase this thread arrived at with clusterArrive() and has not waited for; -1 when none. */
+        private long arrivedPhase = -1;
 
         ThreadView(int group) {
             this.group = group;
@@ -123,8 +125,43 @@ final class CpuGrid {
 
         @Override
         public void clusterBarrier() {
+            requireNoArrival("context.clusterBarrier()");
+            clusterWaitFor(clusterBarrierOfGroup().arrive(group % clusterSize));
+        }
+
+        @Override
+        public void clusterArrive() {
+            requireNoArrival("context.clusterArrive()");
+            arrivedPhase = clusterBarrierOfGroup().arrive(group % clusterSize);
+        }
+
+        @Override
+        public void clusterWait() {
+            if (arrivedPhase < 0) {
+                throw fail(new IllegalStateException(where + ": block " + group + " called context.clusterWait() without"
+                        + " context.clusterArrive() before it (on a GPU the barrier's behaviour is undefined)"));
+            }
+            long phase = arrivedPhase;
+            arrivedPhase = -1;
+            clusterWaitFor(phase);
+        }
+
+        private CpuBarrier clusterBarrierOfGroup() {
+            return clusterBarriers[group / clusterSize];
+        }
+
+        /** A second arrival before the wait of the first is undefined on the GPU: refused here. */
+        private void requireNoArrival(String call) {
+            if (arrivedPhase >= 0) {
+                throw fail(new IllegalStateException(where + ": block " + group + " called " + call + " after"
+                        + " context.clusterArrive() without context.clusterWait() between (on a GPU the barrier's behaviour is undefined)"));
+            }
+        }
+
+        /** The cluster barrier's wait, bounded (the GPU's is not) so that the CPU never hangs. */
+        private void clusterWaitFor(long phase) {
             try {
-                clusterBarriers[group / clusterSize].await(group % clusterSize, CpuBarrier.hardwareBarrierBound(watchdogNanos));
+                clusterBarrierOfGroup().awaitPhase(phase, CpuBarrier.hardwareBarrierBound(watchdogNanos));
             } catch (CpuBarrier.Expired e) {
                 throw fail(new IllegalStateException(where + ": block " + group + " waited at cluster barrier " + e.barrier()
                         + " longer than twice the watchdog's " + CpuBarrier.seconds(watchdogSeconds) + " s; " + e.groupsArrived() + " of "

@@ -9,6 +9,8 @@ import org.holdfast.tornado.api.Persistent;
 public final class ClusterKernels {
 
     public static final int BLOCK = 64;
+    /** Cells per group of {@link #splitHalo}, which runs in groups of this many threads. */
+    public static final int CELLS = 8;
 
     private ClusterKernels() {
     }
@@ -50,5 +52,52 @@ public final class ClusterKernels {
             }
             context.clusterBarrier();
         }
+    }
+
+    /**
+     * The pattern the split barrier exists for: each step a group pushes its edge cells into its
+     * neighbours' ghost cells (the cluster is a ring), arrives, updates its interior while the others
+     * arrive, waits, and only then reads its ghosts to update its edges. The ghosts alternate between
+     * two slots by step, so a neighbour one step ahead never overwrites a ghost not yet read.
+     */
+    @Kernel
+    @Persistent
+    @Cluster(4)
+    public static void splitHalo(KernelContext context, double[] in, double[] out, int steps) {
+        double[] cells = context.allocateDoubleLocalArray(CELLS);
+        double[] ghosts = context.allocateDoubleLocalArray(4);
+        int lid = context.localIdx;
+        int rank = context.clusterRank;
+        double[] left = context.mapSharedRank(ghosts, (rank + context.clusterSize - 1) % context.clusterSize);
+        double[] right = context.mapSharedRank(ghosts, (rank + 1) % context.clusterSize);
+        cells[lid] = in[context.globalIdx];
+        // Every group of the cluster has started (its ghosts exist) and every cell is written.
+        context.clusterBarrier();
+        for (int step = 0; step < steps; step++) {
+            int slot = 2 * (step & 1);
+            double mine = cells[lid];
+            if (lid == 0) {
+                left[slot + 1] = mine; // the left neighbour's right ghost
+            }
+            if (lid == CELLS - 1) {
+                right[slot] = mine;
+            }
+            context.clusterArrive();
+            double updated = mine;
+            if (lid > 0 && lid < CELLS - 1) {
+                updated = (cells[lid - 1] + cells[lid + 1]) * 0.25 + mine * 0.5;
+            }
+            context.clusterWait();
+            if (lid == 0) {
+                updated = (ghosts[slot] + cells[1]) * 0.25 + mine * 0.5;
+            }
+            if (lid == CELLS - 1) {
+                updated = (cells[CELLS - 2] + ghosts[slot + 1]) * 0.25 + mine * 0.5;
+            }
+            context.localBarrier(); // every thread has read the old cells
+            cells[lid] = updated;
+            context.localBarrier();
+        }
+        out[context.globalIdx] = cells[lid];
     }
 }

@@ -31,4 +31,15 @@ public final class StuckKernels {
         }
         context.localBarrier();
     }
+
+    /** Thread 0 of every group waits for its line, lines[group], to carry {@code flag}; nobody stores it. */
+    @Kernel
+    @Persistent
+    public static void lineNeverStored(KernelContext context, long[] lines, double[] out, int flag) {
+        if (context.localIdx == 0) {
+            double data = context.waitLine(lines, context.groupIdx, flag);
+            out[context.groupIdx] = data;
+        }
+        context.localBarrier();
+    }
 }
