@@ -187,10 +187,8 @@ public final class PersistentRedBlackKernels {
      */
     @DeviceFunction
     static void reportWork(KernelContext context, long[] work, int block, int halfSweeps) {
-        long lowest = ((long) (Integer.MAX_VALUE - halfSweeps) << 32) | block;
-        long highest = ((long) halfSweeps << 32) | block;
-        tallyMax(context, work, WorkTally.LOWEST, lowest);
-        tallyMax(context, work, WorkTally.HIGHEST, highest);
+        tallyMax(context, work, WorkTally.LOWEST, WorkTally.lowestKey(halfSweeps, block));
+        tallyMax(context, work, WorkTally.HIGHEST, WorkTally.highestKey(halfSweeps, block));
         context.atomicAdd(work, WorkTally.BLOCKS, 1L);
     }
 

@@ -27,7 +27,7 @@ import org.holdfast.tornado.api.WorkerGrid1D;
  * before its time counts. A user's {@code solve} keeps the signature of {@code docs/user-kernels.md}
  * and counts nothing; its tally is always complete.
  */
-public final class PersistentTaskGraph {
+public final class PersistentTaskGraph implements PersistentSolveGraph {
 
     public static final String GRAPH = "persistent";
     public static final String TASK = "solve";
@@ -60,13 +60,16 @@ public final class PersistentTaskGraph {
 
     private final ImmutableTaskGraph graph;
     private final GridScheduler scheduler;
+    private final double[] u;
     private final long[] work;
     private final int reportingBlocks;
     private final int steps;
 
-    private PersistentTaskGraph(ImmutableTaskGraph graph, GridScheduler scheduler, long[] work, int reportingBlocks, int steps) {
+    private PersistentTaskGraph(ImmutableTaskGraph graph, GridScheduler scheduler, double[] u, long[] work, int reportingBlocks,
+            int steps) {
         this.graph = graph;
         this.scheduler = scheduler;
+        this.u = u;
         this.work = work;
         this.reportingBlocks = reportingBlocks;
         this.steps = steps;
@@ -111,7 +114,7 @@ public final class PersistentTaskGraph {
         }
         ImmutableTaskGraph graph = tasks.task(TASK, kernel, args.toArray()).transferToHost(DataTransferMode.UNDER_DEMAND, u)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, work).snapshot();
-        return new PersistentTaskGraph(graph, scheduler(grid), work, reporting, 2 * iterations);
+        return new PersistentTaskGraph(graph, scheduler(grid), u, work, reporting, 2 * iterations);
     }
 
     /**
@@ -123,7 +126,7 @@ public final class PersistentTaskGraph {
         TaskGraph tasks = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f);
         ImmutableTaskGraph graph = tasks.task(TASK, solve, new KernelContext(), u, f, problem.n(), problem.h2(), iterations)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, u).snapshot();
-        return new PersistentTaskGraph(graph, scheduler(blocks == 0 ? null : grid(blocks, threads)), null, 0, 2 * iterations);
+        return new PersistentTaskGraph(graph, scheduler(blocks == 0 ? null : grid(blocks, threads)), u, null, 0, 2 * iterations);
     }
 
     private static GridScheduler scheduler(WorkerGrid1D grid) {
@@ -152,21 +155,30 @@ public final class PersistentTaskGraph {
         }
     }
 
-    /**
-     * After an execute of {@code runs} runs ({@code withRepeats}), why its blocks did not each run the
-     * asked-for half-sweeps in every run ({@link WorkTally#shortfall}), or empty when they did (always,
-     * for a user's kernel).
-     *
-     * @param label the start of the line: what ran, at which size
-     */
+    /** {@link #clearWork}: nothing else changes between runs. */
+    @Override
+    public void beforeRun() {
+        clearWork();
+    }
+
+    /** As {@link PersistentSolveGraph#workShortfall} says (always empty for a user's kernel, which counts nothing). */
+    @Override
     public Optional<String> workShortfall(int runs, String label) {
         return work == null ? Optional.empty() : WorkTally.shortfall(work, runs, reportingBlocks, steps, label);
     }
 
+    /** u: the kernels work in place. */
+    @Override
+    public double[] state() {
+        return u;
+    }
+
+    @Override
     public ImmutableTaskGraph graph() {
         return graph;
     }
 
+    @Override
     public GridScheduler scheduler() {
         return scheduler;
     }

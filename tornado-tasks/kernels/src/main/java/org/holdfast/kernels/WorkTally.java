@@ -2,6 +2,7 @@ package org.holdfast.kernels;
 
 import java.util.Arrays;
 import java.util.Optional;
+import org.holdfast.tornado.api.DeviceFunction;
 
 /**
  * The host's side of the Java persistent kernels' work count ({@link PersistentRedBlackKernels#reportWork}):
@@ -22,6 +23,18 @@ public final class WorkTally {
     public static final int BLOCKS = 2;
 
     private WorkTally() {
+    }
+
+    /** The {@link #LOWEST} key of {@code block}'s {@code halfSweeps}: the largest is the fewest. Device code of every tallying kernel. */
+    @DeviceFunction
+    public static long lowestKey(int halfSweeps, int block) {
+        return ((long) (Integer.MAX_VALUE - halfSweeps) << 32) | block;
+    }
+
+    /** The {@link #HIGHEST} key of {@code block}'s {@code halfSweeps}: the largest is the most. Device code of every tallying kernel. */
+    @DeviceFunction
+    public static long highestKey(int halfSweeps, int block) {
+        return ((long) halfSweeps << 32) | block;
     }
 
     /** A zeroed tally, for the start of an execute. */

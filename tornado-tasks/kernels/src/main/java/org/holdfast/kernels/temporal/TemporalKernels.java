@@ -1,10 +1,12 @@
 package org.holdfast.kernels.temporal;
 
 import org.holdfast.kernels.Stencil;
+import org.holdfast.kernels.WorkTally;
 import org.holdfast.tornado.api.DeviceFunction;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.LaunchBounds;
+import org.holdfast.tornado.api.Persistent;
 import org.holdfast.tornado.api.Specialize;
 import org.holdfast.tornado.api.Unroll;
 
@@ -50,6 +52,12 @@ public final class TemporalKernels {
     public static final int BLOCKS_PER_SM = 2;
     /** The half-sweeps per pass the kernel is compiled for (one CUDA kernel each). */
     public static final int[] SWEEPS = {1, 2, 3, 4, 6, 8};
+    /** {@link #persistentPasses}' run array: which buffer its first pass reads (0: u, 1: scratch). */
+    public static final int RUN_FROM = 0;
+    /** {@link #persistentPasses}' run array: the group whose last pass runs one half-sweep short, or -1. */
+    public static final int RUN_SKIPPING_GROUP = 1;
+    /** Ints of {@link #persistentPasses}' run array. */
+    public static final int RUN_LENGTH = 2;
 
     private TemporalKernels() {
     }
@@ -82,6 +90,87 @@ public final class TemporalKernels {
         }
     }
 
+    /**
+     * Every pass of a run of {@code iterations} iterations in one persistent launch: the twin of
+     * native-hip's {@code persistent-grid temporal} ({@code kernels/temporal_persistent.h}). Pass i
+     * runs k half-sweeps (the last one fewer when k does not divide 2 x iterations) from one buffer to
+     * the other: from u to scratch when {@code run[RUN_FROM] + i} is even, back otherwise. The
+     * grid's groups share a pass's {@code strips * segments} items grid-stride (one each when the
+     * planner sized the grid), and a grid barrier publishes a pass's writes before the next pass
+     * reads them as ghost points. Every group reports the half-sweeps of the passes it took its share
+     * of ({@link #reportWork}); the group {@code run[RUN_SKIPPING_GROUP]} (-1: none) runs its last
+     * pass one half-sweep short, as native-hip's {@code HF_FAULT_SKIP_HALF_SWEEP}, so that tests
+     * can show the count catching it.
+     *
+     * @param run {@value #RUN_LENGTH} ints, set before each run: the buffer pass 0 reads (0: u, 1: scratch), the skipping group
+     * @param work {@value org.holdfast.kernels.PersistentRedBlackKernels#WORK_LENGTH} longs, the work tally
+     *     ({@link org.holdfast.kernels.WorkTally}), zero before the run
+     */
+    @Kernel
+    @Persistent(threadsPerBlock = THREADS)
+    @LaunchBounds(maxThreads = THREADS, minBlocksPerMultiprocessor = BLOCKS_PER_SM)
+    public static void persistentPasses(KernelContext context, @Specialize({1, 2, 3, 4, 6, 8}) int k, double[] u,
+            double[] scratch, double[] f, int[] run, long[] work, int iterations, int n, double h2, int stripWidth, int strips,
+            int segmentRows, int segments) {
+        double[] fRing = context.allocateDoubleLocalArray((k + 1) * 2 * THREADS);
+        double[] edges = context.allocateDoubleLocalArray(2 * k * WARPS);
+        // Reused from item to item: what an item leaves in them is never read as exact (see streamItem).
+        double[] a = new double[k];
+        double[] b = new double[k];
+        double[] c = new double[k];
+        int from = run[RUN_FROM];
+        int skipping = run[RUN_SKIPPING_GROUP];
+        int group = context.groupIdx;
+        int groups = context.globalGroupSizeX / context.localGroupSizeX;
+        int items = strips * segments;
+        int steps = 2 * iterations;
+        int passes = (steps + k - 1) / k;
+        int ran = 0;
+        for (int pass = 0; pass < passes; pass++) {
+            int first = pass * k;
+            int planned = steps - first < k ? steps - first : k;
+            int sweeps = group == skipping && pass + 1 == passes ? planned - 1 : planned;
+            for (int item = group; sweeps > 0 && item < items; item += groups) {
+                // Two calls, not one on chosen arrays: kernel arrays cannot be aliased by a local.
+                if (((pass + from) & 1) == 0) {
+                    streamItem(context, k, u, scratch, f, n, h2, sweeps, first & 1, stripWidth, strips, segmentRows, item, fRing,
+                            edges, a, b, c);
+                } else {
+                    streamItem(context, k, scratch, u, f, n, h2, sweeps, first & 1, stripWidth, strips, segmentRows, item, fRing,
+                            edges, a, b, c);
+                }
+            }
+            ran += sweeps;
+            if (pass + 1 < passes) {
+                context.gridBarrier();
+            }
+        }
+        if (context.localIdx == 0) {
+            reportWork(context, work, group, ran);
+        }
+    }
+
+    /**
+     * {@link org.holdfast.kernels.PersistentRedBlackKernels#reportWork}'s tally, in this class because a
+     * device function that takes arrays is its callers' class's (docs/kernel-language.md); the keys are
+     * {@link WorkTally}'s, shared.
+     */
+    @DeviceFunction
+    static void reportWork(KernelContext context, long[] work, int group, int halfSweeps) {
+        tallyMax(context, work, WorkTally.LOWEST, WorkTally.lowestKey(halfSweeps, group));
+        tallyMax(context, work, WorkTally.HIGHEST, WorkTally.highestKey(halfSweeps, group));
+        context.atomicAdd(work, WorkTally.BLOCKS, 1L);
+    }
+
+    /** {@code work[index] = max(work[index], value)} by compare-and-set, as {@code PersistentRedBlackKernels.tallyMax}. */
+    @DeviceFunction
+    static void tallyMax(KernelContext context, long[] work, int index, long value) {
+        long seen = context.loadAcquire(work, index);
+        while (value > seen && !context.atomicCompareAndSet(work, index, seen, value)) {
+            seen = context.loadAcquire(work, index);
+        }
+    }
+
     /** Ghost columns each side: at least k, and even so that pairs start on even columns. */
     @DeviceFunction
     public static int halo(int k) {
@@ -106,7 +195,11 @@ public final class TemporalKernels {
         return slot - behind < 0 ? slot - behind + slots : slot - behind;
     }
 
-    /** Streams item {@code item}: every thread of the block calls it, with zeroed arrays a, b, c of k values. */
+    /**
+     * Streams item {@code item}: every thread of the block calls it, with arrays a, b, c of k values
+     * whatever they hold (a value is used only where its level's inputs were loaded in this item, as
+     * native-hip's uninitialised registers are), so a persistent group reuses them from item to item.
+     */
     @DeviceFunction
     static void streamItem(KernelContext context, int k, double[] in, double[] out, double[] f, int n, double h2, int sweeps,
             int firstColour, int stripWidth, int strips, int segmentRows, int item, double[] fRing, double[] edges,
