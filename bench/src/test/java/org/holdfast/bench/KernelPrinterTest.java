@@ -45,7 +45,7 @@ class KernelPrinterTest {
     @Test
     void thePersistentModesJavaKernelsAreTheirTwins() {
         String out = printed("-m", "persistent-grid,persistent-dataflow,persistent-host", "-k", "java");
-        assertTrue(out.contains("// persistent-grid (java, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels: gridBarrierSweeps,"
+        assertTrue(out.contains("// persistent-grid (java, barrier=auto, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels: gridBarrierSweeps,"
                 + " one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"), out);
         assertTrue(out.contains("// persistent-dataflow (java, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels:"
                 + " dataflowSweeps,"), out);
@@ -53,6 +53,16 @@ class KernelPrinterTest {
                 "a mode without Java kernels runs its own: " + out);
         assertTrue(out.contains("__global__ void gridBarrierSweeps("), out);
         assertEquals(1, out.split("// ======== org.holdfast.kernels.PersistentRedBlackKernels ", -1).length - 1, "each class once: " + out);
+    }
+
+    @Test
+    void theJavaTemporalPassesRunWithBarrierTemporalAndOtherBarriersAreRefused() {
+        String out = printed("-m", "persistent-grid", "-k", "java", "--barrier", "temporal,cluster", "--sweeps-per-exchange", "4");
+        assertTrue(out.contains("// persistent-grid (java, barrier=temporal, sweeps-per-exchange=4):\n//   org.holdfast.kernels.temporal.TemporalKernels:"
+                + " persistentPasses_k4, every pass of 4 half-sweeps in one persistent launch, a grid barrier between passes\n"), out);
+        assertTrue(out.contains("// persistent-grid (java, barrier=cluster, sweeps-per-exchange=4):\n//   refused: persistent-grid (java): the Java"
+                + " kernels have --barrier auto, two-slot, temporal, not cluster\n"), out);
+        assertTrue(out.contains("__global__ void __launch_bounds__(256, 2) persistentPasses_k4("), out);
     }
 
     @Test

@@ -5,8 +5,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.holdfast.kernels.PersistentSolveGraph;
 import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.tornado.api.ExecutionResult;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.api.TaskProfile;
@@ -15,16 +17,18 @@ import org.holdfast.tornado.api.TornadoExecutionPlan;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
- * Runs a persistent kernel written in Java (the built-in designs, or a user's {@code solve}) through a
- * task graph with one persistent task: one launch for all iterations, timed by the events around it.
+ * Runs a persistent kernel written in Java (the built-in designs, the temporal passes, or a user's
+ * {@code solve}) through a task graph with one persistent task: one launch for all iterations, timed by
+ * the events around it.
  *
  * <p>The iteration count is a kernel parameter, so the runner keeps one compiled plan per count it
  * was asked for (the harness asks for two: the verification run's and the timed runs'), each made on
  * the first run of its count, outside the timed region; a later run of that count allocates nothing.
- * {@code u} goes to the device on the first execution after {@link #load} and comes back only on
- * {@link #unload}.
+ * {@code u} (and the temporal passes' scratch array, which this runner owns too) goes to the device on
+ * the first execution after {@link #load} and comes back only on {@link #unload}, from the array the
+ * graph says holds the result ({@link PersistentSolveGraph#state}).
  *
- * <p>A built-in kernel counts the half-sweeps each block ran ({@link PersistentTaskGraph#workShortfall}):
+ * <p>A built-in kernel counts the half-sweeps each block ran ({@link PersistentSolveGraph#workShortfall}):
  * a run in which any block ran other than 2 · iterations fails with one line, before its time counts,
  * even where the grid has converged and the array alone could not tell.
  */
@@ -42,13 +46,13 @@ final class JavaPersistentRunner implements ModeRunner {
     private ExecutionResult lastResult;
 
     /** The plan of one iteration count, with its graph, whose work tally each run checks. */
-    private record Compiled(PersistentTaskGraph tasks, TornadoExecutionPlan plan) {
+    private record Compiled(PersistentSolveGraph tasks, TornadoExecutionPlan plan) {
     }
 
     /** The graph of a run of {@code iterations} iterations on {@code u}. */
     @FunctionalInterface
     private interface Graphs {
-        PersistentTaskGraph of(double[] u, int iterations);
+        PersistentSolveGraph of(double[] u, int iterations);
     }
 
     private JavaPersistentRunner(RunRequest request, TornadoDevice device, Graphs graphs, RunShape shape, String kernels) {
@@ -77,6 +81,18 @@ final class JavaPersistentRunner implements ModeRunner {
                 mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
     }
 
+    /**
+     * The temporal passes in one persistent launch, on {@code device} (the GPU, or a CPU device in the tests), as
+     * {@code plan} says, over u and a scratch array of this runner's.
+     */
+    static JavaPersistentRunner temporal(PoissonProblem square, RunRequest request, TornadoDevice device, JavaTemporalPlan plan,
+            String mode, RowVariant variant) {
+        double[] scratch = new double[square.points()];
+        return new JavaPersistentRunner(request, device, (u, iterations) -> plan.graph(square, u, scratch, request.f(), iterations),
+                new RunShape(plan.blocks(), TemporalKernels.THREADS, variant, "", List.of()),
+                mode + " (java persistentPasses, k = " + plan.k() + ", " + plan.blocks() + " blocks)");
+    }
+
     /** A user's persistent kernel on a CPU device, with every group at once on the grid the backend chooses. */
     static JavaPersistentRunner onCpu(RunRequest request, TornadoDevice cpu, Method solve) {
         return new JavaPersistentRunner(request, cpu,
@@ -86,7 +102,8 @@ final class JavaPersistentRunner implements ModeRunner {
 
     private Compiled plan(int iterations) {
         return byIterations.computeIfAbsent(iterations, k -> {
-            PersistentTaskGraph tasks = graphs.of(u, k);
+            PersistentSolveGraph tasks = graphs.of(u, k);
+            tasks.loaded(); // its first execution copies in the host's arrays as they are
             TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device)
                     .withGridScheduler(tasks.scheduler()).withWatchdog(watchdog);
             if (profiler) {
@@ -100,13 +117,16 @@ final class JavaPersistentRunner implements ModeRunner {
     @Override
     public void load(double[] initial) {
         System.arraycopy(initial, 0, u, 0, u.length);
-        byIterations.values().forEach(compiled -> compiled.plan().resetDeviceCopies());
+        byIterations.values().forEach(compiled -> {
+            compiled.plan().resetDeviceCopies();
+            compiled.tasks().loaded();
+        });
     }
 
     @Override
     public double run(int iterations) {
         last = plan(iterations);
-        last.tasks().clearWork();
+        last.tasks().beforeRun();
         lastResult = last.plan().execute();
         last.tasks().workShortfall(1, label).ifPresent(line -> {
             throw new WorkShortfallException(line);
@@ -116,8 +136,9 @@ final class JavaPersistentRunner implements ModeRunner {
 
     @Override
     public void unload(double[] target) {
-        last.plan().transferToHost(u);
-        System.arraycopy(u, 0, target, 0, u.length);
+        double[] state = last.tasks().state();
+        last.plan().transferToHost(state);
+        System.arraycopy(state, 0, target, 0, state.length);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.holdfast.bench.mode;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -11,6 +12,7 @@ import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
+import org.holdfast.kernels.temporal.TemporalKernels;
 
 /**
  * What the persistent modes share: one kernel for all iterations. The native library's kernels are
@@ -56,29 +58,41 @@ public abstract class NativePersistentMode extends DescribedMode {
             }).named("k").withSeveralValues();
 
     /**
-     * The Java twin of a mode's native kernels.
+     * A Java twin of a mode's native kernels.
      *
-     * @param design the Java kernel's design
+     * @param design the Java kernel's design, or null for the temporal passes ({@code TemporalKernels.persistentPasses})
      * @param nativeVariant the variant of the native table it is the twin of, which the Java rows are labelled with
      */
     protected record JavaTwin(PersistentTaskGraph.Design design, String nativeVariant) {
+
+        /** The temporal passes in one persistent launch, the twin of {@code nativeVariant}. */
+        static JavaTwin temporalPasses(String nativeVariant) {
+            return new JavaTwin(null, nativeVariant);
+        }
+
+        boolean temporal() {
+            return design == null;
+        }
     }
 
-    private final JavaTwin javaTwin;
+    /** The Java twins, the one {@code auto} runs first; empty for a mode with native kernels only. */
+    private final List<JavaTwin> javaTwins;
 
     /** A mode with native kernels only. */
     protected NativePersistentMode(String name, String description, int plotColour) {
-        this(name, description, plotColour, null);
+        this(name, description, plotColour, List.of());
     }
 
     /**
-     * A mode whose native kernels have the Java twin {@code javaTwin}: native first, so that {@code auto}
-     * kernels run the planner's fastest variant, and {@code java} the twin.
+     * A mode whose native kernels have the Java twins {@code javaTwins}: native first, so that {@code auto}
+     * kernels run the planner's fastest variant, and {@code java} a twin. With one twin, the Java kernels
+     * run it whatever the variant option says; with several, the option chooses ({@code auto}: the first)
+     * and a variant without a twin is refused.
      */
-    protected NativePersistentMode(String name, String description, int plotColour, JavaTwin javaTwin) {
-        super(name, description, Paradigm.PERSISTENT, javaTwin == null ? List.of(KernelSource.NATIVE)
+    protected NativePersistentMode(String name, String description, int plotColour, List<JavaTwin> javaTwins) {
+        super(name, description, Paradigm.PERSISTENT, javaTwins.isEmpty() ? List.of(KernelSource.NATIVE)
                 : List.of(KernelSource.NATIVE, KernelSource.JAVA), BlockCount.NATIVE_PLANNER, plotColour);
-        this.javaTwin = javaTwin;
+        this.javaTwins = List.copyOf(javaTwins);
     }
 
     /** The option whose value is the native variant's name; empty for a mode with one variant (the planner's choice). */
@@ -100,9 +114,32 @@ public abstract class NativePersistentMode extends DescribedMode {
         return HostPolling.BUSY;
     }
 
-    /** The Java twin of the mode's native kernels, if it has one. */
+    /** The Java twin of the mode's native kernels that {@code auto} runs, if it has one. */
     protected final Optional<JavaTwin> javaTwin() {
-        return Optional.ofNullable(javaTwin);
+        return javaTwins.stream().findFirst();
+    }
+
+    /** Whether the variant option chooses among the Java twins (there are several). */
+    private boolean javaTwinsByVariant() {
+        return javaTwins.size() > 1 && variantOption().isPresent();
+    }
+
+    /** The Java twin the variant asked for runs, or empty where it has none. */
+    private Optional<JavaTwin> javaTwin(OptionValues values) {
+        if (!javaTwinsByVariant()) {
+            return javaTwin();
+        }
+        String variant = values.get(variantOption().orElseThrow());
+        return variant.equals(PersistentRequest.AUTO) ? javaTwin()
+                : javaTwins.stream().filter(twin -> twin.nativeVariant().equals(variant)).findFirst();
+    }
+
+    /** Why the Java kernels do not run the variant asked for: what they have, in one line. */
+    private String noJavaTwin(OptionValues values) {
+        ModeOption option = variantOption().orElseThrow();
+        return name() + " (java): the Java kernels have --" + option.name() + " " + PersistentRequest.AUTO + ", "
+                + javaTwins.stream().map(JavaTwin::nativeVariant).collect(Collectors.joining(", ")) + ", not "
+                + values.get(option);
     }
 
     @Override
@@ -135,10 +172,10 @@ public abstract class NativePersistentMode extends DescribedMode {
         return refused ? new ModeRefusedException(e.nativeMessage().isEmpty() ? e.getMessage() : e.nativeMessage(), e) : e;
     }
 
-    /** The Java kernels are one design per mode: the variant option does not choose among them. */
+    /** The variant option chooses the Java kernels only where they have several designs; a user's {@code solve} is one. */
     @Override
     public List<ModeOption> options(KernelSource kernels) {
-        if (kernels.equals(KernelSource.NATIVE)) {
+        if (kernels.equals(KernelSource.NATIVE) || (javaTwinsByVariant() && kernels.userKernels().isEmpty())) {
             return options();
         }
         return options().stream().filter(option -> variantOption().map(v -> !v.equals(option)).orElse(true)).toList();
@@ -171,6 +208,18 @@ public abstract class NativePersistentMode extends DescribedMode {
         }
         Optional<UserKernels> user = kernels.userKernels();
         if (user.isEmpty()) {
+            Optional<JavaTwin> asked = javaTwin(values);
+            if (asked.isEmpty()) {
+                return KernelsThatRun.described("refused: " + noJavaTwin(values));
+            }
+            if (asked.get().temporal()) {
+                String k = values.get(SWEEPS_PER_EXCHANGE);
+                boolean auto = k.equals("auto");
+                return KernelsThatRun.generated(TemporalKernels.class, "persistentPasses_k" + (auto ? "<k>" : k) + ", every pass of "
+                        + (auto ? "k" : k) + " half-sweeps in one persistent launch, a grid barrier between passes" + (auto ? " (k = "
+                        + Arrays.stream(TemporalKernels.SWEEPS).mapToObj(Integer::toString).collect(Collectors.joining(", "))
+                        + ": the rule's for each size)" : ""));
+            }
             return KernelsThatRun.generated(PersistentRedBlackKernels.class, twin.get().design().kernel().getName()
                     + ", one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"
                     + " (chosen at run time for each size, from the GPU's shared memory)");
@@ -188,12 +237,27 @@ public abstract class NativePersistentMode extends DescribedMode {
      * mode of the grid-barrier design.
      */
     private ModeRunner javaRunner(PoissonProblem square, RunRequest request, Machine machine) {
-        JavaTwin twin = javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
+        javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
+        Optional<UserKernels> user = request.kernels().userKernels();
+        JavaTwin twin = user.isPresent() ? javaTwin().orElseThrow()
+                : javaTwin(request.options()).orElseThrow(() -> new ModeRefusedException(noJavaTwin(request.options())));
+        if (twin.temporal()) {
+            int sweeps = sweepsPerExchange(request.options());
+            JavaTemporalPlan plan;
+            try {
+                plan = JavaTemporalPlan.of(square, name(), twin.nativeVariant(), sweeps, request, machine.gpu(), machine.bridge());
+            } catch (NativeException e) {
+                throw refusalOrItself(e);
+            }
+            return JavaPersistentRunner.temporal(square, request, machine.gpu(), plan, name(),
+                    ran(twin.nativeVariant(), plan.k(), request.options()));
+        }
         if (sweepsPerExchange(request.options()) > 1) {
             throw new IllegalArgumentException(name() + " (" + request.kernels() + "): the Java kernels exchange halos after every"
-                    + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them, got " + sweepsPerExchange(request.options()));
+                    + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them" + (javaTwinsByVariant()
+                    ? " (the temporal passes, --" + variantOption().orElseThrow().name() + " temporal, take more)" : "")
+                    + ", got " + sweepsPerExchange(request.options()));
         }
-        Optional<UserKernels> user = request.kernels().userKernels();
         if (user.isEmpty()) {
             JavaPersistentPlan plan;
             try {

@@ -24,7 +24,7 @@ public final class PersistentDataflowMode extends NativePersistentMode {
     public PersistentDataflowMode() {
         super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, halos in a cluster, or bands"
                 + " resident in shared memory with self-flagged halos)", 0x2ca02c,
-                new JavaTwin(PersistentTaskGraph.Design.DATAFLOW, "counters"));
+                List.of(new JavaTwin(PersistentTaskGraph.Design.DATAFLOW, "counters")));
     }
 
     @Override

@@ -6,7 +6,9 @@ import org.holdfast.kernels.PersistentTaskGraph;
 
 /**
  * {@code persistent-grid}: one launch for all iterations, a barrier between half-sweeps: grid-wide
- * (cooperative), or on chip in one block or one thread-block cluster.
+ * (cooperative), or on chip in one block or one thread-block cluster, or between temporally blocked
+ * passes. Its Java twins: the grid barrier ({@code auto}, {@code two-slot}) and the temporal passes
+ * ({@code temporal}).
  */
 public final class PersistentGridMode extends NativePersistentMode {
 
@@ -24,7 +26,7 @@ public final class PersistentGridMode extends NativePersistentMode {
     public PersistentGridMode() {
         super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster),"
                 + " or between temporally blocked passes", 0x1f77b4,
-                new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"));
+                List.of(new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"), JavaTwin.temporalPasses("temporal")));
     }
 
     @Override

@@ -40,13 +40,17 @@ class SeveralValuesTest {
         OptionValues values = new OptionValues(Map.of("barrier", "block,cluster,temporal", "sweeps-per-exchange", "auto"));
         assertEquals(List.of("block", "cluster", "temporal"), values.each(grid.options(), grid.options(KernelSource.NATIVE)).stream()
                 .map(v -> v.get(PersistentGridMode.BARRIER)).toList());
-        // The Java twin is one design: several barriers give it one row, not three equal ones.
+        // The grid's Java twins are two designs (grid barrier, temporal passes): the barrier chooses, a row each.
         List<OptionValues> java = values.each(grid.options(), grid.options(KernelSource.JAVA));
-        assertEquals(1, java.size());
-        assertEquals("auto", java.get(0).get(PersistentGridMode.BARRIER));
+        assertEquals(List.of("block", "cluster", "temporal"), java.stream().map(v -> v.get(PersistentGridMode.BARRIER)).toList());
         OptionValues ks = new OptionValues(Map.of("barrier", "block,cluster", "sweeps-per-exchange", "1,auto"));
-        assertEquals(2, ks.each(grid.options(), grid.options(KernelSource.JAVA)).size(), "k still gives the Java kernels a row each");
+        assertEquals(4, ks.each(grid.options(), grid.options(KernelSource.JAVA)).size());
         assertEquals(4, ks.each(grid.options(), grid.options(KernelSource.NATIVE)).size());
+        // The dataflow's Java twin is one design: several signals give it one row, not three equal ones.
+        PersistentDataflowMode dataflow = new PersistentDataflowMode();
+        OptionValues signals = new OptionValues(Map.of("signal", "counters,cluster,resident", "sweeps-per-exchange", "1,auto"));
+        assertEquals(2, signals.each(dataflow.options(), dataflow.options(KernelSource.JAVA)).size(), "k still gives it a row each");
+        assertEquals(6, signals.each(dataflow.options(), dataflow.options(KernelSource.NATIVE)).size());
     }
 
     @Test

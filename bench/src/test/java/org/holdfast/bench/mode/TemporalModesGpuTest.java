@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Temporal blocking in both paradigms, through the descriptors' runners: graph with
  * {@code --sweeps-per-launch k} on the Java kernel and on its native twin, and persistent-grid
- * (temporal) with {@code --sweeps-per-exchange k}, equal the plain reference bit for bit over the
+ * (temporal) with {@code --sweeps-per-exchange k}, native and its Java twin, equal the plain reference bit for bit over the
  * whole array from a random interior, for k = 1, 2, 3, 4, 8 at the sizes issue 11 names (borders wider
  * than the grid at N = 3 .. 12, items that do not divide it everywhere); then a second run without
  * reloading continues from wherever the first ended (in the scratch buffer after an odd pass count).
@@ -47,6 +47,7 @@ class TemporalModesGpuTest {
                 cases.add(Arguments.of("graph", KernelSource.JAVA, k, n));
                 cases.add(Arguments.of("graph", KernelSource.NATIVE, k, n));
                 cases.add(Arguments.of("persistent-grid", KernelSource.NATIVE, k, n));
+                cases.add(Arguments.of("persistent-grid", KernelSource.JAVA, k, n));
             }
         }
         return cases.stream();

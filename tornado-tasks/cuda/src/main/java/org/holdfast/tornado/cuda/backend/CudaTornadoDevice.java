@@ -102,9 +102,17 @@ public final class CudaTornadoDevice implements TornadoDevice {
      * (through the compile cache) for the query and unloaded after it.
      */
     public long coResidentBlocks(Method kernel, int threadsPerBlock, int dynamicSharedBytes) {
+        return coResidentBlocks(kernel, List.of(), threadsPerBlock, dynamicSharedBytes);
+    }
+
+    /**
+     * {@link #coResidentBlocks(Method, int, int)} of the instance of a {@code @Specialize}d kernel that
+     * {@code arguments} choose: the task's arguments, or their start up to the last specialised one.
+     */
+    public long coResidentBlocks(Method kernel, List<Object> arguments, int threadsPerBlock, int dynamicSharedBytes) {
         context().makeCurrent();
         try (KernelModules modules = new KernelModules(this)) {
-            CudaFunction function = modules.function(kernel, List.of()); // a persistent kernel has no @Specialize instances
+            CudaFunction function = modules.function(kernel, arguments);
             if (dynamicSharedBytes > function.attribute(cuda_h.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)) {
                 function.setMaxDynamicSharedBytes(dynamicSharedBytes);
             }
