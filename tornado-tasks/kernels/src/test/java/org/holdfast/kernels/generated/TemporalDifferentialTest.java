@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The CUDA C generated for {@link TemporalKernels} (its instances streamPass_k1 .. k8), compiled for
  * the CPU with g++ and run through the compiler module's harness (256 pthreads a block, shuffles
  * through the block), against the Java kernel on the CPU backend: one pass, full and short, from a
- * random state, every array bit for bit. Small grids: every step is several barriers of 256 threads.
+ * random state, every array bit for bit; and its persistent form, every pass of a run in one launch. Small grids: every
+ * step is several barriers of 256 threads.
  */
 class TemporalDifferentialTest {
 
@@ -57,5 +58,26 @@ class TemporalDifferentialTest {
         Differential.assertSameResults(TemporalKernels.class, host, "streamPass", new int[] {g.blocks(), 1, 1},
                 new int[] {TemporalKernels.THREADS, 1, 1}, 0, new KernelContext(), k, in, out, problem.rightHandSide(), schedule,
                 work, pass, n, problem.h2(), g.stripWidth(), g.strips(), g.segmentRows());
+    }
+
+    /**
+     * The persistent form (persistentPasses_k1 .. k8): every pass of a run in one launch, a shorter last pass, either
+     * buffer first; u, scratch and the work tally bit for bit against the Java kernel on the CPU backend, which
+     * PersistentPassesMatchReferenceTest checks against the reference on several groups. One group here, walking every
+     * item of a pass: the host's static __shared__ arrays would be one for all groups of a persistent launch
+     * (cuda_host_prelude.h).
+     */
+    @ParameterizedTest(name = "N = {0}, k = {1}, {2} iterations, from scratch {3}")
+    @CsvSource({"12, 4, 3, 0", "33, 3, 5, 1", "21, 8, 7, 0", "11, 1, 2, 1", "16, 6, 5, 0", "34, 2, 5, 1"})
+    void everyPassInOneLaunchRunsAsTheJavaKernelDoes(int n, int k, int iterations, int fromScratch) {
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] u = problem.randomInitialU(n + k);
+        double[] scratch = u.clone();
+        StreamGeometry g = StreamGeometry.plan(n, k, 3);
+        int[] run = {fromScratch, -1};
+        long[] work = new long[3];
+        Differential.assertSameResults(TemporalKernels.class, host, "persistentPasses", new int[] {1, 1, 1},
+                new int[] {TemporalKernels.THREADS, 1, 1}, 0, new KernelContext(), k, u, scratch, problem.rightHandSide(), run,
+                work, iterations, n, problem.h2(), g.stripWidth(), g.strips(), g.segmentRows(), g.segments());
     }
 }
