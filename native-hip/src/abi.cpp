@@ -176,7 +176,7 @@ hf_status hf_run(const hf_problem* problem, const hf_run_config* config, double*
     }
     HF_RETURN_IF_FAILED(planning);
     hf_session* session = nullptr;
-    HF_RETURN_IF_FAILED(open_session(*problem, *config, static_cast<hipStream_t>(stream), &session));
+    HF_RETURN_IF_FAILED(open_planned_session(*problem, planned, static_cast<hipStream_t>(stream), &session));
     const hf_status status = run_session(*session, u, f, iterations, report);
     return first_failure(status, close_session(session));
 }

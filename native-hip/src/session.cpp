@@ -110,6 +110,11 @@ hf_status open_session(const hf_problem& problem, const hf_run_config& config, h
 {
     hf_plan plan{};
     HF_RETURN_IF_FAILED(plan_run(problem, config, &plan));
+    return open_planned_session(problem, plan, stream, session);
+}
+
+hf_status open_planned_session(const hf_problem& problem, const hf_plan& plan, hipStream_t stream, hf_session** session)
+{
     const VariantRow* row = &variant_row(find_variant(plan.problem, plan.mode, plan.variant));
     int rate_khz = 0;
     HF_RETURN_IF_FAILED(wall_clock_rate_khz(plan.device, &rate_khz));

@@ -55,6 +55,9 @@ namespace holdfast {
 hf_status open_session(const hf_problem& problem, const hf_run_config& config, hipStream_t stream,
                        hf_session** session);
 
+/* Allocates what a plan that plan_run made for `problem` needs (hf_run, which has planned already). */
+hf_status open_planned_session(const hf_problem& problem, const hf_plan& plan, hipStream_t stream, hf_session** session);
+
 /* Frees the resources (not after a stuck kernel) and the session. */
 hf_status close_session(hf_session* session);
 
