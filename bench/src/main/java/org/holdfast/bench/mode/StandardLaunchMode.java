@@ -24,7 +24,10 @@ public abstract class StandardLaunchMode extends DescribedMode {
             IntStream.concat(IntStream.of(1), Arrays.stream(TemporalKernels.SWEEPS).filter(k -> k > 1))
                     .mapToObj(Integer::toString).toArray(String[]::new)).named("k").withSeveralValues();
 
-    /** What a problem without the temporal pass lacks, after the mode's name in its refusal. */
+    /**
+     * What a problem without the temporal pass lacks, after the mode's name in its refusal: the pass, Java and native, is
+     * the square's alone so far ({@link #noTemporalPass}, the one place the cube is refused it).
+     */
     private static final String NO_TEMPORAL_PASS = ": no temporal pass";
 
     protected StandardLaunchMode(String name, String description, int plotColour) {
@@ -70,21 +73,23 @@ public abstract class StandardLaunchMode extends DescribedMode {
     }
 
     /**
-     * Why these kernels do not run on {@code problem}: the temporal pass is the square's alone, so far (Holdfast's own, so
-     * a user's half-sweeps, which take no k, are not refused); the hand-written half-sweeps are those of the problems the
+     * Why these kernels do not run on {@code problem}: the temporal pass where it has none (Holdfast's own pass, so a
+     * user's half-sweeps, which take no k, are not refused); the hand-written half-sweeps are those of the problems the
      * library has them for. Empty where they run.
      */
     private Optional<String> refusal(KernelSource kernels, int sweepsPerLaunch, Problem problem) {
-        if (sweepsPerLaunch > 1 && kernels.userKernels().isEmpty()) {
-            Optional<String> noTemporalPass = OnlyFor2D.refusal(problem, name() + NO_TEMPORAL_PASS);
-            if (noTemporalPass.isPresent()) {
-                return noTemporalPass;
-            }
+        if (sweepsPerLaunch > 1 && kernels.userKernels().isEmpty() && noTemporalPass(problem).isPresent()) {
+            return noTemporalPass(problem);
         }
         if (kernels.equals(KernelSource.NATIVE) && NativeKernelFiles.halfSweeps(problem).isEmpty()) {
             return Optional.of(name() + ": the native library has no standard kernels for " + problem.name());
         }
         return Optional.empty();
+    }
+
+    /** The refusal of {@code --sweeps-per-launch} above 1 on {@code problem}: the temporal pass is the square's alone so far. */
+    private Optional<String> noTemporalPass(Problem problem) {
+        return OnlyFor2D.refusal(problem, name() + NO_TEMPORAL_PASS);
     }
 
     private static String unavailable(UserKernels user) {
@@ -113,6 +118,7 @@ public abstract class StandardLaunchMode extends DescribedMode {
         }
         RowVariant variant = variant(request.options());
         if (k > 1) {
+            // Any other problem was refused above (noTemporalPass): the pass takes the square.
             PoissonProblem square = OnlyFor2D.require(request.problem(), name() + NO_TEMPORAL_PASS);
             int wave = TemporalKernels.BLOCKS_PER_SM * machine.gpu().device().multiprocessors();
             int asked = request.blocks().plannerBlocks(request.problem().pointsPerColour(), request.threads());
