@@ -105,8 +105,11 @@ class Poisson3DRunTest {
         CommandRun run = CommandRun.of("-p", "poisson3d", "-m", "cpu,graph,persistent-grid", "-k", "java,native", "--print-kernel");
         assertEquals(ExitCode.OK, run.status(), run.err());
         assertTrue(run.out().contains("org.holdfast.kernels.RedBlackKernels3D: red, then black"), run.out());
-        assertTrue(run.out().contains("refused: graph: no native kernels for poisson3d yet"), run.out());
-        assertTrue(run.out().contains("refused: persistent-grid: no persistent kernels for poisson3d yet"), run.out());
+        assertTrue(run.out().contains("hand-written, hf_red_3d then hf_black_3d (native-hip/src/kernels/standard_kernels.h)"),
+                run.out());
+        assertTrue(run.out().contains("refused: persistent-grid (java): no Java persistent kernels for poisson3d yet"), run.out());
+        assertTrue(run.out().contains("  cg: persistent_grid_cooperative_groups_3d (native-hip/src/kernels/persistent_grid.h)"),
+                run.out());
         assertTrue(run.out().contains("extern \"C\" __global__ void red(") && run.out().contains("sevenPointUpdate"), run.out());
         Files.writeString(temp.resolve("printed.cu"), run.out());
     }

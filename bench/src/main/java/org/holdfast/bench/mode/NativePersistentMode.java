@@ -144,17 +144,21 @@ public abstract class NativePersistentMode extends DescribedMode {
 
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
-        PoissonProblem square = OnlyFor2D.require(request.problem(), missingKernels());
         OptionValues values = request.options();
         if (!request.kernels().equals(KernelSource.NATIVE)) {
-            return javaRunner(square, request, machine);
+            return javaRunner(OnlyFor2D.require(request.problem(), noJavaKernels()), request, machine);
         }
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
+        // What the library's table lacks for the problem is refused before the GPU is asked for: the same line on any machine.
+        Optional<String> refused = NativeVariants.library().refusal(name(), variantOption(), variant, request.problem());
+        if (refused.isPresent()) {
+            throw new ModeRefusedException(refused.get());
+        }
         PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
                 .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
                 .withWatchdogSeconds(request.watchdogSeconds());
         try {
-            return new PersistentRunner(square, machine.bridge(), machine.gpu(), planned, request,
+            return new PersistentRunner(request.problem(), machine.bridge(), machine.gpu(), planned, request,
                     plan -> ran(plan.variant(), plan.sweepsPerExchange(), values));
         } catch (NativeException e) {
             throw refusalOrItself(e);
@@ -193,14 +197,16 @@ public abstract class NativePersistentMode extends DescribedMode {
 
     @Override
     public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
-        Optional<String> refused = OnlyFor2D.refusal(problem, missingKernels());
+        if (kernels.equals(KernelSource.NATIVE)) {
+            String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
+            NativeVariants table = NativeVariants.library();
+            Optional<String> refused = table.refusal(name(), variantOption(), variant, problem);
+            return KernelsThatRun.described(refused.map(line -> "refused: " + line).orElseGet(() -> NativeKernelFiles.describe(
+                    table, problem, name(), variant, options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "auto")));
+        }
+        Optional<String> refused = OnlyFor2D.refusal(problem, noJavaKernels());
         if (refused.isPresent()) {
             return KernelsThatRun.described("refused: " + refused.get());
-        }
-        if (kernels.equals(KernelSource.NATIVE)) {
-            return KernelsThatRun.described(NativeKernelFiles.describe(name(),
-                    variantOption().map(values::get).orElse(PersistentRequest.AUTO),
-                    options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "auto"));
         }
         Optional<JavaTwin> twin = javaTwin();
         if (twin.isEmpty()) {
@@ -277,9 +283,12 @@ public abstract class NativePersistentMode extends DescribedMode {
         return JavaPersistentRunner.onGpu(square, request, machine.gpu(), plan, name(), RowVariant.NONE);
     }
 
-    /** What a problem without these kernels lacks, as its refusal says it: {@code persistent-grid: no persistent kernels}. */
-    private String missingKernels() {
-        return name() + ": no persistent kernels";
+    /**
+     * What a problem without the Java kernels of these modes lacks, as its refusal says it:
+     * {@code persistent-grid (java): no Java persistent kernels}. The native kernels are the library's table's, for any problem.
+     */
+    private String noJavaKernels() {
+        return name() + " (java): no Java persistent kernels";
     }
 
     /** The row's variant: the variant and k that ran (those the planner resolved), with the values of the mode's other options. */
