@@ -83,6 +83,13 @@ final class JavaPersistentRunner implements ModeRunner {
                 mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
     }
 
+    /** A user's {@code solve} on the GPU, on the request's problem (the square or the cube), as {@code plan} says. */
+    static JavaPersistentRunner ofSolve(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String mode) {
+        return new JavaPersistentRunner(request, gpu, (u, iterations) -> PersistentTaskGraph.of(plan.kernel(), request.problem(), u,
+                request.f(), iterations, plan.blocks(), plan.threads()), new RunShape(plan.blocks(), plan.threads(), RowVariant.NONE,
+                plan.note(), List.of()), mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
+    }
+
     /**
      * The temporal passes in one persistent launch, on {@code device} (the GPU, or a CPU device in the tests), as
      * {@code plan} says, over u and a scratch array of this runner's.
