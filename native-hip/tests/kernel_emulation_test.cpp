@@ -121,7 +121,8 @@ void run_on_chip(int n, bool f_on_chip)
 {
     Grid grid(n);
     Launch launch(grid, 1, 10.0, HF_FAULT_NONE, 0);
-    emulate_launch(1, [&launch, f_on_chip] { persistent_on_chip(launch.args, f_on_chip ? 1 : 0); });
+    emulate_launch(1, sizeof(double) * grid.u.size() * (f_on_chip ? 2 : 1),
+                   [&launch, f_on_chip] { persistent_on_chip(launch.args, f_on_chip ? 1 : 0); });
     const EmulatedWork work(launch.control->work);
     report(grid.matches() && work.complete(1, launch.args.steps),
            describe(f_on_chip ? "on-chip with f" : "on-chip", n, 1) + ", " + work.describe());
