@@ -238,17 +238,24 @@ static const Variant ON_CHIP[] = {
     {"cube-grid-block", "persistent-grid", "block", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
 };
 
-/* Plans the variant at n with `blocks` (0: its own choice). */
-static hf_status plan_on_chip(const Variant* variant, int blocks, int n)
+/* Plans the variant at n with `blocks` and `threads` (0: its own choice) into *plan. */
+static hf_status plan_variant(const Variant* variant, int blocks, int threads, int n, hf_plan* plan)
 {
     hf_run_config config;
     memset(&config, 0, sizeof config);
     config.mode = variant->mode;
     config.variant = variant->variant;
     config.blocks = blocks;
-    hf_plan plan;
+    config.threads_per_block = threads;
     const hf_problem problem = problem_of_kind(variant->problem, n);
-    return hf_plan_run(&problem, &config, &plan);
+    return hf_plan_run(&problem, &config, plan);
+}
+
+/* Plans the variant at n with `blocks` (0: its own choice). */
+static hf_status plan_on_chip(const Variant* variant, int blocks, int n)
+{
+    hf_plan plan;
+    return plan_variant(variant, blocks, 0, n, &plan);
 }
 
 /* The largest N the variant plans at with its own block count, or 0. */
@@ -313,15 +320,8 @@ static int largest_one_block_on_chip(const Variant* variant, int threads, int wi
 {
     int largest = 0;
     for (int n = 3; n <= 64; ++n) {
-        hf_run_config config;
-        memset(&config, 0, sizeof config);
-        config.mode = variant->mode;
-        config.variant = variant->variant;
-        config.blocks = 1;
-        config.threads_per_block = threads;
         hf_plan plan;
-        const hf_problem problem = problem_of_kind(variant->problem, n);
-        if (hf_plan_run(&problem, &config, &plan) == HF_OK && plan.on_chip && plan.f_on_chip == with_f) {
+        if (plan_variant(variant, 1, threads, n, &plan) == HF_OK && plan.on_chip && plan.f_on_chip == with_f) {
             largest = n;
         }
     }

@@ -35,38 +35,21 @@ __host__ __device__ inline size_t on_chip_cube_bytes(int n)
 
 /* The thread's points of `colour`, numbered as half_sweep_3d numbers them (point thread + q *
  * threads in slot q); `other` is the array of the other colour. north[q] holds the address of the
- * neighbour in plane i - 1. An unused slot reads the other array's first doubles and stores
- * nothing. */
+ * neighbour in plane i - 1. */
 template <int P>
 __device__ __forceinline__ void assign_cube_points(GridPoints<P>& points, const Problem& problem, const double* other,
                                                    int stride, int colour, int thread, int threads)
 {
     const int n = problem.n;
     const int half = points_per_row(n);
-    const int count = points_per_colour_3d(n);
-    const int plane = n * stride;
-    points.used = 0;
-HF_UNROLL
-    for (int q = 0; q < P; ++q) {
-        points.north[q] = shared_address_of(other);
-        points.west[q] = shared_address_of(other);
-        points.h2f[q] = 0.0;
-        const int p = thread + q * threads;
-        if (p < count) {
-            const int line = p / half;
-            const int i = 1 + line / (n - 2);
-            const int j = 1 + line % (n - 2);
-            const int k = 1 + 2 * (p % half) + ((i + j + 1 + colour) & 1);
-            if (k < n - 1) {
-                const int centre = (i * n + j) * stride + (k >> 1);
-                const int east = centre + (k & 1);
-                points.north[q] = shared_address_of(other + centre - plane);
-                points.west[q] = shared_address_of(other + east - 1);
-                points.h2f[q] = problem.h2 * problem.f[(i * n + j) * n + k];
-                points.used |= 1u << q;
-            }
-        }
-    }
+    assign_held_points(points, problem, other, n * stride, points_per_colour_3d(n), thread, threads, [=](int p) {
+        const int line = p / half;
+        const int i = 1 + line / (n - 2);
+        const int j = 1 + line % (n - 2);
+        const int k = 1 + 2 * (p % half) + ((i + j + 1 + colour) & 1);
+        const int centre = (i * n + j) * stride + (k >> 1);
+        return HeldPoint{centre, centre + (k & 1), k < n - 1 ? (i * n + j) * n + k : -1};
+    });
 }
 
 /* One half-sweep of the thread's points: all loads and sums first (the slots' chains overlap; no
