@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <random>
 #include <string>
 
 #include "emulated_cube.h"
@@ -247,6 +248,59 @@ void run_relay_3d(int n, int blocks, int fault, int fault_block)
                ": " + work.describe());
 }
 
+/* divide_by_six (stencil_3d.h) gives x / 6.0's bits: random bit patterns (every exponent, the
+ * non-finite ones too), values of the cube's size, both sides of the guards, powers of two and their
+ * neighbours, multiples of 3 (the exact quotients), zeros. */
+void run_divide_by_six()
+{
+    long differ = 0;
+    long checked = 0;
+    const auto check = [&](double x) {
+        const double fast = divide_by_six(x);
+        const double divided = x / 6.0;
+        ++checked;
+        if (std::memcmp(&fast, &divided, sizeof fast) != 0) {
+            if (differ++ < 5) {
+                std::printf("     divide_by_six(%a) = %a, x / 6.0 = %a\n", x, fast, divided);
+            }
+        }
+    };
+    std::mt19937_64 random(6);
+    for (int i = 0; i < 4000000; ++i) {
+        const unsigned long long bits = random();
+        double x;
+        std::memcpy(&x, &bits, sizeof x);
+        check(x);
+    }
+    std::uniform_real_distribution<double> cube_sized(-8.0, 8.0);
+    std::uniform_real_distribution<double> significand(1.0, 2.0);
+    std::uniform_int_distribution<int> near_small(-1000, -900);
+    std::uniform_int_distribution<int> near_large(980, 1023);
+    for (int i = 0; i < 2000000; ++i) {
+        check(cube_sized(random));
+        check(std::ldexp(significand(random), near_small(random)));
+        check(-std::ldexp(significand(random), near_large(random)));
+    }
+    for (int e = -1074; e <= 1023; ++e) {
+        const double power = std::ldexp(1.0, e);
+        for (double x : {power, 3 * power, 5 * power, 7 * power}) {
+            check(x);
+            check(-std::nextafter(x, 0.0));
+            check(std::nextafter(x, INFINITY));
+        }
+    }
+    for (int m = 1; m < 200000; ++m) {
+        check(m);
+        check(m * 0x1p-960);
+        check(m * 0x1p-1074);
+    }
+    for (double x : {0.0, -0.0, double(INFINITY), -double(INFINITY), double(NAN)}) {
+        check(x);
+    }
+    report(differ == 0, "divide_by_six equals x / 6.0 bit for bit: " + std::to_string(differ) + " of " +
+                            std::to_string(checked) + " differ");
+}
+
 void run_faults()
 {
     {
@@ -327,6 +381,7 @@ int main()
     run_device_only_3d("grid-cooperative-groups 3d", persistent_grid_cooperative_groups_3d, 11, 7,
                        HF_FAULT_SKIP_HALF_SWEEP, 3);
     run_device_only_3d("grid-two-slot 3d", persistent_grid_two_slot_3d, 11, 7, HF_FAULT_SKIP_HALF_SWEEP, 0);
+    run_divide_by_six();
     run_faults();
     run_skip_half_sweep("grid-cooperative-groups", persistent_grid_cooperative_groups, 7, 3);
     run_skip_half_sweep("grid-two-slot", persistent_grid_two_slot, 7, 0);
