@@ -23,7 +23,12 @@ final class Variants {
     /** (mode, variant) of the 3D problem's rows, in the table's order. */
     static final List<String[]> CUBE = List.of(
             new String[] {"persistent-grid", "cg"},
-            new String[] {"persistent-grid", "two-slot"});
+            new String[] {"persistent-grid", "two-slot"},
+            new String[] {"persistent-grid", "block"},
+            new String[] {"persistent-host", "relay"},
+            new String[] {"persistent-host", "lockstep"},
+            new String[] {"persistent-host", "neighbour"},
+            new String[] {"persistent-dataflow", "counters"});
 
     private Variants() {
     }
