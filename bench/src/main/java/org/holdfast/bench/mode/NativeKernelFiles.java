@@ -58,6 +58,8 @@ public final class NativeKernelFiles {
             + " runs persistent_on_chip (" + FOLDER + "persistent_on_chip.h)";
     private static final String SIZED = "the points each thread holds in registers (1, 2, 4, 8 or 16: the instance"
             + " _p1 to _p16)";
+    private static final String CUBE_ALONE_ON_CHIP = "the grid's blocks, or one block holding the cube in shared memory, which"
+            + " runs persistent_on_chip_3d (" + FOLDER + "persistent_on_chip.h)";
     private static final String GRID_BLOCKS = "the grid's blocks";
 
     public static final List<Variant> VARIANTS = List.of(
@@ -74,15 +76,23 @@ public final class NativeKernelFiles {
             square("persistent-grid", "temporal-cg", "temporal_cg_k<k>", "temporal_stream_persistent",
                     "temporal_persistent.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
             cube("persistent-grid", "cg", "persistent_grid_cooperative_groups_3d", "persistent_grid_cooperative_groups_3d",
-                    "persistent_grid.h", GRID_BLOCKS),
+                    "persistent_grid.h", CUBE_ALONE_ON_CHIP),
             cube("persistent-grid", "two-slot", "persistent_grid_two_slot_3d", "persistent_grid_two_slot_3d",
-                    "persistent_grid.h", GRID_BLOCKS),
+                    "persistent_grid.h", CUBE_ALONE_ON_CHIP),
+            cube("persistent-grid", "block", "on_chip_block_3d_p1", "on_chip_registers", "on_chip_registers.h",
+                    SIZED + ", and one block or one warp (on_chip_warp_3d_p*)"),
             square("persistent-host", "relay", "persistent_host_relay", "persistent_host_relay", "persistent_host_relay.h",
                     GRID_BLOCKS),
             square("persistent-host", "lockstep", "persistent_host", "persistent_host", "persistent_host.h", GRID_BLOCKS),
             square("persistent-host", "neighbour", "persistent_host", "persistent_host", "persistent_host.h", GRID_BLOCKS),
+            cube("persistent-host", "relay", "persistent_host_relay_3d", "persistent_host_relay", "persistent_host_relay.h",
+                    GRID_BLOCKS),
+            cube("persistent-host", "lockstep", "persistent_host_3d", "persistent_host", "persistent_host.h", GRID_BLOCKS),
+            cube("persistent-host", "neighbour", "persistent_host_3d", "persistent_host", "persistent_host.h", GRID_BLOCKS),
             square("persistent-dataflow", "counters", "persistent_dataflow", "persistent_dataflow", "persistent_dataflow.h",
                     ALONE_ON_CHIP),
+            cube("persistent-dataflow", "counters", "persistent_dataflow_3d", "persistent_dataflow", "persistent_dataflow.h",
+                    CUBE_ALONE_ON_CHIP),
             square("persistent-dataflow", "cluster", "cluster_async_p1", "cluster_resident", "cluster_resident.h",
                     SIZED + " and the cluster's blocks"),
             square("persistent-dataflow", "resident", "persistent_resident", "persistent_resident", "persistent_resident.h",
