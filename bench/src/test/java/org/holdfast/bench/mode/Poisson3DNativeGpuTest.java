@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.holdfast.bridge.NativeException;
+import org.holdfast.bridge.NativeStatus;
 import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.poisson3d.Poisson3DProblem;
@@ -123,6 +124,13 @@ class Poisson3DNativeGpuTest {
                 runner = mode.runner(request, machine);
             } catch (ModeRefusedException e) {
                 refused.add(blocks + " blocks: " + e.getMessage());
+                continue;
+            } catch (NativeException e) {
+                // A variant that sizes its own grid (one block, one cluster) takes no other count: bad input, not a refusal.
+                if (blocks.equals("auto") || e.status() != NativeStatus.INVALID_ARGUMENT) {
+                    throw e;
+                }
+                refused.add(blocks + " blocks: " + e.nativeMessage());
                 continue;
             }
             try (runner) {
