@@ -717,17 +717,18 @@ void temporal_plans()
     const int temporal = row_of("persistent-grid", "temporal");
     const VariantRow& row = variant_row(temporal);
     bool kernels = row.has(HF_TRAIT_TWO_BUFFERS) && row.has(HF_TRAIT_WATCHDOG) && row.has(HF_TRAIT_CUDA_ONLY) &&
-                   row.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && std::string(sweeps_choices(row)) == "1, 2, 3, 4, 6, 8";
-    for (int k : {1, 2, 3, 4, 6, 8}) {
+                   row.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && std::string(sweeps_choices(row)) == "1, 2, 3, 4, 6, 8, 12, 16, 24, 32";
+    for (int k : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}) {
         const std::string name = "temporal_stream_persistent_k" + std::to_string(k);
         const KernelRef* kernel = sweeps_kernel(row, k);
         kernels = kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
+        /* The standard twins stop at k = 16, as the Java kernel (TemporalKernels.SWEEPS). */
         const std::string twin = "hf_stream_pass_k" + std::to_string(k);
-        kernels = kernels && find_kernel(twin.c_str()) != nullptr;
+        kernels = kernels && (find_kernel(twin.c_str()) != nullptr) == (k <= 16);
     }
     expect(kernels && sweeps_kernel(row, 5) == nullptr && default_sweeps(row) == 8 &&
                sweeps_kernel(row, 8)->symbol == row.kernel.symbol,
-           "temporal: a kernel per k = 1, 2, 3, 4, 6, 8 (8 the row's own), found by name, and the standard twins");
+           "temporal: a kernel per k = 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 (8 the row's own), found by name, and the standard twins up to 16");
 
     hf_run_config config = config_of("persistent-grid", "temporal", 0, 0);
     hf_plan plan{};
@@ -743,7 +744,12 @@ void temporal_plans()
            "k = 3 asked: its kernel: " + describe(plan));
     config.sweeps_per_exchange = 5;
     expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
-                   "sweeps_per_exchange = 5, but it has kernels for 1, 2, 3, 4, 6, 8", "k = 5 refused");
+                   "sweeps_per_exchange = 5, but it has kernels for 1, 2, 3, 4, 6, 8, 12, 16, 24, 32", "k = 5 refused");
+    config.sweeps_per_exchange = 16;
+    status = plan_from_facts(config, 10001, temporal, device, &plan);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 16 &&
+               std::strcmp(plan.kernel, "temporal_stream_persistent_k16") == 0 && plan.blocks <= 2 * kSmCount,
+           "k = 16 asked: its kernel, one wave of items: " + describe(plan));
     config = config_of("persistent-grid", "temporal", 0, 128);
     expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
                    "runs 256 threads per block", "128 threads refused");
@@ -753,13 +759,13 @@ void temporal_plans()
     const VariantRow& with_cg = variant_row(cg_row);
     bool cg_kernels = with_cg.has(HF_TRAIT_TWO_BUFFERS) && with_cg.has(HF_TRAIT_COOPERATIVE) && !with_cg.has(HF_TRAIT_WATCHDOG) &&
                       !with_cg.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && with_cg.accepts_fault(HF_FAULT_SKIP_HALF_SWEEP) &&
-                      std::string(sweeps_choices(with_cg)) == "1, 2, 3, 4, 6, 8" && default_sweeps(with_cg) == 8;
-    for (int k : {1, 2, 3, 4, 6, 8}) {
+                      std::string(sweeps_choices(with_cg)) == "1, 2, 3, 4, 6, 8, 12, 16, 24, 32" && default_sweeps(with_cg) == 8;
+    for (int k : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}) {
         const std::string name = "temporal_cg_k" + std::to_string(k);
         const KernelRef* kernel = sweeps_kernel(with_cg, k);
         cg_kernels = cg_kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
     }
-    expect(cg_kernels, "temporal-cg: a kernel per k = 1, 2, 3, 4, 6, 8, found by name; no watchdog, no barrier fault");
+    expect(cg_kernels, "temporal-cg: a kernel per k = 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, found by name; no watchdog, no barrier fault");
     config = config_of("persistent-grid", "temporal-cg", 0, 0);
     hf_plan cg_plan{};
     status = plan_from_facts(config, 10001, cg_row, device, &cg_plan);
@@ -777,7 +783,7 @@ void temporal_plans()
     int differ = 0;
     int cases = 0;
     for (int n = 3; n <= 12000; n += n < 300 ? 1 : 37) {
-        for (int k : {1, 2, 3, 4, 6, 8}) {
+        for (int k : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}) {
             for (int coresident : {1, 2, 132, 264, 528}) {
                 const StreamGeometry planned = plan_stream_geometry(n, k, coresident);
                 const int blocks = std::min(planned.strips * planned.segments, coresident);
