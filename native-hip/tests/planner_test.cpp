@@ -710,6 +710,16 @@ void on_chip_rows_plan()
            "a cluster plan at N = 257 launches one of the row's sized kernels: " + describe(plan));
 }
 
+/* A pretend H200 whose blocks per SM follow the temporal kernels' launch bounds: one at k = 24 and
+ * 32, two otherwise. */
+hf_status temporal_kernel_facts(const VariantRow& row, int, DeviceFacts* facts)
+{
+    *facts = device;
+    const std::string name = row.kernel.name;
+    facts->blocks_per_sm = name.ends_with("_k24") || name.ends_with("_k32") ? 1 : kStreamBlocksPerSm;
+    return HF_OK;
+}
+
 /* persistent-grid (temporal): k per exchange picks the kernel, the items size the grid. */
 void temporal_plans()
 {
@@ -750,6 +760,19 @@ void temporal_plans()
     expect(status == HF_OK && plan.sweeps_per_exchange == 16 &&
                std::strcmp(plan.kernel, "temporal_stream_persistent_k16") == 0 && plan.blocks <= 2 * kSmCount,
            "k = 16 asked: its kernel, one wave of items: " + describe(plan));
+    /* The deepest kernels run one block per SM: the planner asks the device about the k it plans. */
+    const PlanDevice by_kernel{&temporal_kernel_facts, &check_cluster_fits};
+    for (int k : {16, 24, 32}) {
+        hf_run_config deep = config_of("persistent-grid", "temporal", 0, 0);
+        deep.sweeps_per_exchange = k;
+        hf_plan deep_plan{};
+        const int per_sm = k > 16 ? 1 : 2;
+        const hf_status deep_status = plan_row(deep, 10001, temporal, by_kernel, &deep_plan);
+        expect(deep_status == HF_OK && deep_plan.sweeps_per_exchange == k &&
+                   deep_plan.blocks <= per_sm * kSmCount && deep_plan.blocks > (per_sm - 1) * kSmCount &&
+                   deep_plan.blocks_per_sm == per_sm,
+               "N = 10001, k = " + std::to_string(k) + ": one wave of its kernel's blocks: " + describe(deep_plan));
+    }
     config = config_of("persistent-grid", "temporal", 0, 128);
     expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
                    "runs 256 threads per block", "128 threads refused");
