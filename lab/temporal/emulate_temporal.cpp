@@ -15,7 +15,7 @@
  *
  * What it cannot see: the GPU memory model (compute-sanitizer and the device run check that).
  *
- *   emulate_temporal [--quick]
+ *   emulate_temporal [--quick | --deep]   (--deep: only the library's deep passes, k = 12 .. 32)
  */
 #include <barrier>
 #include <cmath>
@@ -123,7 +123,8 @@ using namespace temporal_tools;
 
 namespace {
 
-constexpr int kIterations = 7; /* 14 half-sweeps: K = 3, 4, 6, 8, 12, 16 end with a shorter pass */
+/* 38 half-sweeps: every K but 1 and 2 ends with a shorter pass; K = 12, 16 run several full passes */
+constexpr int kIterations = 19;
 
 /* Runs every block of one launch, one after another, each as `threads` CPU threads. */
 template <typename Body>
@@ -235,7 +236,7 @@ std::vector<double> run_twin(const HostProblem& problem, const Case& c, bool* cl
         return emulate_launch(blocks, holdfast::kStreamThreads, shared, [&](int block, double* memory) {
             for (int item = block; item < items; item += blocks) {
                 holdfast::stream_pass_item<K>(pass.in, pass.out, pass.f, pass.n, pass.h2, pass.sweeps, pass.first_colour, g,
-                                              item, memory, memory + (K + 1) * 2 * holdfast::kStreamThreads);
+                                              item, memory, memory + holdfast::stream_ring_rows(K) * 2 * holdfast::kStreamThreads);
             }
         });
     });
@@ -244,10 +245,8 @@ std::vector<double> run_twin(const HostProblem& problem, const Case& c, bool* cl
 template <int K>
 std::vector<double> run_case(const HostProblem& problem, const Case& c, bool* clean)
 {
-    if constexpr (K <= 8) {
-        if (c.design == "twin") {
-            return run_twin<K>(problem, c, clean);
-        }
+    if (c.design == "twin") {
+        return run_twin<K>(problem, c, clean);
     }
     if (c.design == "stream-shared") {
         return run_stream<K, StreamExchange::kShared, true>(problem, c, clean);
@@ -271,7 +270,9 @@ std::vector<double> dispatch(const HostProblem& problem, const Case& c, bool* cl
     case 6: return run_case<6>(problem, c, clean);
     case 8: return run_case<8>(problem, c, clean);
     case 12: return run_case<12>(problem, c, clean);
-    default: return run_case<16>(problem, c, clean);
+    case 16: return run_case<16>(problem, c, clean);
+    case 24: return run_twin<24>(problem, c, clean); /* the library's kernels only */
+    default: return run_twin<32>(problem, c, clean);
     }
 }
 
@@ -280,23 +281,25 @@ std::vector<double> dispatch(const HostProblem& problem, const Case& c, bool* cl
 int main(int argc, char** argv)
 {
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    std::setvbuf(stdout, nullptr, _IOLBF, 0); /* progress shows as it goes */
+    const bool deep_only = argc > 1 && std::strcmp(argv[1], "--deep") == 0; /* the library's deep passes alone */
     const std::vector<int> sizes = quick ? std::vector<int>{3, 12, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 100};
     const std::vector<int> stream_ks = quick ? std::vector<int>{1, 3, 8} : std::vector<int>{1, 2, 3, 4, 6, 8, 12, 16};
     const std::vector<int> tile_ks = quick ? std::vector<int>{1, 3} : std::vector<int>{1, 2, 3, 4, 8};
-    const std::vector<int> twin_ks = quick ? std::vector<int>{1, 3, 8} : std::vector<int>{1, 2, 3, 4, 6, 8};
+    const std::vector<int> twin_ks = quick ? std::vector<int>{1, 3, 8, 16} : std::vector<int>{1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
 
     std::vector<Case> cases;
     /* The library's design: 256 threads, so one strip up to N = 497 at k = 8; N = 520 has two. */
-    for (int n : quick ? std::vector<int>{3, 12, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 100, 520}) {
+    for (int n : quick ? std::vector<int>{3, 12, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 34, 100, 101, 520}) {
         for (int k : twin_ks) {
-            if (n == 520 && k != 8 && k != 3) {
+            if ((n == 520 && k != 8 && k != 3 && k < 12) || (deep_only && k < 12)) {
                 continue;
             }
             cases.push_back({"twin", n, k, 256, 5, 0, true});  /* standard: one block per item */
             cases.push_back({"twin", n, k, 256, 7, 2, true});  /* persistent: 2 blocks walk the items */
         }
     }
-    for (int n : sizes) {
+    for (int n : deep_only ? std::vector<int>{} : sizes) {
         for (int k : stream_ks) {
             /* Few threads (any count works with the shared exchange): several strips even at small N,
              * so the ghost columns between strips are exercised. */

@@ -323,7 +323,7 @@ HF_API int64_t hf_allocation_count(void);
  * current device. Standard kernels: "hf_red" and "hf_black" (double* u, const double* f, int n,
  * double h2), their 3D twins "hf_red_3d" and "hf_black_3d" (the same parameters, on the cube's
  * n x n x n arrays), "hf_empty" (no arguments), and the temporally blocked passes "hf_stream_pass_k<k>"
- * for k = 1, 2, 3, 4, 6, 8 (the twins of the Java kernel TemporalKernels.streamPass: const double*
+ * for k = 1, 2, 3, 4, 6, 8, 12, 16 (the twins of the Java kernel TemporalKernels.streamPass: const double*
  * in, double* out, const double* f, const int* schedule, int* work, int pass, int n, double h2,
  * int strip_width, int strips, int segment_rows; 256 threads per block); every hf_plan.kernel
  * too. HF_ERR_UNSUPPORTED on HIP. */

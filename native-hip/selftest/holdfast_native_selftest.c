@@ -21,7 +21,9 @@
  * runs just that group; by default work-count and deadline run with the faults (not under
  * --no-faults, as scripts/sanitize.sh runs it), and ll-forms, a measurement, only when asked.
  *
- * Variants: standard, grid-cooperative-groups, grid-two-slot, host-lockstep-busy,
+ * Variants: standard, grid-cooperative-groups, grid-two-slot, grid-temporal (k from the planner),
+ * grid-temporal-k3, -k12, -k16, -k24, -k32, grid-temporal-cg, grid-temporal-cg-k2, -k16 (the deep
+ * passes want --iterations 37 or so: several passes, the last shorter), host-lockstep-busy,
  * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, host-relay-busy,
  * host-relay-sleep, dataflow, dataflow-resident (k from the planner), dataflow-resident-k1, -k2,
  * -k5. A configuration the planner refuses (k beyond the bands, a band beyond shared memory) is

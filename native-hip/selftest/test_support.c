@@ -17,6 +17,13 @@ const Variant VARIANTS[] = {
     {"grid-temporal-k3", "persistent-grid", "temporal", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_2D},
     {"grid-temporal-cg", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
     {"grid-temporal-cg-k2", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_2D},
+    /* The deep passes: f's ring in shared memory holds 10 rows, deeper levels read f from global
+     * memory; 24 and 32 run one block per multiprocessor. */
+    {"grid-temporal-k12", "persistent-grid", "temporal", HF_POLL_BUSY, 12, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-k16", "persistent-grid", "temporal", HF_POLL_BUSY, 16, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-k24", "persistent-grid", "temporal", HF_POLL_BUSY, 24, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-k32", "persistent-grid", "temporal", HF_POLL_BUSY, 32, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-cg-k16", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 16, HF_PROBLEM_POISSON_2D},
     {"host-lockstep-busy", "persistent-host", "lockstep", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
     {"host-lockstep-sleep", "persistent-host", "lockstep", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_2D},
     {"host-neighbour-busy", "persistent-host", "neighbour", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},

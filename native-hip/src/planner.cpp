@@ -438,6 +438,19 @@ hf_status plan_row(const hf_run_config& config, int n, int row_index, const Plan
     DeviceFacts facts{};
     HF_RETURN_IF_FAILED(device.facts(row, threads_asked(config, row), &facts));
     HF_RETURN_IF_FAILED(plan_from_facts(config, n, row_index, facts, plan));
+    if (row.sweeps != nullptr) {
+        /* A row with a kernel per k was asked about its row kernel; the k planned may be bounded for
+         * fewer blocks per SM (temporal k = 24, 32: one), so it plans again with its kernel's facts. */
+        VariantRow planned = row;
+        planned.kernel = *sweeps_kernel(row, plan->sweeps_per_exchange);
+        DeviceFacts own{};
+        HF_RETURN_IF_FAILED(device.facts(planned, threads_asked(config, row), &own));
+        if (own.blocks_per_sm != facts.blocks_per_sm) {
+            hf_run_config again = config;
+            again.sweeps_per_exchange = plan->sweeps_per_exchange;
+            HF_RETURN_IF_FAILED(plan_from_facts(again, n, row_index, own, plan));
+        }
+    }
     return device.fits(row, *plan);
 }
 
@@ -458,8 +471,8 @@ hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, con
                     facts.device);
     }
     const int64_t coresident = static_cast<int64_t>(facts.blocks_per_sm) * facts.sm_count;
-    /* A row that blocks in time has a kernel per k; the facts are its row kernel's, whose launch
-     * bounds (and so co-residency) every one of them shares. */
+    /* A row that blocks in time has a kernel per k; the facts are the planned k's kernel's (plan_row
+     * asks again where its launch bounds differ from the row kernel's). */
     const KernelRef* kernel = nullptr;
     int sweeps = 0;
     HF_RETURN_IF_FAILED(kernel_for_sweeps(row, config.sweeps_per_exchange, n, &kernel, &sweeps));

@@ -103,9 +103,12 @@ constexpr int kResidentThreads = 512;
 
 /* The temporal rows' kernels by k; their default k where no auto rule holds n (below N = 359 for
  * temporal; always for temporal-cg): the fastest at large grids (docs/persistent-variants.md). */
-const SweepsKernels kTemporalSweeps = {{HF_SWEEPS(1), HF_SWEEPS(2), HF_SWEEPS(3), HF_SWEEPS(4), HF_SWEEPS(6), HF_SWEEPS(8)}, 8};
-const SweepsKernels kTemporalCgSweeps = {
-    {HF_SWEEPS_CG(1), HF_SWEEPS_CG(2), HF_SWEEPS_CG(3), HF_SWEEPS_CG(4), HF_SWEEPS_CG(6), HF_SWEEPS_CG(8)}, 8};
+const SweepsKernels kTemporalSweeps = {{HF_SWEEPS(1), HF_SWEEPS(2), HF_SWEEPS(3), HF_SWEEPS(4), HF_SWEEPS(6), HF_SWEEPS(8),
+                                        HF_SWEEPS(12), HF_SWEEPS(16), HF_SWEEPS(24), HF_SWEEPS(32)},
+                                       8};
+const SweepsKernels kTemporalCgSweeps = {{HF_SWEEPS_CG(1), HF_SWEEPS_CG(2), HF_SWEEPS_CG(3), HF_SWEEPS_CG(4), HF_SWEEPS_CG(6),
+                                          HF_SWEEPS_CG(8), HF_SWEEPS_CG(12), HF_SWEEPS_CG(16), HF_SWEEPS_CG(24), HF_SWEEPS_CG(32)},
+                                         8};
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
 /* Every kernel counts its half-sweeps (device/work_count.h) and so takes the fault that skips one. */
@@ -310,6 +313,7 @@ const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_
                                       HF_KERNEL(hf_halo_exchange_probe),
                                       HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
                                       HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8),
+                                      HF_KERNEL(hf_stream_pass_k12), HF_KERNEL(hf_stream_pass_k16),
                                       HF_KERNEL(hf_red_3d),         HF_KERNEL(hf_black_3d)};
 
 /* The exchange probe in each line form, by HF_LL_LINE_* (hf_probe_halo_exchange_form). */

@@ -44,7 +44,7 @@ struct SizedKernels {
 
 /* Kernels that block in time come as one instantiation per k, the half-sweeps between exchanges;
  * the row's own kernel is the one for its default k. */
-constexpr int kMaxSweepsKernels = 8;
+constexpr int kMaxSweepsKernels = 12;
 
 struct SweepsKernel {
     int sweeps;
@@ -150,7 +150,7 @@ const KernelRef* sweeps_kernel(const VariantRow& row, int sweeps);
 /* The sweeps per exchange such a row runs when the caller leaves the choice to the planner. */
 int default_sweeps(const VariantRow& row);
 
-/* For messages: the sweeps per exchange the row has kernels for ("1, 2, 3, 4, 6, 8"). */
+/* For messages: the sweeps per exchange the row has kernels for ("1, 2, 3, 4, 6, 8, 12, 16, 24, 32"). */
 const char* sweeps_choices(const VariantRow& row);
 
 /* The row of (problem, mode, variant), the mode's default row for the problem for NULL or "auto" (not

@@ -826,6 +826,16 @@ void on_chip_rows_plan()
            "a cluster plan at N = 257 launches one of the row's sized kernels: " + describe(plan));
 }
 
+/* A pretend H200 whose blocks per SM follow the temporal kernels' launch bounds: one at k = 24 and
+ * 32, two otherwise. */
+hf_status temporal_kernel_facts(const VariantRow& row, int, DeviceFacts* facts)
+{
+    *facts = device;
+    const std::string name = row.kernel.name;
+    facts->blocks_per_sm = name.ends_with("_k24") || name.ends_with("_k32") ? 1 : kStreamBlocksPerSm;
+    return HF_OK;
+}
+
 /* persistent-grid (temporal): k per exchange picks the kernel, the items size the grid. */
 void temporal_plans()
 {
@@ -833,17 +843,18 @@ void temporal_plans()
     const int temporal = row_of("persistent-grid", "temporal");
     const VariantRow& row = variant_row(temporal);
     bool kernels = row.has(HF_TRAIT_TWO_BUFFERS) && row.has(HF_TRAIT_WATCHDOG) && row.has(HF_TRAIT_CUDA_ONLY) &&
-                   row.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && std::string(sweeps_choices(row)) == "1, 2, 3, 4, 6, 8";
-    for (int k : {1, 2, 3, 4, 6, 8}) {
+                   row.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && std::string(sweeps_choices(row)) == "1, 2, 3, 4, 6, 8, 12, 16, 24, 32";
+    for (int k : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}) {
         const std::string name = "temporal_stream_persistent_k" + std::to_string(k);
         const KernelRef* kernel = sweeps_kernel(row, k);
         kernels = kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
+        /* The standard twins stop at k = 16, as the Java kernel (TemporalKernels.SWEEPS). */
         const std::string twin = "hf_stream_pass_k" + std::to_string(k);
-        kernels = kernels && find_kernel(twin.c_str()) != nullptr;
+        kernels = kernels && (find_kernel(twin.c_str()) != nullptr) == (k <= 16);
     }
     expect(kernels && sweeps_kernel(row, 5) == nullptr && default_sweeps(row) == 8 &&
                sweeps_kernel(row, 8)->symbol == row.kernel.symbol,
-           "temporal: a kernel per k = 1, 2, 3, 4, 6, 8 (8 the row's own), found by name, and the standard twins");
+           "temporal: a kernel per k = 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 (8 the row's own), found by name, and the standard twins up to 16");
 
     hf_run_config config = config_of("persistent-grid", "temporal", 0, 0);
     hf_plan plan{};
@@ -859,7 +870,25 @@ void temporal_plans()
            "k = 3 asked: its kernel: " + describe(plan));
     config.sweeps_per_exchange = 5;
     expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
-                   "sweeps_per_exchange = 5, but it has kernels for 1, 2, 3, 4, 6, 8", "k = 5 refused");
+                   "sweeps_per_exchange = 5, but it has kernels for 1, 2, 3, 4, 6, 8, 12, 16, 24, 32", "k = 5 refused");
+    config.sweeps_per_exchange = 16;
+    status = plan_from_facts(config, 10001, temporal, device, &plan);
+    expect(status == HF_OK && plan.sweeps_per_exchange == 16 &&
+               std::strcmp(plan.kernel, "temporal_stream_persistent_k16") == 0 && plan.blocks <= 2 * kSmCount,
+           "k = 16 asked: its kernel, one wave of items: " + describe(plan));
+    /* The deepest kernels run one block per SM: the planner asks the device about the k it plans. */
+    const PlanDevice by_kernel{&temporal_kernel_facts, &check_cluster_fits};
+    for (int k : {16, 24, 32}) {
+        hf_run_config deep = config_of("persistent-grid", "temporal", 0, 0);
+        deep.sweeps_per_exchange = k;
+        hf_plan deep_plan{};
+        const int per_sm = k > 16 ? 1 : 2;
+        const hf_status deep_status = plan_row(deep, 10001, temporal, by_kernel, &deep_plan);
+        expect(deep_status == HF_OK && deep_plan.sweeps_per_exchange == k &&
+                   deep_plan.blocks <= per_sm * kSmCount && deep_plan.blocks > (per_sm - 1) * kSmCount &&
+                   deep_plan.blocks_per_sm == per_sm,
+               "N = 10001, k = " + std::to_string(k) + ": one wave of its kernel's blocks: " + describe(deep_plan));
+    }
     config = config_of("persistent-grid", "temporal", 0, 128);
     expect_refused(plan_from_facts(config, 4097, temporal, device, &plan), HF_ERR_UNSUPPORTED,
                    "runs 256 threads per block", "128 threads refused");
@@ -869,13 +898,13 @@ void temporal_plans()
     const VariantRow& with_cg = variant_row(cg_row);
     bool cg_kernels = with_cg.has(HF_TRAIT_TWO_BUFFERS) && with_cg.has(HF_TRAIT_COOPERATIVE) && !with_cg.has(HF_TRAIT_WATCHDOG) &&
                       !with_cg.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && with_cg.accepts_fault(HF_FAULT_SKIP_HALF_SWEEP) &&
-                      std::string(sweeps_choices(with_cg)) == "1, 2, 3, 4, 6, 8" && default_sweeps(with_cg) == 8;
-    for (int k : {1, 2, 3, 4, 6, 8}) {
+                      std::string(sweeps_choices(with_cg)) == "1, 2, 3, 4, 6, 8, 12, 16, 24, 32" && default_sweeps(with_cg) == 8;
+    for (int k : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}) {
         const std::string name = "temporal_cg_k" + std::to_string(k);
         const KernelRef* kernel = sweeps_kernel(with_cg, k);
         cg_kernels = cg_kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
     }
-    expect(cg_kernels, "temporal-cg: a kernel per k = 1, 2, 3, 4, 6, 8, found by name; no watchdog, no barrier fault");
+    expect(cg_kernels, "temporal-cg: a kernel per k = 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, found by name; no watchdog, no barrier fault");
     config = config_of("persistent-grid", "temporal-cg", 0, 0);
     hf_plan cg_plan{};
     status = plan_from_facts(config, 10001, cg_row, device, &cg_plan);
@@ -893,7 +922,7 @@ void temporal_plans()
     int differ = 0;
     int cases = 0;
     for (int n = 3; n <= 12000; n += n < 300 ? 1 : 37) {
-        for (int k : {1, 2, 3, 4, 6, 8}) {
+        for (int k : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}) {
             for (int coresident : {1, 2, 132, 264, 528}) {
                 const StreamGeometry planned = plan_stream_geometry(n, k, coresident);
                 const int blocks = std::min(planned.strips * planned.segments, coresident);

@@ -17,7 +17,7 @@
 #                          (words joined by '+'), logs in logs/NAME/: racecheck on one on-chip variant and a
 #                          few sizes, for instance, so that shards run together within a call's time
 #     sanitize-java        the same three tools, at once, on the Java-generated kernels through the holdfast
-#                          command: standard launches (the temporally blocked pass too, k = 2 and 8), the
+#                          command: standard launches (the temporally blocked pass too, k = 2, 8 and 16), the
 #                          Java persistent kernels on chip and on a grid of blocks, and their native twins
 #     sanitize-temporal    the same three tools, at once, on the persistent temporal kernels (--barrier temporal, temporal-cg)
 #                          at every k it has
@@ -166,7 +166,7 @@ run_phase() {
       for tool in memcheck synccheck racecheck; do
         modes=launch,launch-sync,graph,persistent-grid,persistent-dataflow
         [ "$tool" = racecheck ] && modes=launch,persistent-grid
-        sanitized "java-$tool" "$tool" -m "$modes" -k java,native -n 11,12,33,101 --sweeps-per-launch 1,2,8 &
+        sanitized "java-$tool" "$tool" -m "$modes" -k java,native -n 11,12,33,101 --sweeps-per-launch 1,2,8,16 &
         pids+=($!)
       done
       wait "${pids[@]}"
@@ -177,7 +177,7 @@ run_phase() {
       local pids=()
       for tool in memcheck synccheck racecheck; do
         sanitized "temporal-$tool" "$tool" -m persistent-grid --barrier temporal,temporal-cg -k native -n 33,101 \
-          --sweeps-per-exchange 1,2,3,4,6,8 &
+          --sweeps-per-exchange 1,2,3,4,6,8,12,16,24,32 &
         pids+=($!)
       done
       wait "${pids[@]}"

@@ -14,12 +14,34 @@ constexpr int kStreamThreads = 256;
 constexpr int kStreamWarps = kStreamThreads / 32;
 /* Blocks per multiprocessor the kernels are bounded for: 128 registers per thread (TemporalKernels.BLOCKS_PER_SM). */
 constexpr int kStreamBlocksPerSm = 2;
+/* The deepest pass bounded so: each level holds about two doubles in registers, and k = 16 takes all
+ * 128 without spilling (sm_90). Deeper passes (k = 24, 32: native persistent rows only) are bounded
+ * for one block, 255 registers, and spill a little at k = 24 and 32. */
+constexpr int kStreamDeepestAtTwoBlocks = 16;
+__host__ __device__ constexpr int stream_blocks_per_sm(int k) { return k <= kStreamDeepestAtTwoBlocks ? kStreamBlocksPerSm : 1; }
 
 /* Ghost columns each side: at least k, and even so that pairs start on even columns. */
 __host__ __device__ constexpr int stream_halo(int k) { return (k + 1) & ~1; }
 
+/* Rows of f a block's ring in shared memory holds at most: 10 x 2 x kStreamThreads doubles, the
+ * warp-edge exchange of k <= 32 and the persistent kernel's own shared variables fit static shared
+ * memory's 48 KB, so no kernel needs dynamic shared memory (TemporalKernels.RING_ROWS). */
+constexpr int kStreamRingRows = 10;
+/* What the ring and the edges may take: 48 KB less 1 KB for the kernel's own shared variables. */
+constexpr int kStreamStaticSharedDoubles = 47 * 1024 / 8;
+
+/* The levels of a pass of k half-sweeps that read f from the ring: all of them up to k = 9 (the ring
+ * holds f's last k + 1 rows). A deeper pass's levels beyond read f again from global memory, where
+ * the thread loaded it 11 or more steps before: L1 hits (the block's rows t - k .. t - 10 of f, 28 KB
+ * at k = 16), no extra DRAM traffic. */
+__host__ __device__ constexpr int stream_ring_levels(int k) { return k < kStreamRingRows ? k : kStreamRingRows - 1; }
+__host__ __device__ constexpr int stream_ring_rows(int k) { return stream_ring_levels(k) + 1; }
+
 /* Doubles of shared memory a block uses: the f ring and the warp-edge exchange. */
-__host__ __device__ constexpr int stream_shared_doubles(int k) { return (k + 1) * 2 * kStreamThreads + 2 * k * kStreamWarps; }
+__host__ __device__ constexpr int stream_shared_doubles(int k)
+{
+    return stream_ring_rows(k) * 2 * kStreamThreads + 2 * k * kStreamWarps;
+}
 
 /* How a grid of n x n is cut into items: strips of columns, segments of rows (StreamGeometry.java). */
 struct StreamGeometry {

@@ -29,8 +29,11 @@
  * Memory: u of row t + 1 is loaded into a register at step t and is level 0 at step t + 1; f of
  * row t + 1 (both members) is loaded into registers at step t and put, after the step's work, into
  * a ring of k + 1 rows in shared memory that each thread reads and writes only at its own entries
- * (levels read f of rows t - 1 .. t - k), so the ring needs no barrier. Plain loads held one step
- * hide their latency behind the step's work, as well as cp.async did in the prototypes.
+ * (levels read f of rows t - 1 .. t - k), so the ring needs no barrier. A deep pass (k > 9) keeps
+ * kStreamRingRows rows in the ring, so that shared memory stays static (under 48 KB); its deeper
+ * levels read f from global memory again, where the thread loaded it (stream_ring_levels). Plain
+ * loads held one step hide their latency behind the step's work, as well as cp.async did in the
+ * prototypes.
  *
  * Exactness: each update is the reference's arithmetic in the reference's order (stencil.h, with
  * contraction off), a half-sweep reads only the other colour, and boundary points never change.
@@ -163,7 +166,10 @@ __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const 
             const int row = t - level;
             if (stream_within(d - 2 * level, item.span - 2 * level)) { /* row among level's exact rows */
                 if (interior && stream_within(row - 1, n - 2)) {
-                    const double f_here = f_ring[(stream_ring_behind(f_slot, level, K + 1) * 2 + P) * kStreamThreads + thread];
+                    const double f_here =
+                        level <= stream_ring_levels(K)
+                            ? f_ring[(stream_ring_behind(f_slot, level, stream_ring_rows(K)) * 2 + P) * kStreamThreads + thread]
+                            : f[row * n + column]; /* beyond the ring: this thread loaded it level + 1 steps ago */
                     const double east = P == 0 ? prev[below] : across;
                     const double west = P == 0 ? across : prev[below];
                     value = five_point_update(cur[below], prev2[below], east, west, h2 * f_here);
@@ -181,7 +187,8 @@ __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const 
     stream_publish<K, P>(cur, edges);
 
     if (loads) {
-        const int slot = stream_ring_next(f_slot, K + 1); /* row t - K's, read above for the last time */
+        /* row t - R's (R = stream_ring_levels(K)), read above for the last time */
+        const int slot = stream_ring_next(f_slot, stream_ring_rows(K));
         f_ring[slot * 2 * kStreamThreads + thread] = f0;
         f_ring[(slot * 2 + 1) * kStreamThreads + thread] = f1;
     }
@@ -253,27 +260,27 @@ __device__ __forceinline__ void stream_pass_item(const double* in, double* out, 
     for (;;) {
         u = stream_step<K, 0>(u, a, b, c, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
         t += 1;
-        f_slot = stream_ring_next(f_slot, K + 1);
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
         if (t > item.t_last) break;
         u = stream_step<K, 1>(u, c, a, b, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
         t += 1;
-        f_slot = stream_ring_next(f_slot, K + 1);
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
         if (t > item.t_last) break;
         u = stream_step<K, 0>(u, b, c, a, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
         t += 1;
-        f_slot = stream_ring_next(f_slot, K + 1);
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
         if (t > item.t_last) break;
         u = stream_step<K, 1>(u, a, b, c, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
         t += 1;
-        f_slot = stream_ring_next(f_slot, K + 1);
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
         if (t > item.t_last) break;
         u = stream_step<K, 0>(u, c, a, b, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
         t += 1;
-        f_slot = stream_ring_next(f_slot, K + 1);
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
         if (t > item.t_last) break;
         u = stream_step<K, 1>(u, b, c, a, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
         t += 1;
-        f_slot = stream_ring_next(f_slot, K + 1);
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
         if (t > item.t_last) break;
     }
 }

@@ -48,10 +48,11 @@ __device__ inline bool wait_between_passes(const PersistentArgs& args, int pass,
 }
 
 template <int K, PassBarrier B = PassBarrier::kTwoSlot>
-__global__ void __launch_bounds__(kStreamThreads, kStreamBlocksPerSm) temporal_stream_persistent(PersistentArgs args)
+__global__ void __launch_bounds__(kStreamThreads, stream_blocks_per_sm(K)) temporal_stream_persistent(PersistentArgs args)
 {
+    static_assert(stream_shared_doubles(K) <= kStreamStaticSharedDoubles, "the ring and the edges fit static shared memory");
 #if HF_HAS_STREAM_SHUFFLE
-    __shared__ double f_ring[(K + 1) * 2 * kStreamThreads];
+    __shared__ double f_ring[stream_ring_rows(K) * 2 * kStreamThreads];
     __shared__ double edges[2 * K * kStreamWarps];
     const Problem& problem = args.problem;
     const int items = args.items.strips * args.items.segments;

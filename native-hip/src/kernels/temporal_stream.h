@@ -26,8 +26,9 @@ __device__ __forceinline__ void stream_pass_launch(const double* __restrict__ in
                                                    int* work, int pass, int n, double h2, int strip_width, int strips,
                                                    int segment_rows)
 {
+    static_assert(stream_shared_doubles(K) <= kStreamStaticSharedDoubles, "the ring and the edges fit static shared memory");
 #if HF_HAS_STREAM_SHUFFLE
-    __shared__ double f_ring[(K + 1) * 2 * kStreamThreads];
+    __shared__ double f_ring[stream_ring_rows(K) * 2 * kStreamThreads];
     __shared__ double edges[2 * K * kStreamWarps];
     const int sweeps = schedule[2 * pass];
     const int first_colour = schedule[2 * pass + 1];
@@ -48,7 +49,7 @@ __device__ __forceinline__ void stream_pass_launch(const double* __restrict__ in
 
 /* One extern "C" kernel per k: the driver API finds them by name. */
 #define HF_STREAM_PASS_KERNEL(K)                                                                                       \
-    extern "C" __global__ void __launch_bounds__(holdfast::kStreamThreads, holdfast::kStreamBlocksPerSm)               \
+    extern "C" __global__ void __launch_bounds__(holdfast::kStreamThreads, holdfast::stream_blocks_per_sm(K))       \
         hf_stream_pass_k##K(const double* __restrict__ in, double* __restrict__ out, const double* __restrict__ f,     \
                             const int* __restrict__ schedule, int* work, int pass, int n, double h2, int strip_width,  \
                             int strips, int segment_rows)                                                              \
@@ -62,6 +63,8 @@ HF_STREAM_PASS_KERNEL(3)
 HF_STREAM_PASS_KERNEL(4)
 HF_STREAM_PASS_KERNEL(6)
 HF_STREAM_PASS_KERNEL(8)
+HF_STREAM_PASS_KERNEL(12)
+HF_STREAM_PASS_KERNEL(16)
 
 #undef HF_STREAM_PASS_KERNEL
 

@@ -66,6 +66,16 @@ class KernelPrinterTest {
     }
 
     @Test
+    void theDeepestPassesAreNativeOnly() {
+        String out = printed("-m", "persistent-grid", "-k", "java,native", "--barrier", "temporal", "--sweeps-per-exchange", "16,24");
+        assertTrue(out.contains("// persistent-grid (java, barrier=temporal, sweeps-per-exchange=16):\n//   org.holdfast.kernels.temporal."
+                + "TemporalKernels: persistentPasses_k16, every pass of 16 half-sweeps"), out);
+        assertTrue(out.contains("// persistent-grid (java, barrier=temporal, sweeps-per-exchange=24):\n//   refused: persistent-grid (java):"
+                + " the Java temporal passes are compiled for k = 1, 2, 3, 4, 6, 8, 12, 16, not 24 (--kernels native runs it)\n"), out);
+        assertTrue(out.contains("// persistent-grid (native, barrier=temporal, sweeps-per-exchange=24):\n"), out);
+    }
+
+    @Test
     void nativeKernelsAreNamedWithTheFileTheyComeFrom() {
         String out = printed("-m", "graph,persistent-grid,persistent-dataflow", "-k", "native", "--sweeps-per-launch", "8",
                 "--barrier", "temporal", "--sweeps-per-exchange", "4", "--signal", "resident,auto");

@@ -27,7 +27,8 @@ public abstract class NativePersistentMode extends DescribedMode {
 
     /**
      * The most half-sweeps between halo exchanges the command line takes; each variant's planner refuses what it does not
-     * take (the clusters more than 8, temporal other than 1, 2, 3, 4, 6, 8, resident more than its thinnest band).
+     * take (the clusters more than 8, temporal other than 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, resident more than its thinnest
+     * band).
      */
     public static final int MOST_SWEEPS_PER_EXCHANGE = 64;
 
@@ -223,6 +224,10 @@ public abstract class NativePersistentMode extends DescribedMode {
             if (asked.get().temporal()) {
                 String k = values.get(SWEEPS_PER_EXCHANGE);
                 boolean auto = k.equals("auto");
+                Optional<String> deeper = javaTemporalRefusal("java", sweepsPerExchange(values));
+                if (deeper.isPresent()) {
+                    return KernelsThatRun.described("refused: " + deeper.get());
+                }
                 return KernelsThatRun.generated(TemporalKernels.class, "persistentPasses_k" + (auto ? "<k>" : k) + ", every pass of "
                         + (auto ? "k" : k) + " half-sweeps in one persistent launch, a grid barrier between passes" + (auto ? " (k = "
                         + Arrays.stream(TemporalKernels.SWEEPS).mapToObj(Integer::toString).collect(Collectors.joining(", "))
@@ -240,12 +245,29 @@ public abstract class NativePersistentMode extends DescribedMode {
         return KernelsThatRun.generated(user.get().owner(), "solve, one launch for all iterations");
     }
 
+    /**
+     * Why the Java temporal passes cannot run k half-sweeps per pass (0: the rule's k), if they cannot: the native rows go
+     * deeper (k = 24, 32, one block per multiprocessor) than the Java kernel's instances ({@link TemporalKernels#SWEEPS}).
+     */
+    private Optional<String> javaTemporalRefusal(String kernels, int sweeps) {
+        if (sweeps <= 0 || Arrays.stream(TemporalKernels.SWEEPS).anyMatch(k -> k == sweeps)) {
+            return Optional.empty();
+        }
+        return Optional.of(name() + " (" + kernels + "): the Java temporal passes are compiled for k = "
+                + Arrays.stream(TemporalKernels.SWEEPS).mapToObj(Integer::toString).collect(Collectors.joining(", ")) + ", not "
+                + sweeps + " (--kernels native runs it)");
+    }
+
     /** The Java kernel of the twin's design, labelled as its native twin. */
     private ModeRunner javaRunner(PoissonProblem square, RunRequest request, Machine machine) {
         javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
         JavaTwin twin = javaTwin(request.options()).orElseThrow(() -> new ModeRefusedException(noJavaTwin(request.options())));
         if (twin.temporal()) {
             int sweeps = sweepsPerExchange(request.options());
+            Optional<String> deeper = javaTemporalRefusal(request.kernels().toString(), sweeps);
+            if (deeper.isPresent()) {
+                throw new ModeRefusedException(deeper.get());
+            }
             JavaTemporalPlan plan;
             try {
                 plan = JavaTemporalPlan.of(square, name(), twin.nativeVariant(), sweeps, request, machine.gpu(), machine.bridge());

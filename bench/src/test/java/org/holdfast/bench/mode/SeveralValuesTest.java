@@ -18,7 +18,7 @@ class SeveralValuesTest {
         assertEquals(List.of("1", "2", "8"), k.split("1,2,8"));
         assertEquals("4", k.parse("4"));
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> k.parse("1,5"));
-        assertEquals("unknown sweeps-per-launch '5' (choose from: 1, 2, 3, 4, 6, 8)", refused.getMessage());
+        assertEquals("unknown sweeps-per-launch '5' (choose from: 1, 2, 3, 4, 6, 8, 12, 16)", refused.getMessage());
         assertEquals("auto,1,8", NativePersistentMode.SWEEPS_PER_EXCHANGE.parse("auto, 1, 8"));
         assertEquals(List.of("two-slot"), PersistentGridMode.BARRIER.split("two-slot"));
         assertEquals(List.of("block", "cluster", "temporal"), PersistentGridMode.BARRIER.split(PersistentGridMode.BARRIER.parse("block,cluster,temporal")));

@@ -38,7 +38,9 @@ import org.holdfast.tornado.api.Unroll;
  *
  * <p>Memory: u of row t + 1 is loaded into a register at step t (level 0 of step t + 1); f of row
  * t + 1 is loaded at step t and put, after the step's work, into a ring of k + 1 rows in block-shared
- * memory that each thread reads and writes only at its own entries, so the ring needs no barrier.
+ * memory that each thread reads and writes only at its own entries, so the ring needs no barrier. A
+ * deep pass (k > 9) keeps {@value #RING_ROWS} rows there, so that shared memory stays static and
+ * small; its deeper levels read f from global memory again ({@link #ringLevels}).
  * Each update is the reference's arithmetic in the reference's order, so the result equals
  * {@code ReferenceSolver} bit for bit.
  */
@@ -51,7 +53,14 @@ public final class TemporalKernels {
     /** Blocks per multiprocessor the kernel is compiled for: at most 128 registers per thread. */
     public static final int BLOCKS_PER_SM = 2;
     /** The half-sweeps per pass the kernel is compiled for (one CUDA kernel each). */
-    public static final int[] SWEEPS = {1, 2, 3, 4, 6, 8};
+    public static final int[] SWEEPS = {1, 2, 3, 4, 6, 8, 12, 16};
+    /**
+     * Rows of f a block's ring holds at most: 10 rows of {@code 2 * THREADS} doubles and the warp-edge
+     * exchange fit static shared memory's 48 KiB for every k up to 32, beside the kernel's own shared
+     * variables (native-hip's {@code kStreamRingRows}). Levels beyond {@link #ringLevels} read f from
+     * global memory again.
+     */
+    public static final int RING_ROWS = 10;
     /** {@link #persistentPasses}' run array: which buffer its first pass reads (0: u, 1: scratch). */
     public static final int RUN_FROM = 0;
     /** {@link #persistentPasses}' run array: the group whose last pass runs one half-sweep short, or -1. */
@@ -71,9 +80,9 @@ public final class TemporalKernels {
      */
     @Kernel
     @LaunchBounds(maxThreads = THREADS, minBlocksPerMultiprocessor = BLOCKS_PER_SM)
-    public static void streamPass(KernelContext context, @Specialize({1, 2, 3, 4, 6, 8}) int k, double[] in, double[] out,
+    public static void streamPass(KernelContext context, @Specialize({1, 2, 3, 4, 6, 8, 12, 16}) int k, double[] in, double[] out,
             double[] f, int[] schedule, int[] work, int pass, int n, double h2, int stripWidth, int strips, int segmentRows) {
-        double[] fRing = context.allocateDoubleLocalArray((k + 1) * 2 * THREADS);
+        double[] fRing = context.allocateDoubleLocalArray((k < RING_ROWS ? k + 1 : RING_ROWS) * 2 * THREADS);
         double[] edges = context.allocateDoubleLocalArray(2 * k * WARPS);
         // Each level's rows t - s, t - s - 1, t - s - 2 (see step): per-thread arrays, registers on the GPU.
         double[] a = new double[k];
@@ -109,10 +118,10 @@ public final class TemporalKernels {
     @Kernel
     @Persistent(threadsPerBlock = THREADS)
     @LaunchBounds(maxThreads = THREADS, minBlocksPerMultiprocessor = BLOCKS_PER_SM)
-    public static void persistentPasses(KernelContext context, @Specialize({1, 2, 3, 4, 6, 8}) int k, double[] u,
+    public static void persistentPasses(KernelContext context, @Specialize({1, 2, 3, 4, 6, 8, 12, 16}) int k, double[] u,
             double[] scratch, double[] f, int[] run, long[] work, int iterations, int n, double h2, int stripWidth, int strips,
             int segmentRows, int segments) {
-        double[] fRing = context.allocateDoubleLocalArray((k + 1) * 2 * THREADS);
+        double[] fRing = context.allocateDoubleLocalArray((k < RING_ROWS ? k + 1 : RING_ROWS) * 2 * THREADS);
         double[] edges = context.allocateDoubleLocalArray(2 * k * WARPS);
         // Reused from item to item: what an item leaves in them is never read as exact (see streamItem).
         double[] a = new double[k];
@@ -175,6 +184,17 @@ public final class TemporalKernels {
     @DeviceFunction
     public static int halo(int k) {
         return (k + 1) & ~1;
+    }
+
+    /**
+     * The levels of a pass of k half-sweeps that read f from the shared-memory ring: all of them while
+     * the ring of k + 1 rows fits ({@link #RING_ROWS}); beyond, the levels past {@code RING_ROWS - 1}
+     * read f from global memory, where the thread loaded it more than that many steps before (L1 or L2
+     * hits: no extra DRAM traffic), so that no k needs dynamic shared memory.
+     */
+    @DeviceFunction
+    public static int ringLevels(int k) {
+        return k < RING_ROWS ? k : RING_ROWS - 1;
     }
 
     /** Whether {@code 0 <= value < limit}. */
@@ -244,42 +264,42 @@ public final class TemporalKernels {
             u = step(context, k, 0, u, a, b, c, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
                     inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
             t += 1;
-            fSlot = ringNext(fSlot, k + 1);
+            fSlot = ringNext(fSlot, ringLevels(k) + 1);
             if (t > tLast) {
                 break;
             }
             u = step(context, k, 1, u, c, a, b, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
                     inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
             t += 1;
-            fSlot = ringNext(fSlot, k + 1);
+            fSlot = ringNext(fSlot, ringLevels(k) + 1);
             if (t > tLast) {
                 break;
             }
             u = step(context, k, 0, u, b, c, a, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
                     inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
             t += 1;
-            fSlot = ringNext(fSlot, k + 1);
+            fSlot = ringNext(fSlot, ringLevels(k) + 1);
             if (t > tLast) {
                 break;
             }
             u = step(context, k, 1, u, a, b, c, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
                     inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
             t += 1;
-            fSlot = ringNext(fSlot, k + 1);
+            fSlot = ringNext(fSlot, ringLevels(k) + 1);
             if (t > tLast) {
                 break;
             }
             u = step(context, k, 0, u, c, a, b, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
                     inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
             t += 1;
-            fSlot = ringNext(fSlot, k + 1);
+            fSlot = ringNext(fSlot, ringLevels(k) + 1);
             if (t > tLast) {
                 break;
             }
             u = step(context, k, 1, u, b, c, a, in, out, f, fRing, edges, n, h2, sweeps, col0, interior0, interior1, inGrid0,
                     inGrid1, owned0, owned1, y0, y1, lo, span, tLast, t, fSlot);
             t += 1;
-            fSlot = ringNext(fSlot, k + 1);
+            fSlot = ringNext(fSlot, ringLevels(k) + 1);
             streaming = t <= tLast;
         }
     }
@@ -332,7 +352,10 @@ public final class TemporalKernels {
                 int row = t - level;
                 if (within(d - 2 * level, span - 2 * level)) { // row among level's exact rows
                     if (interior && within(row - 1, n - 2)) {
-                        double fHere = fRing[(ringBehind(fSlot, level, k + 1) * 2 + p) * THREADS + thread];
+                        // Beyond the ring: this thread loaded it level + 1 steps ago.
+                        double fHere = level <= ringLevels(k)
+                                ? fRing[(ringBehind(fSlot, level, ringLevels(k) + 1) * 2 + p) * THREADS + thread]
+                                : f[row * n + column];
                         double east = p == 0 ? prev[below] : across;
                         double west = p == 0 ? across : prev[below];
                         value = Stencil.fivePointUpdate(cur[below], prev2[below], east, west, h2 * fHere);
@@ -350,7 +373,7 @@ public final class TemporalKernels {
         publish(context, k, p, cur, edges);
 
         if (loads) {
-            int slot = ringNext(fSlot, k + 1); // row t - k's, read above for the last time
+            int slot = ringNext(fSlot, ringLevels(k) + 1); // row t - ringLevels(k)'s, read above for the last time
             fRing[slot * 2 * THREADS + thread] = f0;
             fRing[(slot * 2 + 1) * THREADS + thread] = f1;
         }

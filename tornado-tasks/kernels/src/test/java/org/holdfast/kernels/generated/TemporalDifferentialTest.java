@@ -45,7 +45,7 @@ class TemporalDifferentialTest {
     }
 
     @ParameterizedTest(name = "N = {0}, k = {1}, {2} half-sweeps, pass {3}")
-    @CsvSource({"12, 1, 1, 0", "12, 3, 3, 1", "33, 4, 2, 0", "33, 8, 8, 1", "21, 6, 5, 0"})
+    @CsvSource({"12, 1, 1, 0", "12, 3, 3, 1", "33, 4, 2, 0", "33, 8, 8, 1", "21, 6, 5, 0", "40, 12, 12, 1", "37, 16, 13, 0"})
     void onePassRunsAsTheJavaKernelDoes(int n, int k, int sweeps, int pass) {
         PoissonProblem problem = new PoissonProblem(n);
         double[] in = problem.randomInitialU(n + k);
@@ -61,14 +61,15 @@ class TemporalDifferentialTest {
     }
 
     /**
-     * The persistent form (persistentPasses_k1 .. k8): every pass of a run in one launch, a shorter last pass, either
+     * The persistent form (persistentPasses_k1 .. k16): every pass of a run in one launch, a shorter last pass, either
      * buffer first; u, scratch and the work tally bit for bit against the Java kernel on the CPU backend, which
      * PersistentPassesMatchReferenceTest checks against the reference on several groups. One group here, walking every
      * item of a pass: the host's static __shared__ arrays would be one for all groups of a persistent launch
      * (cuda_host_prelude.h).
      */
     @ParameterizedTest(name = "N = {0}, k = {1}, {2} iterations, from scratch {3}")
-    @CsvSource({"12, 4, 3, 0", "33, 3, 5, 1", "21, 8, 7, 0", "11, 1, 2, 1", "16, 6, 5, 0", "34, 2, 5, 1"})
+    @CsvSource({"12, 4, 3, 0", "33, 3, 5, 1", "21, 8, 7, 0", "11, 1, 2, 1", "16, 6, 5, 0", "34, 2, 5, 1", "35, 12, 13, 1",
+        "41, 16, 19, 0"})
     void everyPassInOneLaunchRunsAsTheJavaKernelDoes(int n, int k, int iterations, int fromScratch) {
         PoissonProblem problem = new PoissonProblem(n);
         double[] u = problem.randomInitialU(n + k);

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The Java temporally blocked kernel, run on the CPU backend as any kernel is (each group's 256
  * threads together, warp shuffles through the group), equals the plain reference bit for bit, from
- * a random interior and short of convergence: k = 1, 2, 3, 4, 8 (several of them ending on a
- * shorter pass), ghost borders wider than the grid (N = 3 .. 12), segments and strips that do not
+ * a random interior and short of convergence: k = 1, 2, 3, 4, 6, 8, 12, 16 (several of them ending on
+ * a shorter pass; 12 and 16 over several passes, two strips at N = 520), ghost borders wider than the grid (N = 3 .. 12), segments and strips that do not
  * divide the grid, and runs that start in either buffer. Kept small: every step of every group is
  * a few barriers of 256 threads.
  */
@@ -32,7 +32,15 @@ class TemporalKernelsMatchReferenceTest {
         "12, 2, 4, 5", "12, 4, 3, 4", "12, 8, 7, 3",
         "40, 6, 4, 3",
         "257, 8, 2, 3",
-        "520, 8, 2, 2"})
+        "520, 8, 2, 2",
+        // The deep passes: ring of 10 rows, levels beyond it read f from global memory; counts k does not divide
+        "3, 12, 7, 1", "3, 16, 9, 1",
+        "4, 16, 9, 2", "5, 12, 13, 3",
+        "11, 16, 17, 4", "12, 12, 13, 5",
+        "33, 16, 19, 3", "34, 12, 11, 2",
+        "40, 16, 16, 3",
+        "101, 12, 14, 3", "101, 16, 19, 4",
+        "520, 12, 7, 3", "520, 16, 9, 2"})
     void equalsTheReferenceBitForBit(int n, int k, int iterations, int targetBlocks) {
         PoissonProblem problem = new PoissonProblem(n);
         double[] initial = problem.randomInitialU(n + 31L * k);
