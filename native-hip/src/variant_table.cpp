@@ -28,6 +28,7 @@
 #include "kernels/standard_kernels.h"
 #include "kernels/temporal_persistent.h"
 #include "kernels/temporal_stream.h"
+#include "kernels/temporal_stream_3d.h" /* temporal3d: the cube's temporally blocked pass */
 #include "planner.h"
 #include "variant_table.h"
 
@@ -237,12 +238,16 @@ const VariantRow kRows[] = {
 
 /* The standard kernels (--kernels native), launched through the driver API by name: the
  * half-sweeps, the empty kernel, the overhead probes' kernels, the twins of the Java
- * temporally blocked pass, and the cube's half-sweeps. */
+ * temporally blocked pass, the cube's half-sweeps and the twins of its temporally blocked pass. */
 const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_black),          HF_KERNEL(hf_empty),
                                       HF_KERNEL(hf_halo_exchange_probe),
                                       HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
                                       HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8),
-                                      HF_KERNEL(hf_red_3d),         HF_KERNEL(hf_black_3d)};
+                                      HF_KERNEL(hf_red_3d),         HF_KERNEL(hf_black_3d),
+                                      /* temporal3d: the twins of TemporalKernels3D.streamPass (temporal_stream_3d.h) */
+                                      HF_KERNEL(hf_stream_pass_3d_k1), HF_KERNEL(hf_stream_pass_3d_k2),
+                                      HF_KERNEL(hf_stream_pass_3d_k3), HF_KERNEL(hf_stream_pass_3d_k4),
+                                      HF_KERNEL(hf_stream_pass_3d_k6), HF_KERNEL(hf_stream_pass_3d_k8)};
 
 /* The exchange probe in each line form, by HF_LL_LINE_* (hf_probe_halo_exchange_form). */
 const KernelRef kHaloProbeForms[HF_LL_LINE_COUNT] = {

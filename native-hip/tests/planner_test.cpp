@@ -17,6 +17,7 @@
 #include "planner.h"
 /* after hf_gpu.h, which it needs */
 #include "device/stream_geometry.h"
+#include "device/stream_geometry_3d.h"
 #include "variant_table.h"
 
 using namespace holdfast;
@@ -823,6 +824,24 @@ hf_status holdfast::check_cluster_fits(const VariantRow& row, const hf_plan& pla
                : fail(HF_ERR_NOT_CORESIDENT, "pretend: no room for a cluster of %d", plan.cluster_size);
 }
 
+/* temporal3d: the cube's temporally blocked pass. Its standard twins are found by name, and its
+ * geometry is StreamGeometry3D's (N = 512, k = 8: 22 x 11 tiles of 24 x 48 owned points). */
+void the_cubes_stream_pass_twins_are_listed()
+{
+    bool found = true;
+    for (int k : {1, 2, 3, 4, 6, 8}) {
+        const std::string twin = "hf_stream_pass_3d_k" + std::to_string(k);
+        found = found && find_kernel(twin.c_str()) != nullptr;
+    }
+    expect(found && find_kernel("hf_stream_pass_3d_k5") == nullptr, "the cube's stream-pass twins, k = 1, 2, 3, 4, 6, 8");
+    const StreamGeometry3d geometry = plan_stream_geometry_3d(512, 8, 264);
+    expect(geometry.tiles_j == 22 && geometry.tiles_k == 11 && geometry.segments == 1 && geometry.segment_planes == 510,
+           "N = 512, k = 8: 22 x 11 tiles, one segment");
+    const StreamGeometry3d small = plan_stream_geometry_3d(65, 8, 24);
+    expect(small.tiles_j == 3 && small.tiles_k == 2 && small.segments == 4 && small.segment_planes == 16,
+           "N = 65, k = 8, 24 blocks: 3 x 2 tiles, 4 segments of 16 planes");
+}
+
 int main()
 {
     the_table_names_the_command_lines_variants();
@@ -837,6 +856,7 @@ int main()
     a_problem_is_checked();
     temporal_plans();
     on_chip_rows_plan();
+    the_cubes_stream_pass_twins_are_listed(); /* temporal3d */
     std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");
     return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
