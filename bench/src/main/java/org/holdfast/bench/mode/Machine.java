@@ -7,6 +7,7 @@ import org.holdfast.bridge.NativeLibraryMissingException;
 import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.kernels.RedBlackKernels;
 import org.holdfast.kernels.temporal.TemporalKernels;
+import org.holdfast.kernels.temporal.TemporalKernels3D;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.cuda.CudaLoad;
 import org.holdfast.tornado.cuda.backend.CudaBackend;
@@ -99,6 +100,11 @@ public final class Machine implements AutoCloseable {
         for (int k : TemporalKernels.SWEEPS) {
             // The compiler's instance of k (@Specialize) and its hand-written twin in the library.
             view = view.withKernelOverride(streamPass, "streamPass_k" + k, library.kernel("hf_stream_pass_k" + k));
+        }
+        // temporal3d: the cube's pass, TemporalKernels3D's instances and their twins hf_stream_pass_3d_k<k>.
+        Method streamPass3d = kernel(TemporalKernels3D.class, "streamPass");
+        for (int k : TemporalKernels3D.SWEEPS) {
+            view = view.withKernelOverride(streamPass3d, "streamPass_k" + k, library.kernel("hf_stream_pass_3d_k" + k));
         }
         return view;
     }

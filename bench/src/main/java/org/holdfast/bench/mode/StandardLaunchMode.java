@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
-import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.tornado.api.TornadoDevice;
@@ -13,7 +12,9 @@ import org.holdfast.tornado.api.TornadoExecutionPlan;
 /**
  * What the standard-launch modes share: the red-black task graph on the GPU, with the Java kernels
  * or the hand-written ones, its block count from the Java rule; with {@code --sweeps-per-launch k}
- * above 1, the temporally blocked pass ({@link TemporalKernels}) instead, k half-sweeps per launch.
+ * above 1, the temporally blocked pass instead, k half-sweeps per launch: the square's
+ * ({@link TemporalKernels}) or the cube's ({@link org.holdfast.kernels.temporal.TemporalKernels3D}), by
+ * {@link TemporalPass}.
  * A mode adds how the plan launches.
  */
 public abstract class StandardLaunchMode extends DescribedMode {
@@ -50,25 +51,25 @@ public abstract class StandardLaunchMode extends DescribedMode {
     @Override
     public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
         int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
+        if (k > 1 && kernels.userKernels().isEmpty()) { // the temporal pass: the square's or the cube's (TemporalPass)
+            return TemporalPass.of(problem).map(pass -> pass.kernelsThatRun(kernels, k))
+                    .orElseGet(() -> KernelsThatRun.described("refused: " + name() + NO_TEMPORAL_PASS + " for " + problem.name() + " yet"));
+        }
         Optional<String> refused = kernels.equals(KernelSource.NATIVE) ? OnlyFor2D.refusal(problem, name() + NO_NATIVE_KERNELS)
-                : k > 1 && kernels.userKernels().isEmpty() ? OnlyFor2D.refusal(problem, name() + NO_TEMPORAL_PASS) : Optional.empty();
+                : Optional.empty();
         if (refused.isPresent()) {
             return KernelsThatRun.described("refused: " + refused.get());
         }
         if (kernels.equals(KernelSource.NATIVE)) {
-            return KernelsThatRun.described(k > 1
-                    ? "hand-written, hf_stream_pass_k" + k + " (" + NativeKernelFiles.FOLDER + "temporal_stream.h), one launch per pass of "
-                            + k + " half-sweeps"
-                    : "hand-written, hf_red then hf_black (" + NativeKernelFiles.FOLDER + "standard_kernels.h), one launch per half-sweep");
+            return KernelsThatRun.described(
+                    "hand-written, hf_red then hf_black (" + NativeKernelFiles.FOLDER + "standard_kernels.h), one launch per half-sweep");
         }
         if (kernels.userKernels().isPresent()) {
             UserKernels user = kernels.userKernels().get();
             return user.halfSweeps().isEmpty() ? KernelsThatRun.described("skipped: " + unavailable(user))
                     : KernelsThatRun.generated(user.owner(), "red then black, one launch per half-sweep");
         }
-        return k > 1 ? KernelsThatRun.generated(TemporalKernels.class, "streamPass with k = " + k + " (its instance streamPass_k" + k
-                + "), one launch per pass of " + k + " half-sweeps")
-                : KernelsThatRun.generated(problem.halfSweepKernels().owner(), "red then black, one launch per half-sweep");
+        return KernelsThatRun.generated(problem.halfSweepKernels().owner(), "red then black, one launch per half-sweep");
     }
 
     private static String unavailable(UserKernels user) {
@@ -90,17 +91,19 @@ public abstract class StandardLaunchMode extends DescribedMode {
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         int k = Integer.parseInt(request.options().get(SWEEPS_PER_LAUNCH));
+        RowVariant variant = variant(request.options());
+        if (k > 1) { // the temporal pass, the square's or the cube's; refused before the GPU is asked for for other problems
+            Problem problem = request.problem();
+            TemporalPass pass = TemporalPass.of(problem)
+                    .orElseThrow(() -> new ModeRefusedException(name() + NO_TEMPORAL_PASS + " for " + problem.name() + " yet"));
+            int wave = pass.wave(k, machine.gpu().device().multiprocessors());
+            int asked = request.blocks().plannerBlocks(problem.pointsPerColour(), request.threads());
+            return new TemporalGraphRunner(problem, pass, request, device(request, machine), k, asked == 0 ? wave : asked, variant,
+                    plan -> configure(plan, request.profiler()));
+        }
         // What exists only for the 2D problem is refused before the GPU is asked for: the same line on any machine.
         if (request.kernels() == KernelSource.NATIVE) {
             OnlyFor2D.require(request.problem(), name() + NO_NATIVE_KERNELS);
-        }
-        RowVariant variant = variant(request.options());
-        if (k > 1) {
-            PoissonProblem square = OnlyFor2D.require(request.problem(), name() + NO_TEMPORAL_PASS);
-            int wave = TemporalKernels.BLOCKS_PER_SM * machine.gpu().device().multiprocessors();
-            int asked = request.blocks().plannerBlocks(request.problem().pointsPerColour(), request.threads());
-            return new TemporalGraphRunner(square, request, device(request, machine), k, asked == 0 ? wave : asked, variant,
-                    plan -> configure(plan, request.profiler()));
         }
         TornadoDevice device = device(request, machine);
         int threads = request.threads();

@@ -37,11 +37,24 @@ class Poisson3DRefusalTest {
     }
 
     @Test
-    void theStandardLaunchesHaveNeitherNativeKernelsNorTheTemporalPassForTheCube() {
+    void theStandardLaunchesHaveNoNativeHalfSweepsForTheCube() {
         for (String mode : new String[] {"launch", "launch-sync", "graph"}) {
             assertEquals(mode + ": no native kernels for poisson3d yet", refusal(mode, KernelSource.NATIVE, Map.of()));
-            assertEquals(mode + ": no temporal pass for poisson3d yet",
-                    refusal(mode, KernelSource.JAVA, Map.of("sweeps-per-launch", "2")));
+        }
+    }
+
+    /** temporal3d: the cube's temporal pass (TemporalKernels3D and its native twins) is not refused: without a GPU, unavailable. */
+    @Test
+    void theCubesTemporalPassIsNotRefused() {
+        for (String mode : new String[] {"launch", "launch-sync", "graph"}) {
+            for (KernelSource kernels : new KernelSource[] {KernelSource.JAVA, KernelSource.NATIVE}) {
+                ModeUnavailableException noGpu = assertThrows(ModeUnavailableException.class,
+                        () -> Modes.ALL.parse(mode).runner(request(kernels, Map.of("sweeps-per-launch", "8")), NO_GPU));
+                assertEquals("no GPU (test)", noGpu.getMessage());
+                assertEquals("hand-written, hf_stream_pass_3d_k8 (native-hip/src/kernels/temporal_stream_3d.h), one launch per pass"
+                        + " of 8 half-sweeps", Modes.ALL.parse(mode).kernelsThatRun(KernelSource.NATIVE,
+                                new OptionValues(Map.of("sweeps-per-launch", "8")), CUBE).what());
+            }
         }
     }
 

@@ -106,6 +106,11 @@ public final class TemporalKernels3D {
         return (k + 3) * tileRows(k) * TILE_COLUMNS * Double.BYTES;
     }
 
+    /** Blocks a multiprocessor of an H200 holds (228 KiB of shared memory, 1 KiB of it reserved per block): two up to k = 4, one above. */
+    public static int blocksPerSm(int k) {
+        return 2 * (sharedBytes(k) + 1024) <= 228 * 1024 ? BLOCKS_PER_SM : 1;
+    }
+
     /** Whether {@code 0 <= value < limit}. */
     @DeviceFunction
     static boolean within(int value, int limit) {
