@@ -22,10 +22,11 @@
  *
  * Layout: each tile row keeps its even tile columns, then its odd ones, so that a warp updating one
  * colour of a row reads and writes 32 consecutive doubles (no bank conflicts). Lane q holds columns
- * 2q and 2q + 1 of rows warp + 16 r: it loads them (the next plane into registers a step ahead, so
- * the loads' latency hides behind a step of work), updates the member of the level's colour (every
- * lane of a row the same member) and stores the owned ones, two consecutive doubles per lane. f is
- * read from global memory, through the read-only path, where an update needs it.
+ * 2q and 2q + 1 of rows warp + 16 r: it loads them (a plane into registers two steps ahead, so the
+ * loads' latency hides behind a step of work), updates the member of the level's colour (every lane
+ * of a row the same member) and stores the owned ones, two consecutive doubles per lane. The f an
+ * update needs is loaded into registers at the same level of the step before (the plane after it,
+ * the other member), so that no level waits for L2.
  *
  * Exactness: each update is the reference's arithmetic in the reference's order (stencil_3d.h, with
  * contraction off), and boundary points never change.
@@ -99,26 +100,40 @@ HF_UNROLL
     }
 }
 
-/* Level `level` at plane `plane`: each thread updates, in its rows among the level's, the member of
- * its pair that has colour `colour`, where that point is interior; only when `computes`. */
+/* Whether a level's plane `plane` is computed: its neighbouring planes are loaded, and it is interior. */
+__device__ __forceinline__ bool stream_3d_plane_computes(int plane, int lo, int hi, int n)
+{
+    return plane - 1 >= lo && plane + 1 <= hi && stream_3d_within(plane - 1, n - 2);
+}
+
+/* Level `level` at plane `plane`, when `live` (the pass has that many half-sweeps) and the plane
+ * computes: each thread updates, in its rows among the level's, the member of its pair that has the
+ * level's colour (every lane of a row the same member: `parity` is (first + t - 1) & 1), where that
+ * point is interior and within the level's columns, with the f that the step before loaded into
+ * f_ahead. Then it loads the f the next step's same level needs (plane + 1, the other member) into
+ * the same registers: a step ahead of its use, so that no level waits for L2. */
 template <int K>
-__device__ __forceinline__ void stream_3d_update_level(double* ring, const double* __restrict__ f, int n, double h2,
-                                                       int colour, int plane, int lo, int row_start, int column_start,
-                                                       int level, bool computes)
+__device__ __forceinline__ void stream_3d_update_level(double* ring, const double* __restrict__ f,
+                                                       double (&f_ahead)[K * kStream3dRowsPerWarp], int n, double h2,
+                                                       int parity, int plane, int lo, int hi, int row_start,
+                                                       int column_start, int level, bool live)
 {
     const int lane = static_cast<int>(threadIdx.x) & 31;
     const int warp = static_cast<int>(threadIdx.x) >> 5;
+    const bool computes = live && stream_3d_plane_computes(plane, lo, hi, n);
+    const bool computes_next = live && stream_3d_plane_computes(plane + 1, lo, hi, n);
     const int here = computes ? stream_3d_slot<K>(plane, lo) : 0;
     const int after = computes ? stream_3d_slot<K>(plane + 1, lo) : 0;
     const int before = computes ? stream_3d_slot<K>(plane - 1, lo) : 0;
-HF_UNROLL
+    HF_UNROLL
     for (int r = 0; r < kStream3dRowsPerWarp; ++r) {
         const int a = warp + kStream3dWarps * r;
         const int row = row_start + a;
-        if (computes && a >= level && a < stream_3d_tile_rows(K) - level && stream_3d_within(row - 1, n - 2)) {
-            const int member = (colour + plane + row + column_start) & 1;
-            const int column = column_start + 2 * lane + member;
-            if (stream_3d_within(column - 1, n - 2)) {
+        if (a >= level && a < stream_3d_tile_rows(K) - level && stream_3d_within(row - 1, n - 2)) {
+            const int member = (parity + row + column_start) & 1;
+            const int b = 2 * lane + member;
+            if (computes && stream_3d_within(b - level, kStream3dTileColumns - 2 * level) &&
+                stream_3d_within(column_start + b - 1, n - 2)) {
                 const int offset = a * kStream3dTileColumns + member * kStream3dPairs + lane;
                 /* The other member's half of the row: column + 1 is its lane + member, column - 1 its lane + member - 1. */
                 const int other = a * kStream3dTileColumns + (1 - member) * kStream3dPairs + lane;
@@ -126,7 +141,12 @@ HF_UNROLL
                 ring[centre] = seven_point_update(ring[after + offset], ring[before + offset],
                                                   ring[centre + kStream3dTileColumns], ring[centre - kStream3dTileColumns],
                                                   ring[here + other + member], ring[here + other - 1 + member],
-                                                  h2 * f[(plane * n + row) * n + column]);
+                                                  h2 * f_ahead[(level - 1) * kStream3dRowsPerWarp + r]);
+            }
+            const int b_next = 2 * lane + 1 - member;
+            if (computes_next && stream_3d_within(b_next - level, kStream3dTileColumns - 2 * level) &&
+                stream_3d_within(column_start + b_next - 1, n - 2)) {
+                f_ahead[(level - 1) * kStream3dRowsPerWarp + r] = f[((plane + 1) * n + row) * n + column_start + b_next];
             }
         }
     }
@@ -169,6 +189,7 @@ __device__ __forceinline__ void stream_pass_3d_item(const double* __restrict__ i
 {
     double next0[kStream3dRowsPerWarp] = {};
     double next1[kStream3dRowsPerWarp] = {};
+    double f_ahead[K * kStream3dRowsPerWarp] = {};
     const int tile_k = item % tiles_k;
     const int tile_j = item / tiles_k % tiles_j;
     const int segment = item / tiles_k / tiles_j;
@@ -190,9 +211,10 @@ HF_UNROLL
         for (int level = 1; level <= K; ++level) {
             __syncthreads(); /* level - 1 is written at plane t - level + 1 (level 1: plane t is stored) */
             const int plane = t - level;
-            const bool computes = level <= sweeps && plane - 1 >= lo && plane + 1 <= hi && stream_3d_within(plane - 1, n - 2);
-            stream_3d_update_level<K>(ring, f, n, h2, (first_colour + level - 1) & 1, plane, lo, row_start, column_start,
-                                      level, computes);
+            /* Level's colour at plane t - level is first + level - 1: its member of each pair is the step's,
+             * (first + t - 1 + row + column) & 1. */
+            stream_3d_update_level<K>(ring, f, f_ahead, n, h2, (first_colour + t - 1) & 1, plane, lo, hi, row_start,
+                                      column_start, level, level <= sweeps);
             if (level == K && stream_3d_within(plane - i0, i1 - i0)) {
                 stream_3d_store_owned<K>(ring, out, n, plane, lo, row_start, column_start);
             }

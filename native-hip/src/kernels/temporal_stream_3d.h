@@ -41,9 +41,11 @@ __device__ __forceinline__ void stream_pass_3d_launch(const double* __restrict__
 
 }  // namespace holdfast
 
-/* One extern "C" kernel per k: the driver API finds them by name. */
-#define HF_STREAM_PASS_3D_KERNEL(K)                                                                                    \
-    extern "C" __global__ void __launch_bounds__(holdfast::kStream3dThreads, holdfast::kStream3dBlocksPerSm)           \
+/* One extern "C" kernel per k: the driver API finds them by name. Two blocks an SM up to k = 4 (64
+ * registers a thread), one above, where the ring takes an SM's shared memory and the f held a step
+ * ahead takes registers (the Java kernels streamPass and streamPassDeep). */
+#define HF_STREAM_PASS_3D_KERNEL(K, BLOCKS_PER_SM)                                                                     \
+    extern "C" __global__ void __launch_bounds__(holdfast::kStream3dThreads, BLOCKS_PER_SM)                            \
         hf_stream_pass_3d_k##K(const double* __restrict__ in, double* __restrict__ out,                                \
                                const double* __restrict__ f, const int* __restrict__ schedule, int* work, int pass,    \
                                int n, double h2, int tiles_j, int tiles_k, int segment_planes)                         \
@@ -51,12 +53,12 @@ __device__ __forceinline__ void stream_pass_3d_launch(const double* __restrict__
         holdfast::stream_pass_3d_launch<K>(in, out, f, schedule, work, pass, n, h2, tiles_j, tiles_k, segment_planes); \
     }
 
-HF_STREAM_PASS_3D_KERNEL(1)
-HF_STREAM_PASS_3D_KERNEL(2)
-HF_STREAM_PASS_3D_KERNEL(3)
-HF_STREAM_PASS_3D_KERNEL(4)
-HF_STREAM_PASS_3D_KERNEL(6)
-HF_STREAM_PASS_3D_KERNEL(8)
+HF_STREAM_PASS_3D_KERNEL(1, holdfast::kStream3dBlocksPerSm)
+HF_STREAM_PASS_3D_KERNEL(2, holdfast::kStream3dBlocksPerSm)
+HF_STREAM_PASS_3D_KERNEL(3, holdfast::kStream3dBlocksPerSm)
+HF_STREAM_PASS_3D_KERNEL(4, holdfast::kStream3dBlocksPerSm)
+HF_STREAM_PASS_3D_KERNEL(6, 1)
+HF_STREAM_PASS_3D_KERNEL(8, 1)
 
 #undef HF_STREAM_PASS_3D_KERNEL
 

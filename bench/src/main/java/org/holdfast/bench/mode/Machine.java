@@ -101,10 +101,11 @@ public final class Machine implements AutoCloseable {
             // The compiler's instance of k (@Specialize) and its hand-written twin in the library.
             view = view.withKernelOverride(streamPass, "streamPass_k" + k, library.kernel("hf_stream_pass_k" + k));
         }
-        // temporal3d: the cube's pass, TemporalKernels3D's instances and their twins hf_stream_pass_3d_k<k>.
-        Method streamPass3d = kernel(TemporalKernels3D.class, "streamPass");
+        // temporal3d: the cube's pass, TemporalKernels3D's instances (streamPass_k<k>, streamPassDeep_k<k>) and their twins.
         for (int k : TemporalKernels3D.SWEEPS) {
-            view = view.withKernelOverride(streamPass3d, "streamPass_k" + k, library.kernel("hf_stream_pass_3d_k" + k));
+            String name = TemporalKernels3D.kernelFor(k);
+            view = view.withKernelOverride(kernel(TemporalKernels3D.class, name), name + "_k" + k,
+                    library.kernel("hf_stream_pass_3d_k" + k));
         }
         return view;
     }

@@ -39,7 +39,8 @@ record TemporalPass(Class<?> javaKernels, String nativePrefix, String nativeFile
             return KernelsThatRun.described("hand-written, " + nativePrefix + k + " (" + NativeKernelFiles.FOLDER + nativeFile
                     + "), one launch per pass of " + k + " half-sweeps");
         }
-        return KernelsThatRun.generated(javaKernels, "streamPass with k = " + k + " (its instance streamPass_k" + k
+        String kernel = this == CUBE ? TemporalKernels3D.kernelFor(k) : "streamPass";
+        return KernelsThatRun.generated(javaKernels, kernel + " with k = " + k + " (its instance " + kernel + "_k" + k
                 + "), one launch per pass of " + k + " half-sweeps");
     }
 

@@ -35,8 +35,9 @@ import org.holdfast.tornado.api.Unroll;
  * <p>Layout: each tile row keeps its even tile columns, then its odd ones ({@value #PAIRS} each), so
  * that a warp updating one colour of a row reads and writes consecutive doubles. Lane q holds the
  * columns 2q and 2q + 1 of the rows {@code warp + WARPS * r}: it loads them (the next plane into
- * registers one step ahead), updates the member of the level's colour and stores the owned ones.
- * f is read from global memory (L2) where an update needs it. Each update is the reference's
+ * registers two steps ahead), updates the member of the level's colour and stores the owned ones.
+ * The f an update needs is loaded into registers at the same level of the step before (the plane
+ * after it, the other member), so that no level waits for L2. Each update is the reference's
  * arithmetic in the reference's order ({@link Stencil#sevenPointUpdate}), so the result equals
  * {@code ReferenceSolver3D} bit for bit.
  */
@@ -52,7 +53,7 @@ public final class TemporalKernels3D {
     public static final int PAIRS = TILE_COLUMNS / 2;
     /** The most tile rows a warp takes: {@link #tileRows} is at most {@code WARPS * ROWS_PER_WARP}. */
     public static final int ROWS_PER_WARP = 3;
-    /** Blocks per multiprocessor the kernel is compiled for: at most 64 registers per thread. */
+    /** Blocks per multiprocessor {@link #streamPass} (k up to 4) is compiled for: at most 64 registers per thread. */
     public static final int BLOCKS_PER_SM = 2;
     /** The half-sweeps per pass the kernel is compiled for (one CUDA kernel each). */
     public static final int[] SWEEPS = {1, 2, 3, 4, 6, 8};
@@ -66,19 +67,50 @@ public final class TemporalKernels3D {
      * {@code tilesJ * tilesK * segments} blocks of {@value #THREADS} threads (block b is item b), each
      * with {@link #sharedBytes}(k) bytes of dynamic shared memory. Each block's thread 0 then adds the
      * half-sweeps its block ran to {@code work[0]}: the runner compares the sum with what it asked for.
+     * For k up to 4, two blocks a multiprocessor (64 registers a thread); {@link #streamPassDeep} is the
+     * same pass for k = 6 and 8, whose ring fills a multiprocessor's shared memory alone.
      */
     @Kernel
     @LaunchBounds(maxThreads = THREADS, minBlocksPerMultiprocessor = BLOCKS_PER_SM)
-    public static void streamPass(KernelContext context, @Specialize({1, 2, 3, 4, 6, 8}) int k, double[] in, double[] out,
-            double[] f, int[] schedule, int[] work, int pass, int n, double h2, int tilesJ, int tilesK, int segmentPlanes) {
+    public static void streamPass(KernelContext context, @Specialize({1, 2, 3, 4}) int k, double[] in, double[] out, double[] f,
+            int[] schedule, int[] work, int pass, int n, double h2, int tilesJ, int tilesK, int segmentPlanes) {
         double[] ring = context.dynamicSharedDoubles();
         double[] next0 = new double[ROWS_PER_WARP];
         double[] next1 = new double[ROWS_PER_WARP];
+        double[] fAhead = new double[k * ROWS_PER_WARP];
+        runPass(context, k, in, out, f, schedule, work, pass, n, h2, tilesJ, tilesK, segmentPlanes, ring, next0, next1, fAhead);
+    }
+
+    /**
+     * {@link #streamPass} for k = 6 and 8: one block a multiprocessor (its ring takes the shared memory), so
+     * up to 128 registers a thread, which the f of k levels held a step ahead needs.
+     */
+    @Kernel
+    @LaunchBounds(maxThreads = THREADS, minBlocksPerMultiprocessor = 1)
+    public static void streamPassDeep(KernelContext context, @Specialize({6, 8}) int k, double[] in, double[] out, double[] f,
+            int[] schedule, int[] work, int pass, int n, double h2, int tilesJ, int tilesK, int segmentPlanes) {
+        double[] ring = context.dynamicSharedDoubles();
+        double[] next0 = new double[ROWS_PER_WARP];
+        double[] next1 = new double[ROWS_PER_WARP];
+        double[] fAhead = new double[k * ROWS_PER_WARP];
+        runPass(context, k, in, out, f, schedule, work, pass, n, h2, tilesJ, tilesK, segmentPlanes, ring, next0, next1, fAhead);
+    }
+
+    /** The kernel that runs k half-sweeps per pass: {@code streamPass} up to 4, {@code streamPassDeep} above. */
+    public static String kernelFor(int k) {
+        return k <= 4 ? "streamPass" : "streamPassDeep";
+    }
+
+    /** A pass's schedule, its item (the block's) and its work count: both kernels' body. */
+    @DeviceFunction
+    static void runPass(KernelContext context, int k, double[] in, double[] out, double[] f, int[] schedule, int[] work, int pass,
+            int n, double h2, int tilesJ, int tilesK, int segmentPlanes, double[] ring, double[] next0, double[] next1,
+            double[] fAhead) {
         int sweeps = schedule[2 * pass];
         int firstColour = schedule[2 * pass + 1];
         if (sweeps > 0) {
             streamItem(context, k, in, out, f, n, h2, sweeps, firstColour, tilesJ, tilesK, segmentPlanes, context.groupIdx, ring,
-                    next0, next1);
+                    next0, next1, fAhead);
             if (context.localIdx == 0) {
                 context.atomicAdd(work, 0, sweeps);
             }
@@ -108,7 +140,7 @@ public final class TemporalKernels3D {
 
     /** Blocks a multiprocessor of an H200 holds (228 KiB of shared memory, 1 KiB of it reserved per block): two up to k = 4, one above. */
     public static int blocksPerSm(int k) {
-        return 2 * (sharedBytes(k) + 1024) <= 228 * 1024 ? BLOCKS_PER_SM : 1;
+        return k <= 4 ? BLOCKS_PER_SM : 1;
     }
 
     /** Whether {@code 0 <= value < limit}. */
@@ -127,7 +159,7 @@ public final class TemporalKernels3D {
     @DeviceFunction
     static void streamItem(KernelContext context, int k, double[] in, double[] out, double[] f, int n, double h2, int sweeps,
             int firstColour, int tilesJ, int tilesK, int segmentPlanes, int item, double[] ring, double[] next0,
-            double[] next1) {
+            double[] next1, double[] fAhead) {
         int tileK = item % tilesK;
         int tileJ = item / tilesK % tilesJ;
         int segment = item / tilesK / tilesJ;
@@ -148,9 +180,9 @@ public final class TemporalKernels3D {
             for (@Unroll int level = 1; level <= k; level++) {
                 context.localBarrier(); // level - 1 is written at plane t - level + 1 (level 1: plane t is stored)
                 int plane = t - level;
-                boolean computes = level <= sweeps && plane - 1 >= lo && plane + 1 <= hi && within(plane - 1, n - 2);
-                updateLevel(context, k, ring, f, n, h2, (firstColour + level - 1) & 1, plane, lo, rowStart, columnStart, level,
-                        computes);
+                // Level's colour at plane t - level is first + level - 1: its member of each pair is the step's, (first + t - 1 + row + column) & 1.
+                updateLevel(context, k, ring, f, fAhead, n, h2, (firstColour + t - 1) & 1, plane, lo, hi, rowStart, columnStart,
+                        level, level <= sweeps);
                 if (level == k && within(plane - i0, i1 - i0)) {
                     storeOwned(context, k, ring, out, n, plane, lo, rowStart, columnStart);
                 }
@@ -201,33 +233,49 @@ public final class TemporalKernels3D {
         }
     }
 
+    /** Whether level {@code level}'s plane {@code plane} is computed: its neighbouring planes are loaded, and it is interior. */
+    @DeviceFunction
+    static boolean planeComputes(int plane, int lo, int hi, int n) {
+        return plane - 1 >= lo && plane + 1 <= hi && within(plane - 1, n - 2);
+    }
+
     /**
-     * Level {@code level} at plane {@code plane}: each thread updates, in its rows among level's, the
-     * member of its pair that has colour {@code colour} (every lane the same member: the row's column
-     * parity is the warp's), where that point is interior; only when {@code computes}.
+     * Level {@code level} at plane {@code plane}, when {@code live} (the pass has that many half-sweeps)
+     * and the plane computes: each thread updates, in its rows among the level's, the member of its pair
+     * that has the level's colour (every lane of a row the same member: {@code parity} is
+     * {@code (first + t - 1) & 1}), where that point is interior and within level's columns, with the
+     * f that the step before loaded into {@code fAhead}. Then it loads the f the next step's same level
+     * needs (plane + 1, the other member) into the same registers: a step ahead of its use, so that no
+     * level waits for L2.
      */
     @DeviceFunction
-    static void updateLevel(KernelContext context, int k, double[] ring, double[] f, int n, double h2, int colour, int plane,
-            int lo, int rowStart, int columnStart, int level, boolean computes) {
+    static void updateLevel(KernelContext context, int k, double[] ring, double[] f, double[] fAhead, int n, double h2, int parity,
+            int plane, int lo, int hi, int rowStart, int columnStart, int level, boolean live) {
         int lane = context.localIdx & 31;
         int warp = context.localIdx >> 5;
+        boolean computes = live && planeComputes(plane, lo, hi, n);
+        boolean computesNext = live && planeComputes(plane + 1, lo, hi, n);
         int here = computes ? slotOf(k, plane, lo) : 0;
         int after = computes ? slotOf(k, plane + 1, lo) : 0;
         int before = computes ? slotOf(k, plane - 1, lo) : 0;
         for (@Unroll int r = 0; r < ROWS_PER_WARP; r++) {
             int a = warp + WARPS * r;
             int row = rowStart + a;
-            if (computes && a >= level && a < tileRows(k) - level && within(row - 1, n - 2)) {
-                int member = (colour + plane + row + columnStart) & 1;
-                int column = columnStart + 2 * lane + member;
-                if (within(column - 1, n - 2)) {
+            if (a >= level && a < tileRows(k) - level && within(row - 1, n - 2)) {
+                int member = (parity + row + columnStart) & 1;
+                int b = 2 * lane + member;
+                if (computes && within(b - level, TILE_COLUMNS - 2 * level) && within(columnStart + b - 1, n - 2)) {
                     int offset = a * TILE_COLUMNS + member * PAIRS + lane;
                     // The other member's half of the row: column + 1 is its lane + member, column - 1 its lane + member - 1.
                     int other = a * TILE_COLUMNS + (1 - member) * PAIRS + lane;
                     int centre = here + offset;
                     ring[centre] = Stencil.sevenPointUpdate(ring[after + offset], ring[before + offset],
                             ring[centre + TILE_COLUMNS], ring[centre - TILE_COLUMNS], ring[here + other + member],
-                            ring[here + other - 1 + member], h2 * f[(plane * n + row) * n + column]);
+                            ring[here + other - 1 + member], h2 * fAhead[(level - 1) * ROWS_PER_WARP + r]);
+                }
+                int bNext = 2 * lane + 1 - member;
+                if (computesNext && within(bNext - level, TILE_COLUMNS - 2 * level) && within(columnStart + bNext - 1, n - 2)) {
+                    fAhead[(level - 1) * ROWS_PER_WARP + r] = f[((plane + 1) * n + row) * n + columnStart + bNext];
                 }
             }
         }

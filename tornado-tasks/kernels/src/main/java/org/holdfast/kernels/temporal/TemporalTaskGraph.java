@@ -61,11 +61,21 @@ public final class TemporalTaskGraph {
         double h2 = problem.h2();
         TaskGraph passes = new TaskGraph(GRAPH)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, u, scratch, f)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, schedule, work)
-                .task(EVEN_TASK, TemporalKernels3D::streamPass, new KernelContext(), compiledFor(TemporalKernels3D.SWEEPS, k), u,
-                        scratch, f, schedule, work, 0, n, h2, geometry.tilesJ(), geometry.tilesK(), geometry.segmentPlanes())
-                .task(ODD_TASK, TemporalKernels3D::streamPass, new KernelContext(), k, scratch, u, f, schedule, work, 1, n, h2,
-                        geometry.tilesJ(), geometry.tilesK(), geometry.segmentPlanes());
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, schedule, work);
+        // Two kernels, one body: streamPass up to k = 4 (two blocks an SM), streamPassDeep above (one, more registers).
+        if (compiledFor(TemporalKernels3D.SWEEPS, k) <= 4) {
+            passes = passes
+                    .task(EVEN_TASK, TemporalKernels3D::streamPass, new KernelContext(), k, u, scratch, f, schedule, work, 0, n, h2,
+                            geometry.tilesJ(), geometry.tilesK(), geometry.segmentPlanes())
+                    .task(ODD_TASK, TemporalKernels3D::streamPass, new KernelContext(), k, scratch, u, f, schedule, work, 1, n, h2,
+                            geometry.tilesJ(), geometry.tilesK(), geometry.segmentPlanes());
+        } else {
+            passes = passes
+                    .task(EVEN_TASK, TemporalKernels3D::streamPassDeep, new KernelContext(), k, u, scratch, f, schedule, work, 0, n,
+                            h2, geometry.tilesJ(), geometry.tilesK(), geometry.segmentPlanes())
+                    .task(ODD_TASK, TemporalKernels3D::streamPassDeep, new KernelContext(), k, scratch, u, f, schedule, work, 1, n,
+                            h2, geometry.tilesJ(), geometry.tilesK(), geometry.segmentPlanes());
+        }
         WorkerGrid grid = new WorkerGrid1D((long) geometry.blocks() * TemporalKernels3D.THREADS)
                 .setLocalWork(TemporalKernels3D.THREADS, 1, 1).setDynamicSharedBytes(TemporalKernels3D.sharedBytes(k));
         return new TemporalTaskGraph(passes, u, scratch, work, grid, geometry.blocks());
