@@ -28,7 +28,8 @@
 #include "kernels/standard_kernels.h"
 #include "kernels/temporal_persistent.h"
 #include "kernels/temporal_stream.h"
-#include "kernels/temporal_stream_3d.h" /* temporal3d: the cube's temporally blocked pass */
+#include "kernels/temporal_persistent_3d.h" /* temporal3d: the cube's temporally blocked passes */
+#include "kernels/temporal_stream_3d.h"    /* temporal3d */
 #include "planner.h"
 #include "variant_table.h"
 
@@ -94,6 +95,16 @@ constexpr int kResidentThreads = 512;
 const SweepsKernels kTemporalSweeps = {{HF_SWEEPS(1), HF_SWEEPS(2), HF_SWEEPS(3), HF_SWEEPS(4), HF_SWEEPS(6), HF_SWEEPS(8)}, 8};
 const SweepsKernels kTemporalCgSweeps = {
     {HF_SWEEPS_CG(1), HF_SWEEPS_CG(2), HF_SWEEPS_CG(3), HF_SWEEPS_CG(4), HF_SWEEPS_CG(6), HF_SWEEPS_CG(8)}, 8};
+
+/* temporal3d: the cube's temporal row, its kernels by k. Its row kernel is k = 4's, whose
+ * occupancy (two blocks an SM by registers) the planner then limits by each k's shared memory;
+ * its default k where no auto rule holds n: 6, the deepest pass whose tiles stay wide (a guess
+ * until measured on the H200). */
+#define HF_SWEEPS_3D(k)                                                                                             \
+    SweepsKernel{k, KernelRef{"temporal_stream_persistent_3d_k" #k,                                                \
+                              reinterpret_cast<const void*>(&temporal_stream_persistent_3d<k>)}}
+const SweepsKernels kTemporal3dSweeps = {
+    {HF_SWEEPS_3D(1), HF_SWEEPS_3D(2), HF_SWEEPS_3D(3), HF_SWEEPS_3D(4), HF_SWEEPS_3D(6), HF_SWEEPS_3D(8)}, 6};
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
 /* Every kernel counts its half-sweeps (device/work_count.h) and so takes the fault that skips one. */
@@ -174,6 +185,18 @@ const VariantRow kRows[] = {
      .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
      .default_threads = kThreads,
      .planner = HF_PLANNER(plan_spread)},
+    /* temporal3d: the cube's temporal passes (kernels/temporal_persistent_3d.h). */
+    {.mode = "persistent-grid",
+     .name = "temporal",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "k half-sweeps per pass of the cube streamed plane by plane through shared memory (2.5D temporal "
+                    "blocking), two-slot barrier between passes",
+     .kernel = HF_SWEEPS_3D(4).kernel,
+     .sweeps = &kTemporal3dSweeps,
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
+     .default_threads = kStream3dThreads,
+     .planner = HF_PLANNER(plan_temporal_stream_3d)},
     {.mode = "persistent-host",
      .name = "relay",
      .description = "one step word and one done word per half-sweep: block 0 relays the step, the last block done reports",

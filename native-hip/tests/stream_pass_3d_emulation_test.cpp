@@ -4,15 +4,22 @@
  * kStream3dThreads threads with a real block barrier (cluster_emulation.h), against the plain 3D
  * reference bit for bit over the whole cube: from a random interior, iteration counts that k does not
  * divide (a shorter last pass), cubes smaller than the ghost border, several tiles each way and
- * several segments of planes (N = 33 and 65 at k = 8), and the work count of every launch.
+ * several segments of planes (N = 33 and 65 at k = 8), and the work count of every launch. Then
+ * the persistent form (kernels/temporal_persistent_3d.h, persistent-grid temporal on the cube): every
+ * pass in one launch, a grid barrier between passes (cooperative groups', emulated: the two-slot
+ * barrier keeps its flag in static shared memory, per thread here; the self-test runs it on the GPU),
+ * blocks that take several items, and a block that skips a half-sweep caught by the work count.
  */
 #include "cluster_emulation.h"
 #include "emulated_cube.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
+#include "emulated_work.h"
+#include "kernels/temporal_persistent_3d.h"
 #include "kernels/temporal_stream_3d.h"
 
 using namespace holdfast;
@@ -82,6 +89,66 @@ void run(int n, int k, int iterations, int target)
                                           (counted ? "" : ": work count wrong"));
 }
 
+using PersistentKernel = void (*)(PersistentArgs);
+
+PersistentKernel persistent_kernel(int k)
+{
+    switch (k) {
+    case 1: return temporal_stream_persistent_3d<1, PassBarrier::kCooperativeGroups>;
+    case 2: return temporal_stream_persistent_3d<2, PassBarrier::kCooperativeGroups>;
+    case 3: return temporal_stream_persistent_3d<3, PassBarrier::kCooperativeGroups>;
+    case 4: return temporal_stream_persistent_3d<4, PassBarrier::kCooperativeGroups>;
+    case 6: return temporal_stream_persistent_3d<6, PassBarrier::kCooperativeGroups>;
+    default: return temporal_stream_persistent_3d<8, PassBarrier::kCooperativeGroups>;
+    }
+}
+
+/* One launch of `blocks` blocks runs every pass, starting from the buffer that makes the last pass
+ * write u (as the session does); the items are cut for `items_for` blocks (more than `blocks`: each
+ * block takes several, grid-stride). With fault_block >= 0 that block's last pass skips a half-sweep. */
+void run_persistent(int n, int k, int iterations, int blocks, int items_for, int fault_block)
+{
+    EmulatedCube cube(n, iterations);
+    std::vector<double> scratch = cube.u;
+    const int steps = 2 * iterations;
+    const bool from_scratch = temporal_result_in_scratch(steps, k);
+    const size_t control_bytes = sizeof(ControlBlock) + sizeof(StepCounter) * size_t(blocks);
+    auto* control = static_cast<ControlBlock*>(std::aligned_alloc(kLineBytes, (control_bytes + kLineBytes - 1) / kLineBytes * kLineBytes));
+    std::memset(static_cast<void*>(control), 0, control_bytes);
+    const int fault = fault_block >= 0 ? HF_FAULT_SKIP_HALF_SWEEP : HF_FAULT_NONE;
+    PersistentArgs args{Problem{from_scratch ? scratch.data() : cube.u.data(), cube.f.data(), n, cube.h2},
+                        steps,
+                        control,
+                        reinterpret_cast<StepCounter*>(control + 1),
+                        nullptr,
+                        static_cast<long long>(10.0 * 1e9),
+                        fault,
+                        fault_block,
+                        k,
+                        nullptr,
+                        0,
+                        from_scratch ? cube.u.data() : scratch.data(),
+                        StreamGeometry{},
+                        0};
+    args.items_3d = plan_stream_geometry_3d(n, k, items_for);
+    /* Every thread of every block waits at the grid barrier (cooperative groups', emulated). */
+    std::barrier<> grid(blocks * kStream3dThreads);
+    cooperative_groups::emulated_grid_barrier = &grid;
+    emulate_cluster_launch(blocks, kStream3dThreads, static_cast<size_t>(stream_3d_shared_bytes(k)),
+                           [&] { persistent_kernel(k)(args); });
+    cooperative_groups::emulated_grid_barrier = nullptr;
+    const EmulatedWork work(control->work);
+    const bool counted = fault_block >= 0 ? work.blocks == blocks && work.fewest == steps - 1 &&
+                                                work.fewest_block == fault_block && work.most == steps
+                                          : work.complete(blocks, steps) && cube.matches();
+    report(control->error.code == 0 && counted,
+           "persistent N = " + std::to_string(n) + ", k = " + std::to_string(k) + ", " + std::to_string(iterations) +
+               " iterations, " + std::to_string(blocks) + " blocks, " + std::to_string(stream_3d_blocks(args.items_3d)) +
+               " items" + (fault_block >= 0 ? ", block " + std::to_string(fault_block) + " skips a half-sweep" : "") +
+               ": " + work.describe());
+    std::free(control);
+}
+
 }  // namespace
 
 int main()
@@ -95,6 +162,14 @@ int main()
     for (const Case& c : cases) {
         run(c.n, c.k, c.iterations, c.target);
     }
+    run_persistent(3, 2, 2, 1, 1, -1);
+    run_persistent(9, 3, 4, 2, 2, -1);
+    run_persistent(9, 8, 5, 3, 3, -1);
+    run_persistent(17, 4, 3, 2, 5, -1); /* 5 items on 2 blocks */
+    run_persistent(33, 6, 3, 3, 3, -1);
+    run_persistent(33, 1, 2, 2, 4, -1);
+    run_persistent(65, 8, 2, 4, 12, -1); /* 3 x 2 tiles, 2 segments on 4 blocks */
+    run_persistent(17, 4, 3, 3, 3, 1);
     std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");
     return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -30,6 +30,10 @@
  *
  * Exactness: each update is the reference's arithmetic in the reference's order (stencil_3d.h, with
  * contraction off), and boundary points never change.
+ *
+ * `in` and `out` carry no __restrict__ here, as in stream_pass.h: the standard kernels' own parameters
+ * do, and the persistent kernel's must not (it reads in one pass what other blocks wrote in the one
+ * before); f is read-only everywhere.
  */
 #ifndef HOLDFAST_DEVICE_STREAM_PASS_3D_H
 #define HOLDFAST_DEVICE_STREAM_PASS_3D_H
@@ -61,7 +65,7 @@ __device__ __forceinline__ int stream_3d_slot(int plane, int lo)
 
 /* The thread's pairs of plane `plane` from `in` into registers (the points outside the grid are left alone). */
 template <int K>
-__device__ __forceinline__ void stream_3d_load_plane(const double* __restrict__ in, int n, int plane, int row_start,
+__device__ __forceinline__ void stream_3d_load_plane(const double* in, int n, int plane, int row_start,
                                                      int column_start, double (&next0)[kStream3dRowsPerWarp],
                                                      double (&next1)[kStream3dRowsPerWarp])
 {
@@ -154,7 +158,7 @@ __device__ __forceinline__ void stream_3d_update_level(double* ring, const doubl
 
 /* The thread's owned points of plane `plane`, both members of its pairs, from the ring to `out`. */
 template <int K>
-__device__ __forceinline__ void stream_3d_store_owned(const double* ring, double* __restrict__ out, int n, int plane,
+__device__ __forceinline__ void stream_3d_store_owned(const double* ring, double* out, int n, int plane,
                                                       int lo, int row_start, int column_start)
 {
     const int lane = static_cast<int>(threadIdx.x) & 31;
@@ -182,8 +186,7 @@ HF_UNROLL
 /* Streams item `item` of `sweeps` half-sweeps (<= K), the first of colour `first_colour`: every
  * thread of the block calls it, with `ring` the block's (K + 3)-plane ring (stream_3d_shared_bytes). */
 template <int K>
-__device__ __forceinline__ void stream_pass_3d_item(const double* __restrict__ in, double* __restrict__ out,
-                                                    const double* __restrict__ f, int n, double h2, int sweeps,
+__device__ __forceinline__ void stream_pass_3d_item(const double* in, double* out, const double* __restrict__ f, int n, double h2, int sweeps,
                                                     int first_colour, int tiles_j, int tiles_k, int segment_planes,
                                                     int item, double* ring)
 {
@@ -202,6 +205,7 @@ __device__ __forceinline__ void stream_pass_3d_item(const double* __restrict__ i
     const int t_last = i1 - 1 + K;
 
     stream_3d_load_plane<K>(in, n, lo, row_start, column_start, next0, next1);
+    __syncthreads(); /* a block that streams several items: the last one's last level has read the ring */
     stream_3d_store_plane<K>(ring, stream_3d_slot<K>(lo, lo), next0, next1);
     if (lo + 1 <= hi) {
         stream_3d_load_plane<K>(in, n, lo + 1, row_start, column_start, next0, next1);

@@ -172,6 +172,7 @@ public final class TemporalKernels3D {
         int tLast = i1 - 1 + k;
 
         loadPlane(context, k, in, n, lo, rowStart, columnStart, next0, next1);
+        context.localBarrier(); // a block that streams several items: the last one's last level has read the ring
         storePlane(context, k, ring, slotOf(k, lo, lo), next0, next1);
         if (lo + 1 <= hi) {
             loadPlane(context, k, in, n, lo + 1, rowStart, columnStart, next0, next1);
