@@ -7,7 +7,8 @@
  *
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
- *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]
+ *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d]
+ *                            [--cube-sizes 3,4,5,8,9,16,17,32,33,64,65,128,257]
  *
  * work-count: every variant of the table at N = 5, 1000 iterations (a converged grid: the array
  * matches the reference whatever the last half-sweep did) with HF_FAULT_SKIP_HALF_SWEEP in block 0
@@ -18,6 +19,8 @@
  * probe in each LL line form, side by side (the before/after of the 64-bit elements). --only
  * runs just that group; by default work-count and deadline run with the faults (not under
  * --no-faults, as scripts/sanitize.sh runs it), and ll-forms, a measurement, only when asked.
+ * temporal3d: persistent-grid temporal on the cube at every k (temporal3d_cases.c), at --cube-sizes
+ * (default 3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 257), with its faults unless --no-faults.
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, host-lockstep-busy,
  * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, host-relay-busy,
@@ -36,6 +39,7 @@
 #include <string.h>
 
 #include "holdfast_native.h"
+#include "temporal3d_cases.h"
 #include "test_support.h"
 
 #define FAULT_WATCHDOG_SECONDS 0.2
@@ -48,7 +52,8 @@ typedef struct {
     double watchdog_seconds;
     int faults;
     int verbose;
-    const char* only; /* NULL: every group; else "work-count", "deadline" or "ll-forms" */
+    const char* only; /* NULL: every group; else "work-count", "deadline", "ll-forms" or "temporal3d" */
+    IntList cube_sizes; /* temporal3d: the cube's sizes (count 0: temporal3d_cases.c's list) */
 } Options;
 
 typedef struct {
@@ -96,6 +101,7 @@ static int parse_options(int argc, char** argv, Options* options)
     options->faults = 1;
     options->verbose = 0;
     options->only = NULL;
+    options->cube_sizes.count = 0;
     for (int i = 1; i < argc; ++i) {
         const char* option = argv[i];
         const char* value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -111,10 +117,16 @@ static int parse_options(int argc, char** argv, Options* options)
             }
             ++i;
         } else if (value != NULL && strcmp(option, "--only") == 0) {
-            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0) {
+            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0 &&
+                strcmp(value, "temporal3d") != 0) {
                 return 0;
             }
             options->only = value;
+            ++i;
+        } else if (value != NULL && strcmp(option, "--cube-sizes") == 0) { /* temporal3d */
+            if (!parse_list(value, &options->cube_sizes)) {
+                return 0;
+            }
             ++i;
         } else if (value != NULL && strcmp(option, "--watchdog") == 0) {
             options->watchdog_seconds = atof(value);
@@ -201,9 +213,9 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 14 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
-     * own the scratch array), the on-chip ones (ON_CHIP) and the cube's cg and two-slot. */
-    record(tally, count == 14 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 15 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+     * own the scratch array), the on-chip ones (ON_CHIP) and the cube's cg, two-slot and temporal. */
+    record(tally, count == 15 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -657,7 +669,8 @@ int main(int argc, char** argv)
         fprintf(stderr,
                 "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
                 "          [--watchdog seconds] [--variants name,...] [--on-chip-sizes 3,11,...] [--no-largest]\n"
-                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]\n",
+                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d]\n"
+                "          [--cube-sizes 3,4,5,...]\n",
                 argv[0]);
         return 2;
     }
@@ -679,6 +692,10 @@ int main(int argc, char** argv)
             run_work_count_cases(&options, &tally);
         } else if (strcmp(options.only, "ll-forms") == 0) {
             run_ll_form_cases(&tally);
+        } else if (strcmp(options.only, "temporal3d") == 0) {
+            run_temporal3d_cases(options.cube_sizes.count > 0 ? options.cube_sizes.values : NULL, options.cube_sizes.count,
+                                 options.grid.iterations, options.watchdog_seconds, options.faults, &tally.passed,
+                                 &tally.failed);
         } else {
             run_deadline_case(&tally);
         }
@@ -693,6 +710,8 @@ int main(int argc, char** argv)
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);
     run_cluster_probe_cases(&tally);
+    run_temporal3d_cases(options.cube_sizes.count > 0 ? options.cube_sizes.values : NULL, options.cube_sizes.count,
+                         options.grid.iterations, options.watchdog_seconds, options.faults, &tally.passed, &tally.failed);
     if (options.faults) {
         run_work_count_cases(&options, &tally); /* the skip-half-sweep fault, in every variant */
         run_fault_cases(&options, &tally);
