@@ -829,7 +829,7 @@ hf_status holdfast::check_cluster_fits(const VariantRow& row, const hf_plan& pla
 /* temporal3d: the cube's temporally blocked pass. Its standard twins are found by name, and its
  * geometry is StreamGeometry3D's (N = 512, k = 8: 22 x 11 tiles of 24 x 48 owned points); the
  * persistent row plans one wave of items with each k's shared memory (two blocks an SM up to k = 4,
- * one above), refuses other block sizes and more blocks than fit. */
+ * one above), sizes its block, and refuses more blocks than fit. */
 void the_cubes_stream_pass_twins_are_listed()
 {
     const PlanDevice pretend{&query_row_facts, &check_cluster_fits};
@@ -869,8 +869,8 @@ void the_cubes_stream_pass_twins_are_listed()
     expect(mismatches == 0, "the cube's temporal: one wave of items, k's shared memory, k's kernel");
     hf_plan plan{};
     hf_run_config config = config_of("persistent-grid", "temporal", 0, 256);
-    expect_refused(plan_with(config, cube(33), pretend, &plan), HF_ERR_UNSUPPORTED, "runs 512 threads per block",
-                   "the cube's temporal at 256 threads");
+    expect(plan_with(config, cube(33), pretend, &plan) == HF_OK && plan.threads_per_block == kStream3dThreads,
+           "the cube's temporal sizes its block: 512 threads when 256 are asked: " + describe(plan));
     config = config_of("persistent-grid", "temporal", kSmCount + 1, kStream3dThreads);
     config.sweeps_per_exchange = 8;
     expect_refused(plan_with(config, cube(257), pretend, &plan), HF_ERR_NOT_CORESIDENT, "can be co-resident",
