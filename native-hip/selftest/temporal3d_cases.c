@@ -21,37 +21,26 @@ static const int DEFAULT_SIZES[] = {3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 
 static const int SWEEPS[] = {1, 2, 3, 4, 6, 8};
 
 typedef struct {
-    int n;
-    double h2;
-    size_t count;
-    double* initial;
-    double* f;
-    double* expected;
-    double* actual;
-    void* device_u;
-    void* device_f;
-} Cube;
-
-typedef struct {
-    int* passed;
-    int* failed;
+    CaseRecord record;
+    void* tally;
 } Counts;
 
 static void report(Counts* counts, int passed, const char* format, ...) __attribute__((format(printf, 3, 4)));
 
 static void report(Counts* counts, int passed, const char* format, ...)
 {
+    char line[4096];
     va_list arguments;
     va_start(arguments, format);
-    printf("%s ", passed ? "PASS" : "FAIL");
-    vprintf(format, arguments);
-    printf("\n");
+    vsnprintf(line, sizeof line, format, arguments);
     va_end(arguments);
-    fflush(stdout);
-    ++*(passed ? counts->passed : counts->failed);
+    counts->record(counts->tally, passed, line);
 }
 
-static hf_problem cube_problem(const Cube* cube)
+/* The cube's points, n^3. */
+static size_t count_of(const Problem* cube) { return (size_t)cube->n * (size_t)cube->n * (size_t)cube->n; }
+
+static hf_problem cube_problem(const Problem* cube)
 {
     hf_problem problem;
     memset(&problem, 0, sizeof problem);
@@ -79,34 +68,19 @@ static void reference_half_sweep(double* u, const double* f, int n, double h2, i
     }
 }
 
-static void cube_destroy(Cube* cube)
-{
-    if (cube->device_u) {
-        hf_device_free(cube->device_u);
-    }
-    if (cube->device_f) {
-        hf_device_free(cube->device_f);
-    }
-    free(cube->initial);
-    free(cube->f);
-    free(cube->expected);
-    free(cube->actual);
-    memset(cube, 0, sizeof *cube);
-}
-
-/* 1 on success; cube_destroy() in every case. The reference after `iterations` iterations. */
-static int cube_create(Cube* cube, int n, int iterations)
+/* 1 on success; problem_destroy() in every case. The reference after `iterations` iterations. */
+static int cube_create(Problem* cube, int n, int iterations)
 {
     const double pi = 3.14159265358979323846;
     const double d = 1.0 / (double)(n - 1);
     memset(cube, 0, sizeof *cube);
     cube->n = n;
     cube->h2 = d * d;
-    cube->count = (size_t)n * (size_t)n * (size_t)n;
-    cube->initial = calloc(cube->count, sizeof(double));
-    cube->f = calloc(cube->count, sizeof(double));
-    cube->expected = calloc(cube->count, sizeof(double));
-    cube->actual = calloc(cube->count, sizeof(double));
+    const size_t count = count_of(cube);
+    cube->initial = calloc(count, sizeof(double));
+    cube->f = calloc(count, sizeof(double));
+    cube->expected = calloc(count, sizeof(double));
+    cube->actual = calloc(count, sizeof(double));
     if (!cube->initial || !cube->f || !cube->expected || !cube->actual) {
         return 0;
     }
@@ -123,25 +97,25 @@ static int cube_create(Cube* cube, int n, int iterations)
             }
         }
     }
-    memcpy(cube->expected, cube->initial, cube->count * sizeof(double));
+    memcpy(cube->expected, cube->initial, count * sizeof(double));
     for (int step = 0; step < 2 * iterations; ++step) {
         reference_half_sweep(cube->expected, cube->f, n, cube->h2, step & 1);
     }
-    const int64_t bytes = (int64_t)(cube->count * sizeof(double));
+    const int64_t bytes = (int64_t)(count * sizeof(double));
     return hf_device_alloc(bytes, &cube->device_u) == HF_OK && hf_device_alloc(bytes, &cube->device_f) == HF_OK &&
            hf_copy_to_device(cube->device_f, cube->f, bytes) == HF_OK;
 }
 
-static int cube_reset(Cube* cube)
+static int cube_reset(Problem* cube)
 {
-    return hf_copy_to_device(cube->device_u, cube->initial, (int64_t)(cube->count * sizeof(double))) == HF_OK;
+    return hf_copy_to_device(cube->device_u, cube->initial, (int64_t)(count_of(cube) * sizeof(double))) == HF_OK;
 }
 
 /* Whether the device array equals the reference bit for bit. */
-static int cube_matches(Cube* cube)
+static int cube_matches(Problem* cube)
 {
-    return hf_copy_to_host(cube->actual, cube->device_u, (int64_t)(cube->count * sizeof(double))) == HF_OK &&
-           memcmp(cube->actual, cube->expected, cube->count * sizeof(double)) == 0;
+    return hf_copy_to_host(cube->actual, cube->device_u, (int64_t)(count_of(cube) * sizeof(double))) == HF_OK &&
+           memcmp(cube->actual, cube->expected, count_of(cube) * sizeof(double)) == 0;
 }
 
 static hf_run_config config_of(int k, int blocks, double watchdog_seconds)
@@ -164,7 +138,7 @@ static const char* last_message(void)
 }
 
 /* One session of k at `blocks` (0: the planner's), run `runs` times from the initial array. */
-static void run_case(Counts* counts, Cube* cube, int k, int blocks, int iterations, int runs, double watchdog_seconds)
+static void run_case(Counts* counts, Problem* cube, int k, int blocks, int iterations, int runs, double watchdog_seconds)
 {
     const hf_problem problem = cube_problem(cube);
     const hf_run_config config = config_of(k, blocks, watchdog_seconds);
@@ -193,7 +167,7 @@ static void run_case(Counts* counts, Cube* cube, int k, int blocks, int iteratio
 
 /* HF_FAULT_SKIP_HALF_SWEEP must fail with HF_ERR_INCOMPLETE_WORK; HF_FAULT_SKIP_GRID_BARRIER with
  * HF_ERR_WATCHDOG, promptly. */
-static void run_fault_cases(Counts* counts, Cube* cube)
+static void run_fault_cases(Counts* counts, Problem* cube)
 {
     const hf_problem problem = cube_problem(cube);
     hf_run_config config = config_of(4, 3, 0.2);
@@ -215,9 +189,9 @@ static void run_fault_cases(Counts* counts, Cube* cube)
 }
 
 void run_temporal3d_cases(const int* sizes, int size_count, int iterations, double watchdog_seconds, int faults,
-                          int* passed, int* failed)
+                          CaseRecord record, void* tally)
 {
-    Counts counts = {passed, failed};
+    Counts counts = {record, tally};
     if (sizes == NULL) {
         sizes = DEFAULT_SIZES;
         size_count = (int)(sizeof DEFAULT_SIZES / sizeof DEFAULT_SIZES[0]);
@@ -233,25 +207,25 @@ void run_temporal3d_cases(const int* sizes, int size_count, int iterations, doub
     report(&counts, handles == (int)(sizeof SWEEPS / sizeof SWEEPS[0]),
            "temporal3d: the standard twins hf_stream_pass_3d_k1 .. k8 found by name (%d of 6)", handles);
     for (int s = 0; s < size_count; ++s) {
-        Cube cube;
+        Problem cube;
         if (!cube_create(&cube, sizes[s], iterations)) {
             report(&counts, 0, "temporal3d n=%d setup: %s", sizes[s], last_message());
-            cube_destroy(&cube);
+            problem_destroy(&cube);
             continue;
         }
         for (size_t k = 0; k < sizeof SWEEPS / sizeof SWEEPS[0]; ++k) {
             run_case(&counts, &cube, SWEEPS[k], 0, iterations, 2, watchdog_seconds);
             run_case(&counts, &cube, SWEEPS[k], 3, iterations, 1, watchdog_seconds); /* several items a block */
         }
-        cube_destroy(&cube);
+        problem_destroy(&cube);
     }
     if (faults) {
-        Cube cube;
+        Problem cube;
         if (cube_create(&cube, 33, 0)) {
             run_fault_cases(&counts, &cube);
         } else {
             report(&counts, 0, "temporal3d faults setup: %s", last_message());
         }
-        cube_destroy(&cube);
+        problem_destroy(&cube);
     }
 }

@@ -9,9 +9,12 @@
 #ifndef HOLDFAST_SELFTEST_TEMPORAL3D_CASES_H
 #define HOLDFAST_SELFTEST_TEMPORAL3D_CASES_H
 
+/* How the self-test records a case: its PASS/FAIL line and its tally. */
+typedef void (*CaseRecord)(void* tally, int passed, const char* line);
+
 /* Runs the cases at `sizes` (count of them; NULL: the default list), `iterations` iterations each
- * (at least 1), with the faults when `faults`; prints one PASS/FAIL line per case and adds to the counts. */
+ * (at least 1), with the faults when `faults`; records one line per case. */
 void run_temporal3d_cases(const int* sizes, int size_count, int iterations, double watchdog_seconds, int faults,
-                          int* passed, int* failed);
+                          CaseRecord record, void* tally);
 
 #endif /* HOLDFAST_SELFTEST_TEMPORAL3D_CASES_H */

@@ -57,6 +57,8 @@ public final class TemporalKernels3D {
     public static final int BLOCKS_PER_SM = 2;
     /** The half-sweeps per pass the kernel is compiled for (one CUDA kernel each). */
     public static final int[] SWEEPS = {1, 2, 3, 4, 6, 8};
+    /** The largest of {@link #SWEEPS}. */
+    public static final int MOST_SWEEPS = 8;
 
     private TemporalKernels3D() {
     }
@@ -75,10 +77,7 @@ public final class TemporalKernels3D {
     public static void streamPass(KernelContext context, @Specialize({1, 2, 3, 4}) int k, double[] in, double[] out, double[] f,
             int[] schedule, int[] work, int pass, int n, double h2, int tilesJ, int tilesK, int segmentPlanes) {
         double[] ring = context.dynamicSharedDoubles();
-        double[] next0 = new double[ROWS_PER_WARP];
-        double[] next1 = new double[ROWS_PER_WARP];
-        double[] fAhead = new double[k * ROWS_PER_WARP];
-        runPass(context, k, in, out, f, schedule, work, pass, n, h2, tilesJ, tilesK, segmentPlanes, ring, next0, next1, fAhead);
+        runPass(context, k, in, out, f, schedule, work, pass, n, h2, tilesJ, tilesK, segmentPlanes, ring);
     }
 
     /**
@@ -90,10 +89,7 @@ public final class TemporalKernels3D {
     public static void streamPassDeep(KernelContext context, @Specialize({6, 8}) int k, double[] in, double[] out, double[] f,
             int[] schedule, int[] work, int pass, int n, double h2, int tilesJ, int tilesK, int segmentPlanes) {
         double[] ring = context.dynamicSharedDoubles();
-        double[] next0 = new double[ROWS_PER_WARP];
-        double[] next1 = new double[ROWS_PER_WARP];
-        double[] fAhead = new double[k * ROWS_PER_WARP];
-        runPass(context, k, in, out, f, schedule, work, pass, n, h2, tilesJ, tilesK, segmentPlanes, ring, next0, next1, fAhead);
+        runPass(context, k, in, out, f, schedule, work, pass, n, h2, tilesJ, tilesK, segmentPlanes, ring);
     }
 
     /** The kernel that runs k half-sweeps per pass: {@code streamPass} up to 4, {@code streamPassDeep} above. */
@@ -104,8 +100,12 @@ public final class TemporalKernels3D {
     /** A pass's schedule, its item (the block's) and its work count: both kernels' body. */
     @DeviceFunction
     static void runPass(KernelContext context, int k, double[] in, double[] out, double[] f, int[] schedule, int[] work, int pass,
-            int n, double h2, int tilesJ, int tilesK, int segmentPlanes, double[] ring, double[] next0, double[] next1,
-            double[] fAhead) {
+            int n, double h2, int tilesJ, int tilesK, int segmentPlanes, double[] ring) {
+        // The thread's registers: the next plane's pairs, and each level's f a step ahead (k of MOST_SWEEPS
+        // levels used: the others are never indexed, so the GPU compiler drops them).
+        double[] next0 = new double[ROWS_PER_WARP];
+        double[] next1 = new double[ROWS_PER_WARP];
+        double[] fAhead = new double[MOST_SWEEPS * ROWS_PER_WARP];
         int sweeps = schedule[2 * pass];
         int firstColour = schedule[2 * pass + 1];
         if (sweeps > 0) {

@@ -1,5 +1,6 @@
 package org.holdfast.kernels.temporal;
 
+import static org.holdfast.kernels.temporal.TemporalKernelsMatchReferenceTest.runOn;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -20,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the plain reference bit for bit over the whole array, from a random interior and short of
  * convergence: every k, iteration counts that k does not divide (a shorter last pass), ghost borders
  * wider than the cube (N = 3 .. 9), several tiles each way (N = 65 crosses the tiles of every k),
- * several segments of planes, and runs that start in either buffer.
+ * several segments of planes, and runs that start in either buffer. The passes run as the square's test
+ * runs them ({@link TemporalKernelsMatchReferenceTest#runOn}: every execution's work count checked).
  */
 class TemporalKernels3DMatchReferenceTest {
 
@@ -94,18 +96,5 @@ class TemporalKernels3DMatchReferenceTest {
             plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler());
             return runOn(plan, schedule, work, tasks.blocks(), PassSchedule.of(k, iterations), false) ? scratch : u;
         }
-    }
-
-    /** Runs the schedule's executions, each counting the half-sweeps its blocks ran; returns whether the result is in scratch. */
-    private static boolean runOn(TornadoExecutionPlan plan, int[] schedule, int[] work, int blocks, PassSchedule passes,
-            boolean inScratch) {
-        for (PassSchedule.Execution execution : passes.executions(inScratch)) {
-            System.arraycopy(execution.schedule(), 0, schedule, 0, schedule.length);
-            work[0] = 0;
-            plan.withRepeats(execution.repeats()).execute();
-            assertEquals(execution.repeats() * blocks * (execution.schedule()[0] + execution.schedule()[2]), work[0],
-                    "block half-sweeps of " + execution.repeats() + " repeats of " + Arrays.toString(execution.schedule()));
-        }
-        return passes.endsInScratch(inScratch);
     }
 }
