@@ -58,17 +58,33 @@ __host__ __device__ constexpr int stream_3d_blocks(const StreamGeometry3d& geome
     return geometry.tiles_j * geometry.tiles_k * geometry.segments;
 }
 
-/* The items of a pass at n^3 and k half-sweeps for about `target` blocks (StreamGeometry3D.plan in
- * Java, the same rule): the tiles the cube needs, then as many segments of planes as fill `target`
- * blocks once, at least one, none empty. */
+/* The items of a pass at n^3 and k half-sweeps for `target` blocks at once, a wave (StreamGeometry3D.plan
+ * in Java, the same rule): the tiles the cube needs, then the segments of planes that finish soonest:
+ * rounds of the wave (ceil(items / target)) times the planes a block streams (ceil(interior /
+ * segments) + 2k), the fewest segments among equals. One segment fills a wave badly when the tiles are
+ * a little more than a wave (N = 512, k = 6: 150 tiles on 132 SMs, two rounds); more segments even the
+ * rounds out at 2k planes each. */
 __host__ __device__ inline StreamGeometry3d plan_stream_geometry_3d(int n, int k, int target)
 {
     const int interior = n - 2;
     const int tiles_j = stream_ceil_div(interior, stream_3d_owned_rows(k));
     const int tiles_k = stream_ceil_div(interior, stream_3d_owned_columns(k));
-    int wanted = target / (tiles_j * tiles_k);
-    wanted = wanted < 1 ? 1 : wanted > interior ? interior : wanted;
-    const int segment_planes = stream_ceil_div(interior, wanted);
+    const long long wave = target > 1 ? target : 1;
+    int segments = 1;
+    long long best = -1;
+    for (int candidate = 1; candidate <= interior; ++candidate) {
+        const int planes = stream_ceil_div(interior, candidate);
+        if (stream_ceil_div(interior, planes) != candidate) {
+            continue; /* the same cut as fewer segments */
+        }
+        const long long rounds = (static_cast<long long>(tiles_j) * tiles_k * candidate + wave - 1) / wave;
+        const long long time = rounds * (planes + 2LL * k);
+        if (best < 0 || time < best) {
+            best = time;
+            segments = candidate;
+        }
+    }
+    const int segment_planes = stream_ceil_div(interior, segments);
     return StreamGeometry3d{tiles_j, tiles_k, segment_planes, stream_ceil_div(interior, segment_planes)};
 }
 

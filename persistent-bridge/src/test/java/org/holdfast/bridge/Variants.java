@@ -23,7 +23,8 @@ final class Variants {
     /** (mode, variant) of the 3D problem's rows, in the table's order. */
     static final List<String[]> CUBE = List.of(
             new String[] {"persistent-grid", "cg"},
-            new String[] {"persistent-grid", "two-slot"});
+            new String[] {"persistent-grid", "two-slot"},
+            new String[] {"persistent-grid", "temporal"}); // temporal3d
 
     private Variants() {
     }
@@ -53,9 +54,12 @@ final class Variants {
 
     /**
      * The variant's default block size: 0 for the on-chip variants (they size their own blocks), the measured best of the
-     * relay and of the resident kernel, else 256.
+     * relay and of the resident kernel, 512 for the cube's temporal passes, else 256.
      */
-    static int defaultThreads(String variant) {
+    static int defaultThreads(String variant, PersistentProblem.Kind problem) {
+        if (problem == PersistentProblem.Kind.POISSON_3D && variant.equals("temporal")) {
+            return 512; // temporal3d: the cube's pass spreads a tile's rows over 16 warps
+        }
         return switch (variant) {
             case "block", "cluster" -> 0;
             case "relay" -> 1024;
