@@ -325,8 +325,11 @@ HF_API int64_t hf_allocation_count(void);
  * n x n x n arrays), "hf_empty" (no arguments), and the temporally blocked passes "hf_stream_pass_k<k>"
  * for k = 1, 2, 3, 4, 6, 8, 12, 16 (the twins of the Java kernel TemporalKernels.streamPass: const double*
  * in, double* out, const double* f, const int* schedule, int* work, int pass, int n, double h2,
- * int strip_width, int strips, int segment_rows; 256 threads per block); every hf_plan.kernel
- * too. HF_ERR_UNSUPPORTED on HIP. */
+ * int strip_width, int strips, int segment_rows; 256 threads per block), the cube's
+ * "hf_stream_pass_3d_k<k>" for the same k (the twins of TemporalKernels3D.streamPass: in, out, f,
+ * schedule, work, pass, n, h2 as above, then int tiles_j, int tiles_k, int segment_planes; 512
+ * threads per block and the dynamic shared memory TemporalKernels3D.sharedBytes(k)); every
+ * hf_plan.kernel too. HF_ERR_UNSUPPORTED on HIP. */
 HF_API hf_status hf_get_kernel(const char* name, void** function);
 
 /* Queues `iterations` pairs of launches (hf_red, hf_black) with `blocks` x `threads_per_block`

@@ -7,8 +7,8 @@
  *
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
- *                            [--cube-sizes 3,4,5,8,9,16,17,32,33,64,65,128] [--cube-iterations 9]
- *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]
+ *                            [--cube-sizes 3,4,5,8,9,16,17,32,33,64,65,128,257] [--cube-iterations 9]
+ *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d]
  *
  * work-count: every variant of the table (selected by --variants through the self-test's names;
  * the cube's rows on the cube) at N = 5, 1000 iterations (a converged grid: the array
@@ -20,6 +20,8 @@
  * probe in each LL line form, side by side (the before/after of the 64-bit elements). --only
  * runs just that group; by default work-count and deadline run with the faults (not under
  * --no-faults, as scripts/sanitize.sh runs it), and ll-forms, a measurement, only when asked.
+ * temporal3d: persistent-grid temporal on the cube at every k (temporal3d_cases.c), at --cube-sizes
+ * (default 3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 257), with its faults unless --no-faults.
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, grid-temporal (k from the planner),
  * grid-temporal-k3, -k12, -k16, -k24, -k32, grid-temporal-cg, grid-temporal-cg-k2, -k16 (the deep
@@ -49,6 +51,7 @@
 #include <string.h>
 
 #include "holdfast_native.h"
+#include "temporal3d_cases.h"
 #include "test_support.h"
 
 #define FAULT_WATCHDOG_SECONDS 0.2
@@ -61,7 +64,7 @@ typedef struct {
     double watchdog_seconds;
     int faults;
     int verbose;
-    const char* only; /* NULL: every group; else "work-count", "deadline" or "ll-forms" */
+    const char* only; /* NULL: every group; else "work-count", "deadline", "ll-forms" or "temporal3d" */
 } Options;
 
 typedef struct {
@@ -95,6 +98,9 @@ static void record(Tally* tally, int passed, const char* format, ...)
     }
 }
 
+/* record() for the cases of other files (temporal3d_cases.h). */
+static void record_line(void* tally, int passed, const char* line) { record((Tally*)tally, passed, "%s", line); }
+
 static int parse_options(int argc, char** argv, Options* options)
 {
     CaseGrid* grid = &options->grid;
@@ -102,7 +108,7 @@ static int parse_options(int argc, char** argv, Options* options)
     parse_list("1,2,7,0", &grid->blocks);
     parse_list("256,64", &grid->threads);
     grid->iterations = 10;
-    parse_list("3,4,5,8,9,16,17,32,33,64,65,128", &grid->cube_sizes);
+    parse_list("3,4,5,8,9,16,17,32,33,64,65,128,257", &grid->cube_sizes);
     grid->cube_iterations = 9;
     grid->variants = NULL;
     parse_list("3,4,5,11,12,33,34,101,102,257", &options->on_chip_sizes);
@@ -126,7 +132,8 @@ static int parse_options(int argc, char** argv, Options* options)
             }
             ++i;
         } else if (value != NULL && strcmp(option, "--only") == 0) {
-            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0) {
+            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0 &&
+                strcmp(value, "temporal3d") != 0) {
                 return 0;
             }
             options->only = value;
@@ -218,10 +225,10 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 19 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
-     * own the scratch array, and the cube's cg, two-slot, relay, lockstep, neighbour and counters)
-     * and the on-chip ones (ON_CHIP, the cube's block among them). */
-    record(tally, count == 19 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 20 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+     * own the scratch array, and the cube's cg, two-slot, relay, lockstep, neighbour and counters),
+     * the on-chip ones (ON_CHIP, the cube's block among them) and the cube's temporal. */
+    record(tally, count == 20 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -781,7 +788,7 @@ int main(int argc, char** argv)
                 "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
                 "          [--watchdog seconds] [--variants name,...] [--on-chip-sizes 3,11,...] [--no-largest]\n"
                 "          [--cube-sizes 3,4,5,8,...] [--cube-iterations 9]\n"
-                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]\n",
+                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d]\n",
                 argv[0]);
         return 2;
     }
@@ -803,6 +810,9 @@ int main(int argc, char** argv)
             run_work_count_cases(&options, &tally);
         } else if (strcmp(options.only, "ll-forms") == 0) {
             run_ll_form_cases(&tally);
+        } else if (strcmp(options.only, "temporal3d") == 0) {
+            run_temporal3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count,
+                                 options.grid.iterations, options.watchdog_seconds, options.faults, record_line, &tally);
         } else {
             run_deadline_case(&tally);
         }
@@ -820,6 +830,8 @@ int main(int argc, char** argv)
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);
     run_cluster_probe_cases(&tally);
+    run_temporal3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count,
+                         options.grid.iterations, options.watchdog_seconds, options.faults, record_line, &tally);
     if (options.faults) {
         run_work_count_cases(&options, &tally); /* the skip-half-sweep fault, in every variant */
         run_fault_cases(&options, &tally);

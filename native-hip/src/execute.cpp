@@ -190,6 +190,7 @@ hf_status run_session(hf_session& session, double* u, const double* f, int itera
                             ? static_cast<long long>(3.0 * run_deadline_seconds(session, steps) / plan.watchdog_seconds *
                                                      static_cast<double>(session.timeout_ticks))
                             : 0};
+    args.items_3d = session.items_3d; /* temporal3d: the cube's temporal variant */
     int f_on_chip = plan.f_on_chip;
 
     HF_CHECK(hipEventRecord(session.start, session.stream));

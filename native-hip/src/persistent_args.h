@@ -15,6 +15,7 @@
 #include "holdfast_native.h" /* HF_FAULT_*, HF_WAIT_* */
 #include "host_flags.h"
 #include "device/stream_geometry.h"
+#include "device/stream_geometry_3d.h"
 
 namespace holdfast {
 
@@ -83,6 +84,7 @@ struct PersistentArgs {
     StreamGeometry items;       /* temporal variants: how a pass is cut into items (plan_stream_geometry) */
     long long outlast_ticks;    /* HF_FAULT_OUTLAST_DEADLINE: how long the fault block spins after its work,
                                    in wall-clock ticks (three times the host's deadline); else 0 */
+    StreamGeometry3d items_3d{}; /* the cube's temporal variant: how a pass is cut (plan_stream_geometry_3d) */
 };
 
 }  // namespace holdfast

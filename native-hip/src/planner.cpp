@@ -16,6 +16,7 @@
 #include "device/row_bands.h"
 #include "device/problems.h"
 #include "device/stream_geometry.h"
+#include "device/stream_geometry_3d.h" /* temporal3d */
 #include "kernels/cluster_layout.h"
 
 namespace holdfast {
@@ -326,6 +327,37 @@ hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice)
     const int target = static_cast<int>(std::min<int64_t>(input.coresident, 1 << 30));
     const StreamGeometry items = plan_stream_geometry(input.n, k, target);
     choice->blocks = input.requested_blocks > 0 ? input.requested_blocks : std::min(items.strips * items.segments, target);
+    choice->sweeps_per_exchange = k; /* no note: reports label the row with the variant and k */
+    return HF_OK;
+}
+
+/* temporal3d: the cube's temporal stream. */
+hf_status plan_temporal_stream_3d(const PlanInput& input, PlanChoice* choice)
+{
+    const int k = input.requested_sweeps;
+    const int64_t bytes = stream_3d_shared_bytes(k);
+    if (bytes > input.shared_limit) {
+        return fail(HF_ERR_UNSUPPORTED, "%s (%s) on poisson3d: k = %d needs %lld shared bytes per block (a ring of %d planes), a block may have %lld",
+                    input.mode, input.variant, k, static_cast<long long>(bytes), k + 3,
+                    static_cast<long long>(input.shared_limit));
+    }
+    constexpr int64_t kSharedReserved = 1024; /* per block, beside its dynamic shared memory */
+    const int64_t by_registers = input.coresident / std::max(input.sm_count, 1);
+    const int64_t by_launch_bounds = k <= 4 ? kStream3dBlocksPerSm : 1;
+    const int64_t per_sm = std::min({by_registers, by_launch_bounds, input.shared_per_sm / (bytes + kSharedReserved)});
+    const int64_t coresident = per_sm * input.sm_count;
+    if (coresident < 1 || input.requested_blocks > coresident) {
+        return fail(HF_ERR_NOT_CORESIDENT,
+                    "%s (%s) on poisson3d: %d blocks requested but at most %lld can be co-resident (%lld blocks per SM x %d "
+                    "SMs with %lld dynamic shared bytes each)",
+                    input.mode, input.variant, input.requested_blocks, static_cast<long long>(coresident),
+                    static_cast<long long>(per_sm), input.sm_count, static_cast<long long>(bytes));
+    }
+    const int target = static_cast<int>(std::min<int64_t>(coresident, 1 << 30));
+    const StreamGeometry3d items = plan_stream_geometry_3d(input.n, k, target);
+    choice->blocks = input.requested_blocks > 0 ? input.requested_blocks : std::min(stream_3d_blocks(items), target);
+    choice->threads = kStream3dThreads; /* sizes its block, whatever was asked: 16 warps over a tile's rows */
+    choice->shared_bytes = bytes;
     choice->sweeps_per_exchange = k; /* no note: reports label the row with the variant and k */
     return HF_OK;
 }

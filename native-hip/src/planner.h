@@ -98,6 +98,14 @@ int64_t resident_mailbox_lines_of(const hf_plan& plan);
  * Runs kStreamThreads threads per block. */
 hf_status plan_temporal_stream(const PlanInput& input, PlanChoice* choice);
 
+/* temporal3d: the cube's temporally blocked stream (persistent-grid temporal on HF_PROBLEM_POISSON_3D):
+ * k resolved already; each block takes stream_3d_shared_bytes(k) of dynamic shared memory, so the
+ * co-resident blocks are what the shared memory and the kernel's registers allow (two an SM up to
+ * k = 4, one above, on an H200); as many blocks as a pass has items (plan_stream_geometry_3d for
+ * that maximum), or exactly the requested number. Sizes its block: kStream3dThreads threads whatever
+ * was asked (the tile's rows are spread over 16 warps). */
+hf_status plan_temporal_stream_3d(const PlanInput& input, PlanChoice* choice);
+
 /* The kernel a row runs at `sweeps` per exchange: the row's own, or for a row that blocks in time
  * the one for that k (0: the k of the auto rule for the row at n, else the row's default); refuses a
  * k the row has no kernel for. */

@@ -130,7 +130,11 @@ hf_status open_planned_session(const hf_problem& problem, const hf_plan& plan, h
     opened->stream = stream;
     opened->timeout_ticks = static_cast<long long>(plan.watchdog_seconds * rate_khz * 1000.0);
     if (row->has(HF_TRAIT_TWO_BUFFERS)) {
-        opened->items = plan_stream_geometry(plan.n, plan.sweeps_per_exchange, plan.blocks);
+        if (plan.problem == HF_PROBLEM_POISSON_3D) { /* temporal3d: the cube's pass */
+            opened->items_3d = plan_stream_geometry_3d(plan.n, plan.sweeps_per_exchange, plan.blocks);
+        } else {
+            opened->items = plan_stream_geometry(plan.n, plan.sweeps_per_exchange, plan.blocks);
+        }
     }
     const hf_status status = acquire(*opened);
     if (status != HF_OK) {

@@ -42,6 +42,7 @@ struct hf_session {
     hipEvent_t stop = nullptr;
 
     holdfast::StreamGeometry items{};   /* HF_TRAIT_TWO_BUFFERS (temporal) variants: how a pass is cut */
+    holdfast::StreamGeometry3d items_3d{}; /* the cube's temporal variant: how a pass is cut */
     bool kernel_stuck = false;          /* a kernel did not end: its memory must outlive the session */
     double last_seconds_per_step = 0;   /* the last run's device time per half-sweep (its deadline) */
 

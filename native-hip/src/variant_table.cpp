@@ -28,6 +28,8 @@
 #include "kernels/standard_kernels.h"
 #include "kernels/temporal_persistent.h"
 #include "kernels/temporal_stream.h"
+#include "kernels/temporal_persistent_3d.h" /* temporal3d: the cube's temporally blocked passes */
+#include "kernels/temporal_stream_3d.h"    /* temporal3d */
 #include "planner.h"
 #include "variant_table.h"
 
@@ -109,6 +111,16 @@ const SweepsKernels kTemporalSweeps = {{HF_SWEEPS(1), HF_SWEEPS(2), HF_SWEEPS(3)
 const SweepsKernels kTemporalCgSweeps = {{HF_SWEEPS_CG(1), HF_SWEEPS_CG(2), HF_SWEEPS_CG(3), HF_SWEEPS_CG(4), HF_SWEEPS_CG(6),
                                           HF_SWEEPS_CG(8), HF_SWEEPS_CG(12), HF_SWEEPS_CG(16), HF_SWEEPS_CG(24), HF_SWEEPS_CG(32)},
                                          8};
+
+/* temporal3d: the cube's temporal row, its kernels by k. Its row kernel is k = 4's, whose
+ * occupancy (two blocks an SM by registers) the planner then limits by each k's shared memory;
+ * its default k where no auto rule holds n: 6, the deepest pass whose tiles stay wide (a guess
+ * until measured on the H200). */
+#define HF_SWEEPS_3D(k)                                                                                             \
+    SweepsKernel{k, KernelRef{"temporal_stream_persistent_3d_k" #k,                                                \
+                              reinterpret_cast<const void*>(&temporal_stream_persistent_3d<k>)}}
+const SweepsKernels kTemporal3dSweeps = {
+    {HF_SWEEPS_3D(1), HF_SWEEPS_3D(2), HF_SWEEPS_3D(3), HF_SWEEPS_3D(4), HF_SWEEPS_3D(6), HF_SWEEPS_3D(8)}, 6};
 
 constexpr int fault_bit(int fault) { return 1 << fault; }
 /* Every kernel counts its half-sweeps (device/work_count.h) and so takes the fault that skips one. */
@@ -199,6 +211,18 @@ const VariantRow kRows[] = {
      .sized = &kOnChipBlock3D,
      .faults = kCountedFaults,
      .planner = HF_PLANNER(plan_block_on_chip)},
+    /* The cube's temporal passes (kernels/temporal_persistent_3d.h). */
+    {.mode = "persistent-grid",
+     .name = "temporal",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "k half-sweeps per pass of the cube streamed plane by plane through shared memory (2.5D temporal "
+                    "blocking), two-slot barrier between passes",
+     .kernel = HF_SWEEPS_3D(4).kernel,
+     .sweeps = &kTemporal3dSweeps,
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
+     .default_threads = kStream3dThreads,
+     .planner = HF_PLANNER(plan_temporal_stream_3d)},
     {.mode = "persistent-host",
      .name = "relay",
      .description = "one step word and one done word per half-sweep: block 0 relays the step, the last block done reports",
@@ -308,13 +332,17 @@ const VariantRow kRows[] = {
 
 /* The standard kernels (--kernels native), launched through the driver API by name: the
  * half-sweeps, the empty kernel, the overhead probes' kernels, the twins of the Java
- * temporally blocked pass, and the cube's half-sweeps. */
+ * temporally blocked pass, the cube's half-sweeps and the twins of its temporally blocked pass. */
 const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_black),          HF_KERNEL(hf_empty),
                                       HF_KERNEL(hf_halo_exchange_probe),
                                       HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
                                       HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8),
                                       HF_KERNEL(hf_stream_pass_k12), HF_KERNEL(hf_stream_pass_k16),
                                       HF_KERNEL(hf_red_3d),         HF_KERNEL(hf_black_3d)};
+    /* temporal3d: the twins of TemporalKernels3D.streamPass (temporal_stream_3d.h) */
+                                      HF_KERNEL(hf_stream_pass_3d_k1), HF_KERNEL(hf_stream_pass_3d_k2),
+                                      HF_KERNEL(hf_stream_pass_3d_k3), HF_KERNEL(hf_stream_pass_3d_k4),
+                                      HF_KERNEL(hf_stream_pass_3d_k6), HF_KERNEL(hf_stream_pass_3d_k8)};
 
 /* The exchange probe in each line form, by HF_LL_LINE_* (hf_probe_halo_exchange_form). */
 const KernelRef kHaloProbeForms[HF_LL_LINE_COUNT] = {

@@ -78,6 +78,9 @@ void __hip_atomic_store(T* address, T value, int order, int)
     }
 }
 
+/* CUDA's relaxed atomicAdd (the standard twin kernels' work count). */
+inline int atomicAdd(int* address, int increment) { return __atomic_fetch_add(address, increment, __ATOMIC_RELAXED); }
+
 template <typename T>
 T __hip_atomic_fetch_add(T* address, T increment, int, int)
 {

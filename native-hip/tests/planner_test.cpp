@@ -17,6 +17,7 @@
 #include "planner.h"
 /* after hf_gpu.h, which it needs */
 #include "device/stream_geometry.h"
+#include "device/stream_geometry_3d.h"
 #include "variant_table.h"
 
 using namespace holdfast;
@@ -110,18 +111,19 @@ void the_table_names_the_command_lines_variants()
                                  {k2D, "persistent-grid", "temporal"},    {k2D, "persistent-grid", "temporal-cg"},
                                  {k3D, "persistent-grid", "cg"},          {k3D, "persistent-grid", "two-slot"},
                                  {k3D, "persistent-grid", "block"},
+                                 {k3D, "persistent-grid", "temporal"},
                                  {k2D, "persistent-host", "relay"},       {k2D, "persistent-host", "lockstep"},
                                  {k2D, "persistent-host", "neighbour"},   {k3D, "persistent-host", "relay"},
                                  {k3D, "persistent-host", "lockstep"},    {k3D, "persistent-host", "neighbour"},
                                  {k2D, "persistent-dataflow", "counters"}, {k3D, "persistent-dataflow", "counters"},
                                  {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"}};
-    bool names = variant_count() == 19;
+    bool names = variant_count() == 20;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = variant_row(index).problem == expected[index].problem &&
                 std::strcmp(variant_row(index).mode, expected[index].mode) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index].name) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot and block, "
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot, block and temporal, "
                   "relay, lockstep, neighbour, the cube's relay, lockstep and neighbour, counters, the cube's counters, "
                   "cluster, resident in that order");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", nullptr) == 0 && find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "auto") == 0 &&
@@ -599,13 +601,13 @@ void the_cubes_rows_plan()
                    "persistent-dataflow (resident) does not solve poisson3d (variants that do: counters, or auto)",
                    "a variant of the square only, asked for the cube");
     plan = plan_cube("persistent-grid", "ring", 0, 33, &status);
-    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "persistent-grid has no variant 'ring' (variants: cg, two-slot, block, or auto)",
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "persistent-grid has no variant 'ring' (variants: cg, two-slot, block, temporal, or auto)",
                    "an unknown variant, for the cube: the cube's variants");
     int rows[kMaxAutoCandidates];
-    expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 3 && rows[0] == block3 && rows[1] == cg3 &&
-               rows[2] == two_slot3 && auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 1 &&
+    expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 4 && rows[0] == block3 && rows[1] == cg3 &&
+               rows[2] == two_slot3 && rows[3] == find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "temporal") && auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 1 &&
                rows[0] == counters3,
-           "auto for the cube: block, then its default cg, then two-slot; the dataflow's counters");
+           "auto for the cube: block, then its default cg, then two-slot, then temporal; the dataflow's counters");
     const double d = 1.0 / 1289;
     expect(check_problem(cube(33)) == HF_OK && check_problem(hf_problem{HF_PROBLEM_POISSON_3D, 1290, d * d}) == HF_OK,
            "the cube at N = 33 and 1290");
@@ -968,6 +970,70 @@ hf_status holdfast::check_cluster_fits(const VariantRow& row, const hf_plan& pla
                : fail(HF_ERR_NOT_CORESIDENT, "pretend: no room for a cluster of %d", plan.cluster_size);
 }
 
+/* temporal3d: the cube's temporally blocked pass. Its standard twins are found by name, and its
+ * geometry is StreamGeometry3D's (N = 512, k = 8: 22 x 11 tiles of 24 x 48 owned points); the
+ * persistent row plans one wave of items with each k's shared memory (two blocks an SM up to k = 4,
+ * one above), sizes its block, and refuses more blocks than fit. */
+void the_cubes_stream_pass_twins_are_listed()
+{
+    const PlanDevice pretend{&query_row_facts, &check_cluster_fits};
+    const int temporal3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "temporal");
+    const VariantRow& row = variant_row(temporal3);
+    bool kernels = temporal3 >= 0 && row.has(HF_TRAIT_TWO_BUFFERS) && row.has(HF_TRAIT_WATCHDOG) &&
+                   row.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && std::string(sweeps_choices(row)) == "1, 2, 3, 4, 6, 8" &&
+                   default_sweeps(row) == 6 && std::strcmp(row.planner.name, "plan_temporal_stream_3d") == 0;
+    for (int k : {1, 2, 3, 4, 6, 8}) {
+        const std::string name = "temporal_stream_persistent_3d_k" + std::to_string(k);
+        const KernelRef* kernel = sweeps_kernel(row, k);
+        kernels = kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
+    }
+    expect(kernels, "the cube's temporal row: a kernel per k = 1, 2, 3, 4, 6, 8 found by name, default 6, two buffers");
+    auto cube = [](int n) {
+        const double d = 1.0 / (n - 1);
+        return hf_problem{HF_PROBLEM_POISSON_3D, n, d * d};
+    };
+    int mismatches = 0;
+    for (int k : {1, 2, 3, 4, 6, 8}) {
+        for (int n : {3, 33, 65, 257, 512}) {
+            hf_plan plan{};
+            hf_run_config config = config_of("persistent-grid", "temporal", 0, kStream3dThreads);
+            config.sweeps_per_exchange = k;
+            const hf_status status = plan_with(config, cube(n), pretend, &plan);
+            const int wave = (k <= 4 ? 2 : 1) * kSmCount;
+            const int items = stream_3d_blocks(plan_stream_geometry_3d(n, k, wave));
+            const bool ok = status == HF_OK && plan.blocks == std::min(items, wave) && plan.sweeps_per_exchange == k &&
+                            plan.shared_bytes == stream_3d_shared_bytes(k) &&
+                            std::string(plan.kernel) == "temporal_stream_persistent_3d_k" + std::to_string(k);
+            mismatches += ok ? 0 : 1;
+            if (!ok) {
+                std::printf("     cube temporal n=%d k=%d: %s (%s)\n", n, k, describe(plan).c_str(), last_message().c_str());
+            }
+        }
+    }
+    expect(mismatches == 0, "the cube's temporal: one wave of items, k's shared memory, k's kernel");
+    hf_plan plan{};
+    hf_run_config config = config_of("persistent-grid", "temporal", 0, 256);
+    expect(plan_with(config, cube(33), pretend, &plan) == HF_OK && plan.threads_per_block == kStream3dThreads,
+           "the cube's temporal sizes its block: 512 threads when 256 are asked: " + describe(plan));
+    config = config_of("persistent-grid", "temporal", kSmCount + 1, kStream3dThreads);
+    config.sweeps_per_exchange = 8;
+    expect_refused(plan_with(config, cube(257), pretend, &plan), HF_ERR_NOT_CORESIDENT, "can be co-resident",
+                   "the cube's temporal, k = 8: one block an SM");
+
+    bool found = true;
+    for (int k : {1, 2, 3, 4, 6, 8}) {
+        const std::string twin = "hf_stream_pass_3d_k" + std::to_string(k);
+        found = found && find_kernel(twin.c_str()) != nullptr;
+    }
+    expect(found && find_kernel("hf_stream_pass_3d_k5") == nullptr, "the cube's stream-pass twins, k = 1, 2, 3, 4, 6, 8");
+    const StreamGeometry3d geometry = plan_stream_geometry_3d(512, 8, 264);
+    expect(geometry.tiles_j == 22 && geometry.tiles_k == 11 && geometry.segments == 1 && geometry.segment_planes == 510,
+           "N = 512, k = 8: 22 x 11 tiles, one segment");
+    const StreamGeometry3d small = plan_stream_geometry_3d(65, 8, 24);
+    expect(small.tiles_j == 3 && small.tiles_k == 2 && small.segments == 4 && small.segment_planes == 16,
+           "N = 65, k = 8, 24 blocks: 3 x 2 tiles, 4 segments of 16 planes");
+}
+
 int main()
 {
     the_table_names_the_command_lines_variants();
@@ -983,6 +1049,7 @@ int main()
     a_problem_is_checked();
     temporal_plans();
     on_chip_rows_plan();
+    the_cubes_stream_pass_twins_are_listed(); /* temporal3d */
     std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");
     return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

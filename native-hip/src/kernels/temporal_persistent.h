@@ -47,15 +47,14 @@ __device__ inline bool wait_between_passes(const PersistentArgs& args, int pass,
     }
 }
 
-template <int K, PassBarrier B = PassBarrier::kTwoSlot>
-__global__ void __launch_bounds__(kStreamThreads, stream_blocks_per_sm(K)) temporal_stream_persistent(PersistentArgs args)
+/* Every pass of a run of K half-sweeps (the last one shorter when K does not divide the run), the
+ * blocks sharing a pass's `items` grid-stride, the barrier B between passes, and the work report:
+ * what the square's and the cube's temporal kernels share. `stream_item(in, out, sweeps,
+ * first_colour, item)` streams one item of one pass. */
+template <int K, PassBarrier B, typename StreamItem>
+__device__ inline void run_temporal_passes(const PersistentArgs& args, int items, StreamItem stream_item)
 {
-    static_assert(stream_shared_doubles(K) <= kStreamStaticSharedDoubles, "the ring and the edges fit static shared memory");
-#if HF_HAS_STREAM_SHUFFLE
-    __shared__ double f_ring[stream_ring_rows(K) * 2 * kStreamThreads];
-    __shared__ double edges[2 * K * kStreamWarps];
     const Problem& problem = args.problem;
-    const int items = args.items.strips * args.items.segments;
     const int passes = temporal_pass_count(args.steps, K);
     const int block = static_cast<int>(blockIdx.x);
     const bool skips_barrier = args.fault == HF_FAULT_SKIP_GRID_BARRIER && block == args.fault_block;
@@ -69,8 +68,7 @@ __global__ void __launch_bounds__(kStreamThreads, stream_blocks_per_sm(K)) tempo
         const int planned = args.steps - first < K ? args.steps - first : K;
         const int sweeps = planned - (skips_half_sweep(args, block, first + planned - 1) ? 1 : 0);
         for (int item = block; sweeps > 0 && item < items; item += static_cast<int>(gridDim.x)) {
-            stream_pass_item<K>(in, out, problem.f, problem.n, problem.h2, sweeps, first & 1, args.items, item, f_ring,
-                                edges);
+            stream_item(in, out, sweeps, first & 1, item);
         }
         done += sweeps;
         if (pass + 1 < passes && !wait_between_passes<B>(args, pass, skips_barrier)) {
@@ -80,6 +78,21 @@ __global__ void __launch_bounds__(kStreamThreads, stream_blocks_per_sm(K)) tempo
     if (threadIdx.x == 0) {
         report_work(args, block, done);
     }
+}
+
+template <int K, PassBarrier B = PassBarrier::kTwoSlot>
+__global__ void __launch_bounds__(kStreamThreads, stream_blocks_per_sm(K)) temporal_stream_persistent(PersistentArgs args)
+{
+    static_assert(stream_shared_doubles(K) <= kStreamStaticSharedDoubles, "the ring and the edges fit static shared memory");
+#if HF_HAS_STREAM_SHUFFLE
+    __shared__ double f_ring[stream_ring_rows(K) * 2 * kStreamThreads];
+    __shared__ double edges[2 * K * kStreamWarps];
+    const Problem& problem = args.problem;
+    run_temporal_passes<K, B>(args, args.items.strips * args.items.segments,
+                              [&](const double* in, double* out, int sweeps, int first_colour, int item) {
+                                  stream_pass_item<K>(in, out, problem.f, problem.n, problem.h2, sweeps, first_colour,
+                                                      args.items, item, f_ring, edges);
+                              });
 #else
     (void)args;
 #endif

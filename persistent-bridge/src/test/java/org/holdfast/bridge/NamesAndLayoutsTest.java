@@ -63,7 +63,7 @@ class NamesAndLayoutsTest extends LibraryTestBase {
                         .toList(), "the cube's rows");
         for (PersistentVariant variant : variants) {
             assertTrue(variant.supported(), variant.toString());
-            assertEquals(Variants.defaultThreads(variant.name()), variant.defaultThreads(), variant.toString());
+            assertEquals(Variants.defaultThreads(variant.name(), variant.problem()), variant.defaultThreads(), variant.toString());
             assertFalse(variant.description().isBlank() || variant.kernel().isBlank() || variant.planner().isBlank(),
                     variant.toString());
             assertEquals(variant.has(VariantTrait.HOST_FLAGS), Variants.usesHostFlags(variant.mode()), variant.toString());

@@ -25,6 +25,7 @@ final class Variants {
             new String[] {"persistent-grid", "cg"},
             new String[] {"persistent-grid", "two-slot"},
             new String[] {"persistent-grid", "block"},
+            new String[] {"persistent-grid", "temporal"},
             new String[] {"persistent-host", "relay"},
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},
@@ -58,9 +59,12 @@ final class Variants {
 
     /**
      * The variant's default block size: 0 for the on-chip variants (they size their own blocks), the measured best of the
-     * relay and of the resident kernel, else 256.
+     * relay and of the resident kernel, 512 for the cube's temporal passes, else 256.
      */
-    static int defaultThreads(String variant) {
+    static int defaultThreads(String variant, PersistentProblem.Kind problem) {
+        if (problem == PersistentProblem.Kind.POISSON_3D && variant.equals("temporal")) {
+            return 512; // temporal3d: the cube's pass spreads a tile's rows over 16 warps
+        }
         return switch (variant) {
             case "block", "cluster" -> 0;
             case "relay" -> 1024;

@@ -8,6 +8,7 @@ import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.kernels.problem.HalfSweepKernels;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
+import org.holdfast.kernels.temporal.TemporalKernels3D;
 import org.holdfast.tornado.api.TaskMethods;
 import org.holdfast.tornado.cuda.CudaLoad;
 import org.holdfast.tornado.cuda.backend.CudaBackend;
@@ -106,6 +107,12 @@ public final class Machine implements AutoCloseable {
         for (int k : TemporalKernels.SWEEPS) {
             // The compiler's instance of k (@Specialize) and its hand-written twin in the library.
             view = view.withKernelOverride(streamPass, "streamPass_k" + k, library.kernel("hf_stream_pass_k" + k));
+        }
+        // The cube's pass, TemporalKernels3D's instances (streamPass_k<k>, streamPassDeep_k<k>) and their twins.
+        for (int k : TemporalKernels3D.SWEEPS) {
+            String name = TemporalKernels3D.kernelFor(k);
+            view = view.withKernelOverride(kernel(TemporalKernels3D.class, name), name + "_k" + k,
+                    library.kernel("hf_stream_pass_3d_k" + k));
         }
         return view;
     }

@@ -81,6 +81,8 @@ public final class NativeKernelFiles {
                     "persistent_grid.h", CUBE_ALONE_ON_CHIP),
             cube("persistent-grid", "block", "on_chip_block_3d_p1", "on_chip_registers", "on_chip_registers.h",
                     SIZED + ", and one block or one warp (on_chip_warp_3d_p*)"),
+            cube("persistent-grid", "temporal", "temporal_stream_persistent_3d_k<k>", "temporal_stream_persistent_3d",
+                    "temporal_persistent_3d.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
             square("persistent-host", "relay", "persistent_host_relay", "persistent_host_relay", "persistent_host_relay.h",
                     GRID_BLOCKS),
             square("persistent-host", "lockstep", "persistent_host", "persistent_host", "persistent_host.h", GRID_BLOCKS),

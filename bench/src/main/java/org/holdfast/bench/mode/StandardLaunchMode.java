@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
-import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.tornado.api.TornadoDevice;
@@ -13,7 +12,9 @@ import org.holdfast.tornado.api.TornadoExecutionPlan;
 /**
  * What the standard-launch modes share: the red-black task graph on the GPU, with the Java kernels
  * or the hand-written ones, its block count from the Java rule; with {@code --sweeps-per-launch k}
- * above 1, the temporally blocked pass ({@link TemporalKernels}) instead, k half-sweeps per launch.
+ * above 1, the temporally blocked pass instead, k half-sweeps per launch: the square's
+ * ({@link TemporalKernels}) or the cube's ({@link org.holdfast.kernels.temporal.TemporalKernels3D}), by
+ * {@link TemporalPass}.
  * A mode adds how the plan launches.
  */
 public abstract class StandardLaunchMode extends DescribedMode {
@@ -52,24 +53,23 @@ public abstract class StandardLaunchMode extends DescribedMode {
     @Override
     public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
         int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
+        if (k > 1 && kernels.userKernels().isEmpty()) { // the temporal pass: the square's or the cube's (TemporalPass)
+            return TemporalPass.of(problem).map(pass -> pass.kernelsThatRun(kernels, k))
+                    .orElseGet(() -> KernelsThatRun.described("refused: " + noTemporalPass(problem).orElseThrow()));
+        }
         Optional<String> refused = refusal(kernels, k, problem);
         if (refused.isPresent()) {
             return KernelsThatRun.described("refused: " + refused.get());
         }
         if (kernels.equals(KernelSource.NATIVE)) {
-            return KernelsThatRun.described(k > 1
-                    ? "hand-written, hf_stream_pass_k" + k + " (" + NativeKernelFiles.FOLDER + "temporal_stream.h), one launch per pass of "
-                            + k + " half-sweeps"
-                    : NativeKernelFiles.describe(NativeKernelFiles.halfSweeps(problem).orElseThrow()));
+            return KernelsThatRun.described(NativeKernelFiles.describe(NativeKernelFiles.halfSweeps(problem).orElseThrow()));
         }
         if (kernels.userKernels().isPresent()) {
             UserKernels user = kernels.userKernels().get();
             return user.halfSweeps().isEmpty() ? KernelsThatRun.described("skipped: " + unavailable(user))
                     : KernelsThatRun.generated(user.owner(), "red then black, one launch per half-sweep");
         }
-        return k > 1 ? KernelsThatRun.generated(TemporalKernels.class, "streamPass with k = " + k + " (its instance streamPass_k" + k
-                + "), one launch per pass of " + k + " half-sweeps")
-                : KernelsThatRun.generated(problem.halfSweepKernels().owner(), "red then black, one launch per half-sweep");
+        return KernelsThatRun.generated(problem.halfSweepKernels().owner(), "red then black, one launch per half-sweep");
     }
 
     /**
@@ -87,9 +87,10 @@ public abstract class StandardLaunchMode extends DescribedMode {
         return Optional.empty();
     }
 
-    /** The refusal of {@code --sweeps-per-launch} above 1 on {@code problem}: the temporal pass is the square's alone so far. */
+    /** The refusal of {@code --sweeps-per-launch} above 1 on {@code problem}, where it has no temporal pass ({@link TemporalPass}). */
     private Optional<String> noTemporalPass(Problem problem) {
-        return OnlyFor2D.refusal(problem, name() + NO_TEMPORAL_PASS);
+        return TemporalPass.of(problem).isPresent() ? Optional.empty()
+                : Optional.of(name() + NO_TEMPORAL_PASS + " for " + problem.name() + " yet");
     }
 
     private static String unavailable(UserKernels user) {
@@ -117,12 +118,12 @@ public abstract class StandardLaunchMode extends DescribedMode {
             throw new ModeRefusedException(refused.get());
         }
         RowVariant variant = variant(request.options());
-        if (k > 1) {
-            // Any other problem was refused above (noTemporalPass): the pass takes the square.
-            PoissonProblem square = OnlyFor2D.require(request.problem(), name() + NO_TEMPORAL_PASS);
-            int wave = TemporalKernels.BLOCKS_PER_SM * machine.gpu().device().multiprocessors();
-            int asked = request.blocks().plannerBlocks(request.problem().pointsPerColour(), request.threads());
-            return new TemporalGraphRunner(square, request, device(request, machine), k, asked == 0 ? wave : asked, variant,
+        if (k > 1) { // the temporal pass, the square's or the cube's (refused above where the problem has none)
+            Problem problem = request.problem();
+            TemporalPass pass = TemporalPass.of(problem).orElseThrow();
+            int wave = pass.wave(k, machine.gpu().device().multiprocessors());
+            int asked = request.blocks().plannerBlocks(problem.pointsPerColour(), request.threads());
+            return new TemporalGraphRunner(problem, pass, request, device(request, machine), k, asked == 0 ? wave : asked, variant,
                     plan -> configure(plan, request.profiler()));
         }
         TornadoDevice device = device(request, machine);

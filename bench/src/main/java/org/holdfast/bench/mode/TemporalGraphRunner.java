@@ -2,10 +2,8 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.function.Consumer;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.PassSchedule;
-import org.holdfast.kernels.temporal.StreamGeometry;
-import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.kernels.temporal.TemporalTaskGraph;
 import org.holdfast.tornado.api.ExecutionResult;
 import org.holdfast.tornado.api.KernelOverdueException;
@@ -29,7 +27,7 @@ final class TemporalGraphRunner implements ModeRunner {
     private final double[] u;
     private final double[] scratch;
     private final int[] schedule = new int[4];
-    /** The half-sweeps the blocks of one execution ran, summed on the device (TemporalKernels.streamPass). */
+    /** The half-sweeps the blocks of one execution ran, summed on the device (the pass's streamPass). */
     private final int[] work = new int[1];
     private final int blocks;
     private final int k;
@@ -39,26 +37,24 @@ final class TemporalGraphRunner implements ModeRunner {
     private ExecutionResult last;
 
     /**
-     * @param square the request's problem, the 2D one: the only one with a temporal pass
+     * @param problem the request's problem: one with a temporal pass
+     * @param pass its pass ({@link TemporalPass#of})
      * @param k half-sweeps per pass, one the kernel is compiled for
-     * @param targetBlocks about how many blocks a pass should have (one per item: strips x segments)
+     * @param targetBlocks about how many blocks a pass should have (one per item)
      * @param variant the variant as the row has it ({@code k=8})
      */
-    TemporalGraphRunner(PoissonProblem square, RunRequest request, TornadoDevice device, int k, int targetBlocks, RowVariant variant,
-            Consumer<TornadoExecutionPlan> configure) {
-        int n = square.n();
+    TemporalGraphRunner(Problem problem, TemporalPass pass, RunRequest request, TornadoDevice device, int k, int targetBlocks,
+            RowVariant variant, Consumer<TornadoExecutionPlan> configure) {
         this.k = k;
-        this.u = new double[square.points()];
-        this.scratch = new double[square.points()];
-        StreamGeometry geometry = StreamGeometry.plan(n, k, targetBlocks);
-        this.blocks = geometry.blocks();
-        TemporalTaskGraph tasks = new TemporalTaskGraph(square, u, scratch, request.f(), schedule, work, k,
-                geometry);
+        this.u = new double[problem.points()];
+        this.scratch = new double[problem.points()];
+        TemporalTaskGraph tasks = pass.taskGraph(problem, u, scratch, request.f(), schedule, work, k, targetBlocks);
+        this.blocks = tasks.blocks();
         this.plan = new TornadoExecutionPlan(tasks.graph()).withDevice(device).withGridScheduler(tasks.scheduler());
         configure.accept(plan);
         List<LaunchInfo> launches = plan.threadInfo(); // compiles and allocates: here, not in a run
         // No note: the variant (k) says what ran.
-        this.shape = new RunShape(geometry.blocks(), TemporalKernels.THREADS, variant, "", launches);
+        this.shape = new RunShape(blocks, pass.threads(), variant, "", launches);
     }
 
     @Override

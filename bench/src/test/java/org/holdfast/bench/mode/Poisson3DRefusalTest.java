@@ -72,15 +72,21 @@ class Poisson3DRefusalTest {
         }
     }
 
+    /** The cube's half-sweeps and its temporal pass (TemporalKernels3D and its native twins) are not refused: without a GPU, unavailable. */
     @Test
-    void theStandardLaunchesRunTheCubesNativeKernelsButNotTheTemporalPass() {
+    void theStandardLaunchesRunTheCubesNativeKernelsAndTemporalPass() {
         for (String mode : new String[] {"launch", "launch-sync", "graph"}) {
             assertEquals("no GPU (test)", assertThrows(ModeUnavailableException.class,
                     () -> Modes.ALL.parse(mode).runner(request(KernelSource.NATIVE, Map.of()), NO_GPU)).getMessage());
             assertEquals("hand-written, hf_red_3d then hf_black_3d (native-hip/src/kernels/standard_kernels.h), one launch per"
                     + " half-sweep", Modes.ALL.parse(mode).kernelsThatRun(KernelSource.NATIVE, Modes.ALL.defaults(), CUBE).what());
             for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {
-                assertEquals(mode + ": no temporal pass for poisson3d yet", refusal(mode, kernels, Map.of("sweeps-per-launch", "2")));
+                ModeUnavailableException noGpu = assertThrows(ModeUnavailableException.class,
+                        () -> Modes.ALL.parse(mode).runner(request(kernels, Map.of("sweeps-per-launch", "8")), NO_GPU));
+                assertEquals("no GPU (test)", noGpu.getMessage());
+                assertEquals("hand-written, hf_stream_pass_3d_k8 (native-hip/src/kernels/temporal_stream_3d.h), one launch per pass"
+                        + " of 8 half-sweeps", Modes.ALL.parse(mode).kernelsThatRun(KernelSource.NATIVE,
+                                new OptionValues(Map.of("sweeps-per-launch", "8")), CUBE).what());
             }
         }
     }

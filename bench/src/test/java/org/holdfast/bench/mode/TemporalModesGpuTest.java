@@ -8,7 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.holdfast.kernels.poisson.ReferenceSolver;
+import org.holdfast.kernels.poisson3d.Poisson3DProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -57,13 +58,23 @@ class TemporalModesGpuTest {
     @MethodSource("cases")
     void equalsThePlainReferenceBitForBit(String name, KernelSource kernels, int k, int n) {
         GpuHere.assumeGpuAndNativeLibrary(machine);
-        ModeDescriptor mode = Modes.ALL.parse(name);
         OptionValues options = Modes.ALL.defaults().with(StandardLaunchMode.SWEEPS_PER_LAUNCH, Integer.toString(k))
                 .with(PersistentGridMode.BARRIER, "temporal")
                 .with(NativePersistentMode.SWEEPS_PER_EXCHANGE, Integer.toString(k));
-        PoissonProblem problem = new PoissonProblem(n);
+        RunShape shape = runsLikeTheReference(Modes.ALL.parse(name), new PoissonProblem(n), kernels, options, k);
+        assertEquals("k=" + k, shape.variant().replace("temporal/", ""));
+        assertEquals(k, shape.k(), "k as the shape holds it");
+    }
+
+    /**
+     * Runs {@code mode} {@link #ITERATIONS} iterations from a random interior, then one more without
+     * reloading (from wherever the state is now), each equal to the problem's reference bit for bit over
+     * the whole array; returns what ran.
+     */
+    private static RunShape runsLikeTheReference(ModeDescriptor mode, Problem problem, KernelSource kernels, OptionValues options,
+            int k) {
         double[] f = problem.rightHandSide();
-        double[] initial = problem.randomInitialU(n + k);
+        double[] initial = problem.randomInitialU(problem.points() + k);
         RunRequest request = new RunRequest(problem, f, kernels, BlockCountRule.parse("auto"), options,
                 RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
         try (ModeRunner runner = mode.runner(request, machine)) {
@@ -71,12 +82,38 @@ class TemporalModesGpuTest {
             runner.load(initial);
             assertTrue(runner.run(ITERATIONS) > 0);
             runner.unload(result);
-            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), result, runner.shape().toString());
+            assertArrayEquals(problem.reference().solve(initial, f, ITERATIONS), result, runner.shape().toString());
             assertTrue(runner.run(1) > 0); // from wherever the state is now
             runner.unload(result);
-            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS + 1), result, "a second run, not reloaded");
-            assertEquals("k=" + k, runner.shape().variant().replace("temporal/", ""));
-            assertEquals(k, runner.shape().k(), "k as the shape holds it");
+            assertArrayEquals(problem.reference().solve(initial, f, ITERATIONS + 1), result, "a second run, not reloaded");
+            return runner.shape();
         }
+    }
+
+    static Stream<Arguments> cubeCases() {
+        List<Arguments> cases = new ArrayList<>();
+        for (int n : new int[] {3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 257}) {
+            for (int k : new int[] {2, 3, 4, 6, 8}) {
+                cases.add(Arguments.of("graph", KernelSource.JAVA, k, n));
+                cases.add(Arguments.of("graph", KernelSource.NATIVE, k, n));
+            }
+        }
+        cases.add(Arguments.of("launch", KernelSource.JAVA, 8, 65));
+        cases.add(Arguments.of("launch-sync", KernelSource.NATIVE, 4, 65));
+        return cases.stream();
+    }
+
+    /**
+     * The cube's temporal pass through the standard launches' runners, as the square's above: bit for bit
+     * over the whole cube from a random interior, k = 3, 4, 6 and 8 ending on a shorter pass, then a
+     * second run without reloading.
+     */
+    @ParameterizedTest(name = "cube {0} ({1}) k={2} N={3}")
+    @MethodSource("cubeCases")
+    void theCubeEqualsThePlainReferenceBitForBit(String name, KernelSource kernels, int k, int n) {
+        GpuHere.assumeGpuAndNativeLibrary(machine);
+        OptionValues options = Modes.ALL.defaults().with(StandardLaunchMode.SWEEPS_PER_LAUNCH, Integer.toString(k));
+        RunShape shape = runsLikeTheReference(Modes.ALL.parse(name), new Poisson3DProblem(n), kernels, options, k);
+        assertEquals(k, shape.k(), "k as the shape holds it");
     }
 }

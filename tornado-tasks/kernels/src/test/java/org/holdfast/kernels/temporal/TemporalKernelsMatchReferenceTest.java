@@ -103,9 +103,9 @@ class TemporalKernelsMatchReferenceTest {
 
     /**
      * Runs the schedule's executions, each counting the half-sweeps its blocks ran (every block adds its
-     * pass's half-sweeps once per launch); returns whether the result is in scratch.
+     * pass's half-sweeps once per launch); returns whether the result is in scratch. The cube's test runs it too.
      */
-    private static boolean runOn(TornadoExecutionPlan plan, int[] schedule, int[] work, int blocks, PassSchedule passes,
+    static boolean runOn(TornadoExecutionPlan plan, int[] schedule, int[] work, int blocks, PassSchedule passes,
             boolean inScratch) {
         for (PassSchedule.Execution execution : passes.executions(inScratch)) {
             System.arraycopy(execution.schedule(), 0, schedule, 0, schedule.length);
