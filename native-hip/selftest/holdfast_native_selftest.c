@@ -7,7 +7,8 @@
  *
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
- *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]
+ *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|cube-cluster]
+ *                            [--cube-sizes 3,4,...] [--cube-blocks 0,1,16] [--cube-k 0,1,3]
  *
  * work-count: every variant of the table at N = 5, 1000 iterations (a converged grid: the array
  * matches the reference whatever the last half-sweep did) with HF_FAULT_SKIP_HALF_SWEEP in block 0
@@ -27,6 +28,12 @@
  * which size their blocks and run at --on-chip-sizes (default 3,4,5,11,12,33,34,101,102,257) plus
  * the largest N each accepts, with every block count they accept (1, or 1 .. 16 for a cluster).
  *
+ * cube-cluster: the cube's cluster (persistent-grid cluster on HF_PROBLEM_POISSON_3D, cube_cluster_cases.h)
+ * at --cube-sizes (default 3,4,5,8,9,16,17,32,33) and the largest N it accepts (not under
+ * --no-largest), every cluster size --cube-blocks (default 0 .. 16) and k --cube-k (default 0 .. 8)
+ * that the planner accepts (0: its choice), 5 iterations, the whole array bit for bit; part of the
+ * default run, alone with --only cube-cluster (what the sanitizers run for the cube's cluster).
+ *
  * Block count 0 means "auto": the variant's planner hook chooses (useful co-resident blocks, one
  * block or one cluster on chip, one per SM for resident), one thread per point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
  */
@@ -35,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cube_cluster_cases.h"
 #include "holdfast_native.h"
 #include "test_support.h"
 
@@ -48,7 +56,8 @@ typedef struct {
     double watchdog_seconds;
     int faults;
     int verbose;
-    const char* only; /* NULL: every group; else "work-count", "deadline" or "ll-forms" */
+    const char* only; /* NULL: every group; else "work-count", "deadline", "ll-forms" or "cube-cluster" */
+    CubeClusterOptions cube; /* the cube's cluster cases */
 } Options;
 
 typedef struct {
@@ -96,28 +105,42 @@ static int parse_options(int argc, char** argv, Options* options)
     options->faults = 1;
     options->verbose = 0;
     options->only = NULL;
+    cube_cluster_defaults(&options->cube);
     for (int i = 1; i < argc; ++i) {
         const char* option = argv[i];
         const char* value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(option, "--no-largest") == 0) {
             options->largest = 0;
+            options->cube.largest = 0;
         } else if (strcmp(option, "--no-faults") == 0) {
             options->faults = 0;
         } else if (strcmp(option, "--verbose") == 0) {
             options->verbose = 1;
+            options->cube.verbose = 1;
+        } else if (value != NULL && (strcmp(option, "--cube-sizes") == 0 || strcmp(option, "--cube-blocks") == 0 ||
+                                     strcmp(option, "--cube-k") == 0)) {
+            IntList* list = strcmp(option, "--cube-sizes") == 0    ? &options->cube.sizes
+                            : strcmp(option, "--cube-blocks") == 0 ? &options->cube.blocks
+                                                                    : &options->cube.sweeps;
+            if (!parse_list(value, list)) {
+                return 0;
+            }
+            ++i;
         } else if (value != NULL && strcmp(option, "--on-chip-sizes") == 0) {
             if (!parse_list(value, &options->on_chip_sizes)) {
                 return 0;
             }
             ++i;
         } else if (value != NULL && strcmp(option, "--only") == 0) {
-            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0) {
+            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0 &&
+                strcmp(value, "cube-cluster") != 0) {
                 return 0;
             }
             options->only = value;
             ++i;
         } else if (value != NULL && strcmp(option, "--watchdog") == 0) {
             options->watchdog_seconds = atof(value);
+            options->cube.watchdog_seconds = options->watchdog_seconds;
             ++i;
         } else if (value != NULL && parse_grid_option(grid, option, value) == 1) {
             ++i;
@@ -201,9 +224,9 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 14 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
-     * own the scratch array), the on-chip ones (ON_CHIP) and the cube's cg and two-slot. */
-    record(tally, count == 14 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 15 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+     * own the scratch array), the on-chip ones (ON_CHIP) and the cube's cg, two-slot and cluster. */
+    record(tally, count == 15 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -488,6 +511,16 @@ static void run_cluster_probe_cases(Tally* tally)
            hf_status_name(refused), last_error());
 }
 
+/* ---- the cube's cluster (cube_cluster_cases.c) */
+static void run_cube_cluster(const Options* options, Tally* tally)
+{
+    const CubeClusterTally cube = run_cube_cluster_cases(&options->cube);
+    tally->passed += cube.passed;
+    tally->failed += cube.failed;
+    tally->refused += cube.refused;
+}
+/* ---- end of the cube's cluster */
+
 /* ------------------------------------------------------------------ work count, deadline, LL forms */
 
 #define WORK_N 5
@@ -657,7 +690,8 @@ int main(int argc, char** argv)
         fprintf(stderr,
                 "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
                 "          [--watchdog seconds] [--variants name,...] [--on-chip-sizes 3,11,...] [--no-largest]\n"
-                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]\n",
+                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|cube-cluster]\n"
+                "          [--cube-sizes 3,4,...] [--cube-blocks 0,1,16] [--cube-k 0,1,3]\n",
                 argv[0]);
         return 2;
     }
@@ -679,6 +713,8 @@ int main(int argc, char** argv)
             run_work_count_cases(&options, &tally);
         } else if (strcmp(options.only, "ll-forms") == 0) {
             run_ll_form_cases(&tally);
+        } else if (strcmp(options.only, "cube-cluster") == 0) {
+            run_cube_cluster(&options, &tally);
         } else {
             run_deadline_case(&tally);
         }
@@ -689,6 +725,7 @@ int main(int argc, char** argv)
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
     run_on_chip_cases(&options, &tally);
+    run_cube_cluster(&options, &tally);
     run_session_reuse_cases(&options, &tally);
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);

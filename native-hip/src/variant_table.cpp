@@ -78,6 +78,17 @@ const SizedKernels kClusterAsync = {
      HF_CLUSTER_KERNEL("cluster_async_p8", cluster_resident<8, HaloMethod::AsyncStore, false>),
      HF_CLUSTER_KERNEL("cluster_async_p16", cluster_resident<16, HaloMethod::AsyncStore, false>)},
     {}};
+/* ---- the cube's cluster (cluster_resident.h with Kind = HF_PROBLEM_POISSON_3D: slabs of planes) */
+#define HF_CUBE_CLUSTER_KERNEL(name, P, method) \
+    HF_CLUSTER_KERNEL(name, cluster_resident<P, method, false, HF_PROBLEM_POISSON_3D>)
+const SizedKernels kClusterBarrierCube = {
+    {HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p1", 1, HaloMethod::ClusterBarrier),
+     HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p2", 2, HaloMethod::ClusterBarrier),
+     HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p4", 4, HaloMethod::ClusterBarrier),
+     HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p8", 8, HaloMethod::ClusterBarrier),
+     HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p16", 16, HaloMethod::ClusterBarrier)},
+    {}};
+/* ---- end of the cube's cluster */
 constexpr int kThreads = 256;
 /* The relay and the resident kernel run best with these (docs/persistent-variants.md, "The rule"). */
 constexpr int kRelayThreads = 1024;
@@ -173,6 +184,19 @@ const VariantRow kRows[] = {
      .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
      .default_threads = kThreads,
      .planner = HF_PLANNER(plan_spread)},
+    /* ---- the cube's cluster: one cluster holds the cube, a slab of planes per block (cluster_resident.h) */
+    {.mode = "persistent-grid",
+     .name = "cluster",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "one thread-block cluster keeps the cube on chip, a slab of planes per block; k ghost planes, DSMEM "
+                    "halos, cluster barrier; sizes its block",
+     .kernel = kClusterBarrierCube.block[0],
+     .sized = &kClusterBarrierCube,
+     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults,
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .planner = HF_PLANNER(plan_cluster_barrier_on_chip)},
+    /* ---- end of the cube's cluster */
     {.mode = "persistent-host",
      .name = "relay",
      .description = "one step word and one done word per half-sweep: block 0 relays the step, the last block done reports",

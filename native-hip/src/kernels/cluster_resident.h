@@ -287,6 +287,13 @@ __device__ __forceinline__ bool receive_halo(const ClusterBlock<M, Kind>& block,
     const int slot = previous & 1;
     const int thread = static_cast<int>(threadIdx.x);
     if (M == HaloMethod::ClusterBarrier) {
+        /* Acquire, the second half of the split barrier that announce_halo's arrive began: it
+         * returns once every thread of the cluster has arrived after its part of window
+         * `previous`, so every st.shared::cluster store of that window's edge units into this
+         * block (made before the storing thread arrived) is visible to this thread's reads from
+         * here on. It also orders the other way: this block's reads of its ghost units in window
+         * `previous` came before its own arrival, and a neighbour writes them again only after its
+         * wait for that arrival (no write-after-read race). */
         cluster_wait_acquire();
     } else {
         for (int side = 0; side < 2; ++side) {
@@ -329,6 +336,11 @@ __device__ __forceinline__ void announce_halo(const ClusterBlock<M, Kind>& block
         fence_proxy_async_shared(); /* the outbox was written by ordinary stores; the copy engine reads it */
     }
     if (M == HaloMethod::ClusterBarrier) {
+        /* Release: this thread's remote stores of the window's edge units (PushEdges::put, straight
+         * into the neighbours' ghost units or inboxes) and all its earlier reads are ordered before
+         * its arrival. Arriving does not wait: the thread goes on to the next window and waits
+         * (receive_halo, acquire) only before it reads what the neighbours pushed; meanwhile it may
+         * update the inner units (overlap). */
         cluster_arrive_release();
     }
     if (block_barrier) {
