@@ -106,6 +106,12 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals("persistent_grid_two_slot_3d",
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "two-slot").orElseThrow().kernel());
         assertTrue(bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "block").isEmpty());
+        PersistentVariant cubeCluster =
+                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "cluster").orElseThrow();
+        assertEquals("cluster_barrier_3d_p1", cubeCluster.kernel());
+        assertEquals(Set.of(VariantTrait.CLUSTER, VariantTrait.CUDA_ONLY, VariantTrait.SWEEPS), cubeCluster.traits(),
+                cubeCluster.toString());
+        assertEquals(WorkSplit.ROW_BANDS, cubeCluster.workSplit(), "the cube's slabs of planes: bands of the work split");
         assertEquals(2, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
                 .count(), "only temporal blocking runs between two buffers");
     }

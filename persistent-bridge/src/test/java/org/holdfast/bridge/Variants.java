@@ -23,7 +23,8 @@ final class Variants {
     /** (mode, variant) of the 3D problem's rows, in the table's order. */
     static final List<String[]> CUBE = List.of(
             new String[] {"persistent-grid", "cg"},
-            new String[] {"persistent-grid", "two-slot"});
+            new String[] {"persistent-grid", "two-slot"},
+            new String[] {"persistent-grid", "cluster"});
 
     private Variants() {
     }
