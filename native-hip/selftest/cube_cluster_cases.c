@@ -8,20 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The cube of n^3 points: boundary from an exact solution, a seeded random interior, in device
- * memory, with the reference after CUBE_CLUSTER_ITERATIONS iterations. */
-typedef struct {
-    int n;
-    double h2;
-    double sensitivity; /* max |ref(i) - ref(i - 1)|: what one missing iteration would change */
-    size_t points;
-    double* initial;
-    double* f;
-    double* expected;
-    double* actual;
-    void* device_u;
-    void* device_f;
-} Cube;
+/* The cube is test_support.h's Problem with n^3 points: boundary from an exact solution, a seeded
+ * random interior, in device memory, with the reference after CUBE_CLUSTER_ITERATIONS iterations
+ * (problem_destroy frees it). */
+static size_t cube_points(const Problem* cube) { return (size_t)cube->n * cube->n * cube->n; }
 
 static hf_problem cube_problem(int n)
 {
@@ -54,33 +44,18 @@ static void cube_reference_iteration(double* u, const double* f, int n, double h
     }
 }
 
-static void cube_destroy(Cube* cube)
-{
-    if (cube->device_u) {
-        hf_device_free(cube->device_u);
-    }
-    if (cube->device_f) {
-        hf_device_free(cube->device_f);
-    }
-    free(cube->initial);
-    free(cube->f);
-    free(cube->expected);
-    free(cube->actual);
-    memset(cube, 0, sizeof *cube);
-}
-
-static int cube_create(Cube* cube, int n)
+static int cube_create(Problem* cube, int n)
 {
     const double pi = 3.14159265358979323846;
     const double d = 1.0 / (double)(n - 1);
     memset(cube, 0, sizeof *cube);
     cube->n = n;
     cube->h2 = d * d;
-    cube->points = (size_t)n * n * n;
-    cube->initial = calloc(cube->points, sizeof(double));
-    cube->f = calloc(cube->points, sizeof(double));
-    cube->expected = calloc(cube->points, sizeof(double));
-    cube->actual = calloc(cube->points, sizeof(double));
+    const size_t points = cube_points(cube);
+    cube->initial = calloc(points, sizeof(double));
+    cube->f = calloc(points, sizeof(double));
+    cube->expected = calloc(points, sizeof(double));
+    cube->actual = calloc(points, sizeof(double));
     if (!cube->initial || !cube->f || !cube->expected || !cube->actual) {
         return 0;
     }
@@ -98,16 +73,16 @@ static int cube_create(Cube* cube, int n)
             }
         }
     }
-    memcpy(cube->expected, cube->initial, cube->points * sizeof(double));
+    memcpy(cube->expected, cube->initial, points * sizeof(double));
     for (int iteration = 0; iteration < CUBE_CLUSTER_ITERATIONS; ++iteration) {
-        memcpy(cube->actual, cube->expected, cube->points * sizeof(double));
+        memcpy(cube->actual, cube->expected, points * sizeof(double));
         cube_reference_iteration(cube->expected, cube->f, n, cube->h2);
     }
-    for (size_t c = 0; c < cube->points; ++c) {
+    for (size_t c = 0; c < points; ++c) {
         const double change = fabs(cube->expected[c] - cube->actual[c]);
         cube->sensitivity = change > cube->sensitivity ? change : cube->sensitivity;
     }
-    const int64_t bytes = (int64_t)(cube->points * sizeof(double));
+    const int64_t bytes = (int64_t)(points * sizeof(double));
     return hf_device_alloc(bytes, &cube->device_u) == HF_OK && hf_device_alloc(bytes, &cube->device_f) == HF_OK &&
            hf_copy_to_device(cube->device_f, cube->f, bytes) == HF_OK;
 }
@@ -144,7 +119,7 @@ static void record(CubeClusterTally* tally, int passed)
 }
 
 /* One configuration: plan, open, run from the initial array, compare the whole array. */
-static void run_cube_case(const CubeClusterOptions* options, Cube* cube, int blocks, int sweeps,
+static void run_cube_case(const CubeClusterOptions* options, Problem* cube, int blocks, int sweeps,
                           CubeClusterTally* tally)
 {
     const hf_problem problem = cube_problem(cube->n);
@@ -163,7 +138,7 @@ static void run_cube_case(const CubeClusterOptions* options, Cube* cube, int blo
     memset(&plan, 0, sizeof plan);
     hf_run_report report;
     memset(&report, 0, sizeof report);
-    const int64_t bytes = (int64_t)(cube->points * sizeof(double));
+    const int64_t bytes = (int64_t)(cube_points(cube) * sizeof(double));
     if (status == HF_OK) {
         status = hf_session_plan(session, &plan);
     }
@@ -184,7 +159,7 @@ static void run_cube_case(const CubeClusterOptions* options, Cube* cube, int blo
     double max_diff = 0.0;
     if (status == HF_OK) {
         identical = memcmp(cube->actual, cube->expected, (size_t)bytes) == 0;
-        for (size_t c = 0; c < cube->points; ++c) {
+        for (size_t c = 0; c < cube_points(cube); ++c) {
             const double diff = fabs(cube->actual[c] - cube->expected[c]);
             max_diff = diff <= max_diff ? max_diff : isnan(diff) ? INFINITY : diff;
         }
@@ -219,11 +194,11 @@ CubeClusterTally run_cube_cluster_cases(const CubeClusterOptions* options)
         sizes.values[sizes.count++] = largest;
     }
     for (int s = 0; s < sizes.count; ++s) {
-        Cube cube;
+        Problem cube;
         if (!cube_create(&cube, sizes.values[s])) {
             printf("FAIL cube-grid-cluster n=%d setup: %s\n", sizes.values[s], last_error());
             tally.failed++;
-            cube_destroy(&cube);
+            problem_destroy(&cube);
             continue;
         }
         printf("---- cube n=%d: %d iterations, sensitivity max|ref(%d) - ref(%d)| = %.3g\n", cube.n,
@@ -236,7 +211,7 @@ CubeClusterTally run_cube_cluster_cases(const CubeClusterOptions* options)
                               options->sweeps.count > 0 ? options->sweeps.values[k] : k, &tally);
             }
         }
-        cube_destroy(&cube);
+        problem_destroy(&cube);
     }
     return tally;
 }

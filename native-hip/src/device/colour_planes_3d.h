@@ -106,15 +106,8 @@ HF_UNROLL
             const int j = 1 + (p % per_plane) / half;
             const int k = 1 + 2 * (p % half) + ((i + j + 1 + colour) & 1);
             if (k < n - 1) {
-                const int centre = ((i - rows.first_row) * n + j) * stride + (k >> 1);
-                int code = (centre << kCentreShift) | ((k & 1) != 0 ? kEastBit : 0) | row_level(rows, i);
-                if (rows.has_lower && i >= rows.band_first && i < rows.band_first + rows.ghosts) {
-                    code |= kPushLowerBit;
-                }
-                if (rows.has_upper && i >= rows.band_end - rows.ghosts && i < rows.band_end) {
-                    code |= kPushUpperBit;
-                }
-                slots.code[q] = code;
+                slots.code[q] =
+                    held_point_code(rows, i, ((i - rows.first_row) * n + j) * stride + (k >> 1), (k & 1) != 0);
                 slots.h2f[q] = problem.h2 * problem.f[(static_cast<int64_t>(i) * n + j) * n + k];
             }
         }
@@ -146,15 +139,7 @@ HF_UNROLL
         value[q] = seven_point_update(other[centre + plane], other[centre - plane], other[centre + row],
                                       other[centre - row], other[east_at], other[west_at], slots.h2f[q]);
     }
-HF_UNROLL
-    for (int q = 0; q < P; ++q) {
-        const int code = slots.code[q];
-        const int level = point_level(code);
-        if (level >= lowest && level <= highest) {
-            own[point_centre(code)] = value[q];
-            deliver(code, value[q]);
-        }
-    }
+    store_levels(slots, value, own, lowest, highest, deliver);
 }
 
 }  // namespace holdfast
