@@ -17,6 +17,7 @@ typedef struct {
     IntList blocks;     /* cluster sizes asked (0: the planner's); count 0: 0 .. 16 */
     IntList sweeps;     /* k asked (0: the planner's); count 0: 0 .. 8 */
     int largest;
+    int faults;         /* also the skipped half-sweep (HF_FAULT_SKIP_HALF_SWEEP), which must fail the run */
     double watchdog_seconds;
     int verbose;
 } CubeClusterOptions;
@@ -27,7 +28,7 @@ typedef struct {
     int refused; /* configurations the planner refused (printed with --verbose) */
 } CubeClusterTally;
 
-/* The defaults: N = 3, 4, 5, 8, 9, 16, 17, 32, 33 and the largest, every cluster size and k. */
+/* The defaults: N = 3, 4, 5, 8, 9, 16, 17, 32, 33 and the largest, every cluster size and k, the fault. */
 void cube_cluster_defaults(CubeClusterOptions* options);
 
 /* Runs every case, printing one PASS/FAIL line each. */

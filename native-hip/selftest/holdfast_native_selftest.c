@@ -31,8 +31,10 @@
  * cube-cluster: the cube's cluster (persistent-grid cluster on HF_PROBLEM_POISSON_3D, cube_cluster_cases.h)
  * at --cube-sizes (default 3,4,5,8,9,16,17,32,33) and the largest N it accepts (not under
  * --no-largest), every cluster size --cube-blocks (default 0 .. 16) and k --cube-k (default 0 .. 8)
- * that the planner accepts (0: its choice), 5 iterations, the whole array bit for bit; part of the
- * default run, alone with --only cube-cluster (what the sanitizers run for the cube's cluster).
+ * that the planner accepts (0: its choice), 5 iterations, the whole array bit for bit, and at N = 17
+ * block 0 skipping a half-sweep (not under --no-faults); part of the default run (with --variants,
+ * where it names cube-grid-cluster), alone with --only cube-cluster (what the sanitizers run for the
+ * cube's cluster).
  *
  * Block count 0 means "auto": the variant's planner hook chooses (useful co-resident blocks, one
  * block or one cluster on chip, one per SM for resident), one thread per point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
@@ -114,6 +116,7 @@ static int parse_options(int argc, char** argv, Options* options)
             options->cube.largest = 0;
         } else if (strcmp(option, "--no-faults") == 0) {
             options->faults = 0;
+            options->cube.faults = 0;
         } else if (strcmp(option, "--verbose") == 0) {
             options->verbose = 1;
             options->cube.verbose = 1;
@@ -725,7 +728,9 @@ int main(int argc, char** argv)
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
     run_on_chip_cases(&options, &tally);
-    run_cube_cluster(&options, &tally);
+    if (selected(options.grid.variants, "cube-grid-cluster")) {
+        run_cube_cluster(&options, &tally);
+    }
     run_session_reuse_cases(&options, &tally);
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);
