@@ -87,11 +87,22 @@ static int cube_create(Problem* cube, int n)
            hf_copy_to_device(cube->device_f, cube->f, bytes) == HF_OK;
 }
 
-static hf_run_config cluster_config(int blocks, int sweeps, double watchdog_seconds)
+/* The cube's cluster rows: the hardware cluster barrier, and st.async halos with mbarriers. */
+typedef struct {
+    const char* name;
+    const char* mode;
+} CubeCluster;
+
+static const CubeCluster CUBE_CLUSTERS[] = {
+    {"cube-grid-cluster", "persistent-grid"},
+    {"cube-dataflow-cluster", "persistent-dataflow"},
+};
+
+static hf_run_config cluster_config(const CubeCluster* variant, int blocks, int sweeps, double watchdog_seconds)
 {
     hf_run_config config;
     memset(&config, 0, sizeof config);
-    config.mode = "persistent-grid";
+    config.mode = variant->mode;
     config.variant = "cluster";
     config.blocks = blocks;
     config.sweeps_per_exchange = sweeps;
@@ -100,12 +111,12 @@ static hf_run_config cluster_config(int blocks, int sweeps, double watchdog_seco
 }
 
 /* The largest N the planner accepts with its own cluster and k, or 0. */
-static int largest_cube(void)
+static int largest_cube(const CubeCluster* variant)
 {
     int largest = 0;
     for (int n = 3; n <= 128; ++n) {
         const hf_problem problem = cube_problem(n);
-        const hf_run_config config = cluster_config(0, 0, 0.0);
+        const hf_run_config config = cluster_config(variant, 0, 0, 0.0);
         hf_plan plan;
         largest = hf_plan_run(&problem, &config, &plan) == HF_OK ? n : largest;
     }
@@ -119,16 +130,16 @@ static void record(CubeClusterTally* tally, int passed)
 }
 
 /* One configuration: plan, open, run from the initial array, compare the whole array. */
-static void run_cube_case(const CubeClusterOptions* options, Problem* cube, int blocks, int sweeps,
-                          CubeClusterTally* tally)
+static void run_cube_case(const CubeClusterOptions* options, const CubeCluster* variant, Problem* cube, int blocks,
+                          int sweeps, CubeClusterTally* tally)
 {
     const hf_problem problem = cube_problem(cube->n);
-    const hf_run_config config = cluster_config(blocks, sweeps, options->watchdog_seconds);
+    const hf_run_config config = cluster_config(variant, blocks, sweeps, options->watchdog_seconds);
     hf_session* session = NULL;
     hf_status status = hf_session_open(&problem, &config, NULL, &session);
     if (status == HF_ERR_UNSUPPORTED || status == HF_ERR_INVALID_ARGUMENT || status == HF_ERR_NOT_CORESIDENT) {
         if (options->verbose) {
-            printf("     cube-grid-cluster n=%d blocks=%d k=%d refused (%s): %s\n", cube->n, blocks, sweeps,
+            printf("     %s n=%d blocks=%d k=%d refused (%s): %s\n", variant->name, cube->n, blocks, sweeps,
                    hf_status_name(status), last_error());
         }
         tally->refused++;
@@ -167,9 +178,9 @@ static void run_cube_case(const CubeClusterOptions* options, Problem* cube, int 
     const int passed = status == HF_OK && identical && report.work_fewest == 2 * CUBE_CLUSTER_ITERATIONS &&
                        report.work_most == 2 * CUBE_CLUSTER_ITERATIONS && report.work_blocks == plan.active_blocks;
     record(tally, passed);
-    printf("%s cube-grid-cluster n=%-3d blocks=%-2d k=%d -> %d blocks of %d, k = %d, kernel %s, %lld shared bytes: "
+    printf("%s %s n=%-3d blocks=%-2d k=%d -> %d blocks of %d, k = %d, kernel %s, %lld shared bytes: "
            "%s max|diff|=%.3g%s, %d blocks ran %d .. %d half-sweeps %s\n",
-           passed ? "PASS" : "FAIL", cube->n, blocks, sweeps, plan.blocks, plan.threads_per_block,
+           passed ? "PASS" : "FAIL", variant->name, cube->n, blocks, sweeps, plan.blocks, plan.threads_per_block,
            plan.sweeps_per_exchange, plan.kernel, (long long)plan.shared_bytes, hf_status_name(status), max_diff,
            identical ? " (bit-identical)" : "", report.work_blocks, report.work_fewest, report.work_most, message);
     fflush(stdout);
@@ -178,10 +189,11 @@ static void run_cube_case(const CubeClusterOptions* options, Problem* cube, int 
 
 /* Block 0 skips its last half-sweep: the array may not show it, the work count must (the run fails
  * with HF_ERR_INCOMPLETE_WORK naming block 0 and one half-sweep short). */
-static void run_cube_skip_case(const CubeClusterOptions* options, Problem* cube, CubeClusterTally* tally)
+static void run_cube_skip_case(const CubeClusterOptions* options, const CubeCluster* variant, Problem* cube,
+                               CubeClusterTally* tally)
 {
     const hf_problem problem = cube_problem(cube->n);
-    hf_run_config config = cluster_config(0, 0, options->watchdog_seconds);
+    hf_run_config config = cluster_config(variant, 0, 0, options->watchdog_seconds);
     config.fault = HF_FAULT_SKIP_HALF_SWEEP;
     config.fault_block = 0;
     hf_run_report report;
@@ -193,9 +205,30 @@ static void run_cube_skip_case(const CubeClusterOptions* options, Problem* cube,
     const int passed = status == HF_ERR_INCOMPLETE_WORK && report.work_fewest == 2 * CUBE_CLUSTER_ITERATIONS - 1 &&
                        report.work_fewest_block == 0 && report.work_most == 2 * CUBE_CLUSTER_ITERATIONS;
     record(tally, passed);
-    printf("%s cube-grid-cluster n=%d, block 0 skips a half-sweep -> %s, %d .. %d half-sweeps (fewest: block %d): %s\n",
-           passed ? "PASS" : "FAIL", cube->n, hf_status_name(status), report.work_fewest, report.work_most,
+    printf("%s %s n=%d, block 0 skips a half-sweep -> %s, %d .. %d half-sweeps (fewest: block %d): %s\n",
+           passed ? "PASS" : "FAIL", variant->name, cube->n, hf_status_name(status), report.work_fewest, report.work_most,
            report.work_fewest_block, last_error());
+    fflush(stdout);
+}
+
+/* st.async halos: block 2 never sends, its neighbours' waits expire and the watchdog names a block. */
+static void run_cube_never_publish_case(const CubeClusterOptions* options, Problem* cube, CubeClusterTally* tally)
+{
+    const hf_problem problem = cube_problem(cube->n);
+    hf_run_config config = cluster_config(&CUBE_CLUSTERS[1], 0, 0, 0.2);
+    config.fault = HF_FAULT_NEVER_PUBLISH;
+    config.fault_block = 2;
+    (void)options;
+    hf_run_report report;
+    memset(&report, 0, sizeof report);
+    hf_status status = hf_copy_to_device(cube->device_u, cube->initial, (int64_t)(cube_points(cube) * sizeof(double)));
+    if (status == HF_OK) {
+        status = hf_run(&problem, &config, cube->device_u, cube->device_f, CUBE_CLUSTER_ITERATIONS, NULL, NULL, &report);
+    }
+    const int passed = status == HF_ERR_WATCHDOG && report.error_block >= 0 && strstr(last_error(), "block") != NULL;
+    record(tally, passed);
+    printf("%s %s n=%d, block 2 never publishes -> %s (block %d, step %d): %s\n", passed ? "PASS" : "FAIL",
+           CUBE_CLUSTERS[1].name, cube->n, hf_status_name(status), report.error_block, report.error_step, last_error());
     fflush(stdout);
 }
 
@@ -212,10 +245,16 @@ CubeClusterTally run_cube_cluster_cases(const CubeClusterOptions* options)
 {
     CubeClusterTally tally = {0, 0, 0};
     IntList sizes = options->sizes;
-    const int largest = options->largest ? largest_cube() : 0;
-    printf("     cube-grid-cluster: largest N planned = %d\n", largest);
-    if (largest > 0 && sizes.count < MAX_LIST) {
-        sizes.values[sizes.count++] = largest;
+    for (size_t v = 0; options->largest && v < sizeof CUBE_CLUSTERS / sizeof CUBE_CLUSTERS[0]; ++v) {
+        const int largest = largest_cube(&CUBE_CLUSTERS[v]);
+        printf("     %s: largest N planned = %d\n", CUBE_CLUSTERS[v].name, largest);
+        int listed = 0;
+        for (int s = 0; s < sizes.count; ++s) {
+            listed = listed || sizes.values[s] == largest;
+        }
+        if (largest > 0 && !listed && sizes.count < MAX_LIST) {
+            sizes.values[sizes.count++] = largest;
+        }
     }
     for (int s = 0; s < sizes.count; ++s) {
         Problem cube;
@@ -229,14 +268,20 @@ CubeClusterTally run_cube_cluster_cases(const CubeClusterOptions* options)
                CUBE_CLUSTER_ITERATIONS, CUBE_CLUSTER_ITERATIONS, CUBE_CLUSTER_ITERATIONS - 1, cube.sensitivity);
         const int block_count = options->blocks.count > 0 ? options->blocks.count : 17;
         const int sweep_count = options->sweeps.count > 0 ? options->sweeps.count : 9;
-        for (int b = 0; b < block_count; ++b) {
-            for (int k = 0; k < sweep_count; ++k) {
-                run_cube_case(options, &cube, options->blocks.count > 0 ? options->blocks.values[b] : b,
-                              options->sweeps.count > 0 ? options->sweeps.values[k] : k, &tally);
+        for (size_t v = 0; v < sizeof CUBE_CLUSTERS / sizeof CUBE_CLUSTERS[0]; ++v) {
+            for (int b = 0; b < block_count; ++b) {
+                for (int k = 0; k < sweep_count; ++k) {
+                    run_cube_case(options, &CUBE_CLUSTERS[v], &cube,
+                                  options->blocks.count > 0 ? options->blocks.values[b] : b,
+                                  options->sweeps.count > 0 ? options->sweeps.values[k] : k, &tally);
+                }
+            }
+            if (options->faults && cube.n == 17) {
+                run_cube_skip_case(options, &CUBE_CLUSTERS[v], &cube, &tally);
             }
         }
         if (options->faults && cube.n == 17) {
-            run_cube_skip_case(options, &cube, &tally);
+            run_cube_never_publish_case(options, &cube, &tally);
         }
         problem_destroy(&cube);
     }

@@ -1,7 +1,8 @@
 /*
- * cube_cluster_cases.h: the self-test's cases for the cube's cluster (persistent-grid cluster on
- * HF_PROBLEM_POISSON_3D): the whole n^3 array against a sequential 3D reference, bit for bit, at
- * every size, cluster size and k the planner accepts. Only the public ABI.
+ * cube_cluster_cases.h: the self-test's cases for the cube's clusters (persistent-grid cluster and
+ * persistent-dataflow cluster on HF_PROBLEM_POISSON_3D): the whole n^3 array against a sequential 3D
+ * reference, bit for bit, at every size, cluster size and k the planner accepts; the skipped
+ * half-sweep and (dataflow) the block that never publishes. Only the public ABI.
  */
 #ifndef HOLDFAST_SELFTEST_CUBE_CLUSTER_CASES_H
 #define HOLDFAST_SELFTEST_CUBE_CLUSTER_CASES_H

@@ -28,13 +28,14 @@
  * which size their blocks and run at --on-chip-sizes (default 3,4,5,11,12,33,34,101,102,257) plus
  * the largest N each accepts, with every block count they accept (1, or 1 .. 16 for a cluster).
  *
- * cube-cluster: the cube's cluster (persistent-grid cluster on HF_PROBLEM_POISSON_3D, cube_cluster_cases.h)
+ * cube-cluster: the cube's clusters (persistent-grid and persistent-dataflow cluster on HF_PROBLEM_POISSON_3D,
+ * cube_cluster_cases.h: cube-grid-cluster, cube-dataflow-cluster)
  * at --cube-sizes (default 3,4,5,8,9,16,17,32,33) and the largest N it accepts (not under
  * --no-largest), every cluster size --cube-blocks (default 0 .. 16) and k --cube-k (default 0 .. 8)
  * that the planner accepts (0: its choice), 5 iterations, the whole array bit for bit, and at N = 17
- * block 0 skipping a half-sweep (not under --no-faults); part of the default run (with --variants,
- * where it names cube-grid-cluster), alone with --only cube-cluster (what the sanitizers run for the
- * cube's cluster).
+ * block 0 skipping a half-sweep and (dataflow) block 2 never publishing (not under --no-faults); part
+ * of the default run (with --variants, where it names cube-cluster), alone with --only cube-cluster
+ * (what the sanitizers run for the cube's clusters).
  *
  * Block count 0 means "auto": the variant's planner hook chooses (useful co-resident blocks, one
  * block or one cluster on chip, one per SM for resident), one thread per point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
@@ -227,9 +228,9 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 15 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
-     * own the scratch array), the on-chip ones (ON_CHIP) and the cube's cg, two-slot and cluster. */
-    record(tally, count == 15 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 16 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+     * own the scratch array), the on-chip ones (ON_CHIP) and the cube's cg, two-slot and both clusters. */
+    record(tally, count == 16 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -728,7 +729,7 @@ int main(int argc, char** argv)
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
     run_on_chip_cases(&options, &tally);
-    if (selected(options.grid.variants, "cube-grid-cluster")) {
+    if (selected(options.grid.variants, "cube-cluster")) {
         run_cube_cluster(&options, &tally);
     }
     run_session_reuse_cases(&options, &tally);

@@ -88,6 +88,13 @@ const SizedKernels kClusterBarrierCube = {
      HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p8", 8, HaloMethod::ClusterBarrier),
      HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p16", 16, HaloMethod::ClusterBarrier)},
     {}};
+const SizedKernels kClusterAsyncCube = {
+    {HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p1", 1, HaloMethod::AsyncStore),
+     HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p2", 2, HaloMethod::AsyncStore),
+     HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p4", 4, HaloMethod::AsyncStore),
+     HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p8", 8, HaloMethod::AsyncStore),
+     HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p16", 16, HaloMethod::AsyncStore)},
+    {}};
 /* ---- end of the cube's cluster */
 constexpr int kThreads = 256;
 /* The relay and the resident kernel run best with these (docs/persistent-variants.md, "The rule"). */
@@ -257,6 +264,22 @@ const VariantRow kRows[] = {
      .default_threads = kResidentThreads,
      .planner = HF_PLANNER(plan_resident),
      .mailbox_lines = &resident_mailbox_lines_of},
+    /* ---- the cube's cluster, st.async halos (cluster_resident.h) */
+    {.mode = "persistent-dataflow",
+     .name = "cluster",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "one thread-block cluster keeps the cube on chip, a slab of planes per block; each block waits for its "
+                    "neighbours' st.async halos only",
+     .kernel = kClusterAsyncCube.block[0],
+     .sized = &kClusterAsyncCube,
+     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     /* The cube's only dataflow row, so the mode's default for it (one default per problem and mode,
+      * planner_test checks): a cube row that runs everywhere (counters) should take this over. */
+     .is_default = true,
+     .planner = HF_PLANNER(plan_cluster_async_on_chip)},
+    /* ---- end of the cube's cluster, st.async halos */
 };
 
 /* The standard kernels (--kernels native), launched through the driver API by name: the

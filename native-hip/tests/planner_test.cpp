@@ -112,20 +112,32 @@ void the_table_names_the_command_lines_variants()
                                  {k3D, "persistent-grid", "cluster"},
                                  {k2D, "persistent-host", "relay"},       {k2D, "persistent-host", "lockstep"},
                                  {k2D, "persistent-host", "neighbour"},   {k2D, "persistent-dataflow", "counters"},
-                                 {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"}};
-    bool names = variant_count() == 15;
+                                 {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"},
+                                 {k3D, "persistent-dataflow", "cluster"}};
+    bool names = variant_count() == 16;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = variant_row(index).problem == expected[index].problem &&
                 std::strcmp(variant_row(index).mode, expected[index].mode) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index].name) == 0;
     }
     expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot and cluster, relay, "
-                  "lockstep, neighbour, counters, cluster, resident in that order");
+                  "lockstep, neighbour, counters, cluster, resident, the cube's dataflow cluster in that order");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", nullptr) == 0 && find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "auto") == 0 &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "") == 0 &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-host", "auto") == row_of("persistent-host", "relay") &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-dataflow", nullptr) == row_of("persistent-dataflow", "counters"),
            "the modes' defaults: cg, relay, counters");
+    int defaults_wrong = 0;
+    for (int index = 0; index < variant_count(); ++index) {
+        const VariantRow& row = variant_row(index);
+        int defaults = 0;
+        for (int other = 0; other < variant_count(); ++other) {
+            const VariantRow& candidate = variant_row(other);
+            defaults += candidate.problem == row.problem && std::strcmp(candidate.mode, row.mode) == 0 && candidate.is_default;
+        }
+        defaults_wrong += defaults == 1 ? 0 : 1;
+    }
+    expect(defaults_wrong == 0, "every problem and mode with rows has exactly one default row");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "lockstep") == -1 && find_variant(HF_PROBLEM_POISSON_2D, "launch", nullptr) == -1 &&
                find_variant(HF_PROBLEM_POISSON_2D, nullptr, nullptr) == -1,
            "a variant of another mode, or an unknown mode, is not found");
@@ -546,8 +558,11 @@ void the_cubes_rows_plan()
     int rows[kMaxAutoCandidates];
     expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 3 && rows[0] == cg3 && rows[1] == two_slot3 &&
                rows[2] == find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "cluster") &&
-               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 0,
-           "auto for the cube: its default cg, then two-slot and cluster; nothing for a mode without its rows");
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-host", 33, rows) == 0 &&
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 1 &&
+               rows[0] == find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "cluster"),
+           "auto for the cube: its default cg, then two-slot and cluster; dataflow's cluster; nothing for a mode "
+           "without its rows");
     const double d = 1.0 / 1289;
     expect(check_problem(cube(33)) == HF_OK && check_problem(hf_problem{HF_PROBLEM_POISSON_3D, 1290, d * d}) == HF_OK,
            "the cube at N = 33 and 1290");
@@ -649,6 +664,22 @@ void the_cubes_cluster_plans()
     plan_cube(0, 0, 32, &status);
     expect_refused(status, HF_ERR_UNSUPPORTED, "cannot launch thread-block clusters", "the cube's cluster without clusters");
     device.max_cluster_blocks = 16;
+
+    /* persistent-dataflow cluster on the cube: the same slabs, st.async halos and mbarriers. */
+    const int async_index = find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "cluster");
+    const VariantRow& async_row = variant_row(async_index);
+    expect(async_index >= 0 && async_row.has(HF_TRAIT_WATCHDOG) && async_row.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
+               std::strcmp(async_row.planner.name, "plan_cluster_async_on_chip") == 0 &&
+               std::strcmp(async_row.sized->block[0].name, "cluster_async_3d_p1") == 0,
+           "the cube's dataflow cluster: its row, kernels cluster_async_3d_p*, the watchdog and never-publish");
+    hf_run_config config = config_of("persistent-dataflow", "cluster", 0, 256);
+    const double d = 1.0 / 31;
+    plan = hf_plan{};
+    status = plan_with(config, hf_problem{HF_PROBLEM_POISSON_3D, 32, d * d}, pretend, &plan);
+    expect(status == HF_OK && plan.blocks == 16 && plan.sweeps_per_exchange == 1 &&
+               std::strcmp(plan.kernel, "cluster_async_3d_p1") == 0 &&
+               plan.shared_bytes == 2 * 4 * 32 * 16 * 8 + 4 * 8 + kBlockDescriptionBytes,
+           "the cube's dataflow cluster, N = 32: 16 blocks, k = 1, the mbarriers beside the planes: " + describe(plan));
 }
 /* ---- end of the cube's cluster */
 

@@ -24,7 +24,8 @@ final class Variants {
     static final List<String[]> CUBE = List.of(
             new String[] {"persistent-grid", "cg"},
             new String[] {"persistent-grid", "two-slot"},
-            new String[] {"persistent-grid", "cluster"});
+            new String[] {"persistent-grid", "cluster"},
+            new String[] {"persistent-dataflow", "cluster"});
 
     private Variants() {
     }
