@@ -269,6 +269,9 @@ CubeClusterTally run_cube_cluster_cases(const CubeClusterOptions* options)
         const int block_count = options->blocks.count > 0 ? options->blocks.count : 17;
         const int sweep_count = options->sweeps.count > 0 ? options->sweeps.count : 9;
         for (size_t v = 0; v < sizeof CUBE_CLUSTERS / sizeof CUBE_CLUSTERS[0]; ++v) {
+            if (!selected(options->variants, "cube-cluster") && !selected(options->variants, CUBE_CLUSTERS[v].name)) {
+                continue;
+            }
             for (int b = 0; b < block_count; ++b) {
                 for (int k = 0; k < sweep_count; ++k) {
                     run_cube_case(options, &CUBE_CLUSTERS[v], &cube,
@@ -280,7 +283,8 @@ CubeClusterTally run_cube_cluster_cases(const CubeClusterOptions* options)
                 run_cube_skip_case(options, &CUBE_CLUSTERS[v], &cube, &tally);
             }
         }
-        if (options->faults && cube.n == 17) {
+        if (options->faults && cube.n == 17 &&
+            (selected(options->variants, "cube-cluster") || selected(options->variants, CUBE_CLUSTERS[1].name))) {
             run_cube_never_publish_case(options, &cube, &tally);
         }
         problem_destroy(&cube);

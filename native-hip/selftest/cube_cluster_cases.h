@@ -21,6 +21,8 @@ typedef struct {
     int faults;         /* also the skipped half-sweep (HF_FAULT_SKIP_HALF_SWEEP), which must fail the run */
     double watchdog_seconds;
     int verbose;
+    const char* variants; /* --variants: cube-grid-cluster and cube-dataflow-cluster run where named (or
+                           * cube-cluster, both); NULL: both */
 } CubeClusterOptions;
 
 typedef struct {

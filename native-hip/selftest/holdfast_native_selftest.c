@@ -34,8 +34,8 @@
  * --no-largest), every cluster size --cube-blocks (default 0 .. 16) and k --cube-k (default 0 .. 8)
  * that the planner accepts (0: its choice), 5 iterations, the whole array bit for bit, and at N = 17
  * block 0 skipping a half-sweep and (dataflow) block 2 never publishing (not under --no-faults); part
- * of the default run (with --variants, where it names cube-cluster), alone with --only cube-cluster
- * (what the sanitizers run for the cube's clusters).
+ * of the default run, alone with --only cube-cluster (what the sanitizers run for the cube's
+ * clusters); --variants cube-grid-cluster or cube-dataflow-cluster picks one (cube-cluster: both).
  *
  * Block count 0 means "auto": the variant's planner hook chooses (useful co-resident blocks, one
  * block or one cluster on chip, one per SM for resident), one thread per point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
@@ -518,7 +518,9 @@ static void run_cluster_probe_cases(Tally* tally)
 /* ---- the cube's cluster (cube_cluster_cases.c) */
 static void run_cube_cluster(const Options* options, Tally* tally)
 {
-    const CubeClusterTally cube = run_cube_cluster_cases(&options->cube);
+    CubeClusterOptions cube_options = options->cube;
+    cube_options.variants = options->grid.variants;
+    const CubeClusterTally cube = run_cube_cluster_cases(&cube_options);
     tally->passed += cube.passed;
     tally->failed += cube.failed;
     tally->refused += cube.refused;
@@ -729,9 +731,7 @@ int main(int argc, char** argv)
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
     run_on_chip_cases(&options, &tally);
-    if (selected(options.grid.variants, "cube-cluster")) {
-        run_cube_cluster(&options, &tally);
-    }
+    run_cube_cluster(&options, &tally); /* those of the cube's clusters that --variants names */
     run_session_reuse_cases(&options, &tally);
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);
