@@ -103,7 +103,7 @@ enum {
 /* How the blocks share a half-sweep, and so which blocks have work (hf_plan.active_blocks). */
 enum {
     HF_SPLIT_GRID_STRIDE = 0, /* every thread of the grid strides over the points: all blocks are active */
-    HF_SPLIT_ROW_BANDS = 1,   /* block b owns a band of rows (the cube: a slab of planes): blocks beyond the n - 2 interior rows (planes) own none */
+    HF_SPLIT_ROW_BANDS = 1,   /* block b owns a band of rows (of planes for the cube): blocks beyond the n - 2 interior rows (planes) own none */
     HF_SPLIT_COUNT = 2
 };
 

@@ -6,6 +6,9 @@
  *
  *   holdfast_native_bench [--sizes 11,33,101,257] [--blocks 1,8,0] [--threads 256]
  *                         [--iterations 1000] [--repeats 5] [--variants name,...]
+ *                         [--cube-sizes 16,32] [--cube-iterations 1000]
+ *
+ * The cube's variants (cube-...) run only at --cube-sizes (none by default).
  *
  * Columns: device us/iteration (events around the kernel), host us/iteration (launch to end),
  * and for persistent-host the host time per half-sweep (every block's handshake of one step) and
@@ -32,6 +35,8 @@ static int parse_options(int argc, char** argv, Options* options)
     parse_list("1,8,0", &grid->blocks);
     parse_list("256", &grid->threads);
     grid->iterations = 1000;
+    grid->cube_sizes.count = 0;
+    grid->cube_iterations = 1000;
     grid->variants = NULL;
     options->repeats = 5;
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -41,7 +46,7 @@ static int parse_options(int argc, char** argv, Options* options)
             return 0;
         }
     }
-    return argc % 2 == 1 && grid->iterations > 0 && options->repeats > 0 && options->repeats <= MAX_REPEATS;
+    return argc % 2 == 1 && grid->iterations > 0 && grid->cube_iterations > 0 && options->repeats > 0 && options->repeats <= MAX_REPEATS;
 }
 
 static int compare_doubles(const void* a, const void* b)
@@ -58,7 +63,7 @@ static double median(double* values, int count)
 }
 
 /* One timed run; host time from here for the standard kernels, from the report otherwise. */
-static int run_once(const Options* options, Problem* problem, Runner* runner, hf_run_report* report, double* host_ms)
+static int run_once(Problem* problem, Runner* runner, hf_run_report* report, double* host_ms)
 {
     const Variant* variant = runner->variant;
     if (!problem_reset(problem)) {
@@ -67,7 +72,7 @@ static int run_once(const Options* options, Problem* problem, Runner* runner, hf
     }
     const double start = seconds_now();
     const hf_status status =
-        runner_run(runner, problem->device_u, problem->device_f, options->grid.iterations, problem->h2, report);
+        runner_run(runner, problem->device_u, problem->device_f, problem->iterations, problem->h2, report);
     *host_ms = variant->mode == NULL ? (seconds_now() - start) * 1e3 : report->host_ms;
     if (status != HF_OK) {
         printf("| %s | %d | %d | %s: %s |\n", variant->name, problem->n, runner->plan.blocks, hf_status_name(status),
@@ -93,7 +98,7 @@ static int bench_case(void* context, Problem* problem, const Variant* variant, i
     double device[MAX_REPEATS];
     double host[MAX_REPEATS];
     for (int r = -1; r < options->repeats; ++r) { /* run -1 is the warm-up */
-        if (!run_once(options, problem, &runner, &report, &host_ms)) {
+        if (!run_once(problem, &runner, &report, &host_ms)) {
             runner_close(&runner);
             return 0;
         }
@@ -106,7 +111,7 @@ static int bench_case(void* context, Problem* problem, const Variant* variant, i
     int identical = 0;
     const int matches = problem_check(problem, &max_diff, &identical);
     const double host_median_ms = median(host, options->repeats);
-    const double us_per_iteration = 1e3 / options->grid.iterations;
+    const double us_per_iteration = 1e3 / problem->iterations;
     char device_column[32] = "-";
     if (variant->mode != NULL) {
         snprintf(device_column, sizeof device_column, "%.2f", median(device, options->repeats) * us_per_iteration);
@@ -131,7 +136,7 @@ int main(int argc, char** argv)
     if (!parse_options(argc, argv, &options)) {
         fprintf(stderr,
                 "usage: %s [--sizes 11,33,101,257] [--blocks 1,8,0] [--threads 256] [--iterations 1000]\n"
-                "          [--repeats 5 (at most %d)] [--variants name,...]\n",
+                "          [--repeats 5 (at most %d)] [--variants name,...] [--cube-sizes 16,32] [--cube-iterations 1000]\n",
                 argv[0], MAX_REPEATS);
         return 2;
     }

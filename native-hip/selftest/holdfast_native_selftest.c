@@ -7,10 +7,11 @@
  *
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
- *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|cube-cluster]
- *                            [--cube-sizes 3,4,...] [--cube-blocks 0,1,16] [--cube-k 0,1,3]
+ *                            [--cube-sizes 3,4,5,8,9,16,17,32,33,64,65,128] [--cube-iterations 9]
+ *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]
  *
- * work-count: every variant of the table at N = 5, 1000 iterations (a converged grid: the array
+ * work-count: every variant of the table (selected by --variants through the self-test's names;
+ * the cube's rows on the cube) at N = 5, 1000 iterations (a converged grid: the array
  * matches the reference whatever the last half-sweep did) with HF_FAULT_SKIP_HALF_SWEEP in block 0
  * must fail with HF_ERR_INCOMPLETE_WORK, and without the fault pass. deadline: a kernel that
  * outlasts the host's deadline (HF_FAULT_OUTLAST_DEADLINE) must fail in one line, promptly, with
@@ -28,14 +29,17 @@
  * which size their blocks and run at --on-chip-sizes (default 3,4,5,11,12,33,34,101,102,257) plus
  * the largest N each accepts, with every block count they accept (1, or 1 .. 16 for a cluster).
  *
- * cube-cluster: the cube's clusters (persistent-grid and persistent-dataflow cluster on HF_PROBLEM_POISSON_3D,
- * cube_cluster_cases.h: cube-grid-cluster, cube-dataflow-cluster)
- * at --cube-sizes (default 3,4,5,8,9,16,17,32,33) and the largest N it accepts (not under
- * --no-largest), every cluster size --cube-blocks (default 0 .. 16) and k --cube-k (default 0 .. 8)
- * that the planner accepts (0: its choice), 5 iterations, the whole array bit for bit, and at N = 17
- * block 0 skipping a half-sweep and (dataflow) block 2 never publishing (not under --no-faults); part
- * of the default run, alone with --only cube-cluster (what the sanitizers run for the cube's
- * clusters); --variants cube-grid-cluster or cube-dataflow-cluster picks one (cube-cluster: both).
+ * The cube (HF_PROBLEM_POISSON_3D): the cube-... variants (cube-grid-cooperative-groups,
+ * cube-grid-two-slot, cube-host-lockstep-busy/-sleep, cube-host-neighbour-busy/-sleep,
+ * cube-host-relay-busy/-sleep, cube-dataflow) run at --cube-sizes after --cube-iterations (odd, and
+ * unconverged but at N = 3) with every --blocks and --threads; cube-grid-block, the register kernel,
+ * at --cube-sizes and the largest N it accepts (N = 22), one block; and cg, two-slot and the
+ * counters on one block at the largest N they hold on chip with f (N = 24) and u alone (N = 30),
+ * unless --no-largest. The cube's clusters (cube-grid-cluster, cube-dataflow-cluster, and their -kK
+ * rows asking for k = K) at --cube-sizes and the largest N each accepts (N = 50), every cluster size
+ * 0 .. 16 it accepts. --variants cube-grid-block,cube-dataflow (say) selects only those: the 2D
+ * cases of the selected groups then run nothing; --variants 'cube-grid-cluster*,cube-dataflow-cluster*'
+ * only the cube's clusters.
  *
  * Block count 0 means "auto": the variant's planner hook chooses (useful co-resident blocks, one
  * block or one cluster on chip, one per SM for resident), one thread per point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
@@ -45,7 +49,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cube_cluster_cases.h"
 #include "holdfast_native.h"
 #include "test_support.h"
 
@@ -59,8 +62,7 @@ typedef struct {
     double watchdog_seconds;
     int faults;
     int verbose;
-    const char* only; /* NULL: every group; else "work-count", "deadline", "ll-forms" or "cube-cluster" */
-    CubeClusterOptions cube; /* the cube's cluster cases */
+    const char* only; /* NULL: every group; else "work-count", "deadline" or "ll-forms" */
 } Options;
 
 typedef struct {
@@ -101,6 +103,8 @@ static int parse_options(int argc, char** argv, Options* options)
     parse_list("1,2,7,0", &grid->blocks);
     parse_list("256,64", &grid->threads);
     grid->iterations = 10;
+    parse_list("3,4,5,8,9,16,17,32,33,64,65,128", &grid->cube_sizes);
+    grid->cube_iterations = 9;
     grid->variants = NULL;
     parse_list("3,4,5,11,12,33,34,101,102,257", &options->on_chip_sizes);
     options->largest = 1;
@@ -108,43 +112,28 @@ static int parse_options(int argc, char** argv, Options* options)
     options->faults = 1;
     options->verbose = 0;
     options->only = NULL;
-    cube_cluster_defaults(&options->cube);
     for (int i = 1; i < argc; ++i) {
         const char* option = argv[i];
         const char* value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(option, "--no-largest") == 0) {
             options->largest = 0;
-            options->cube.largest = 0;
         } else if (strcmp(option, "--no-faults") == 0) {
             options->faults = 0;
-            options->cube.faults = 0;
         } else if (strcmp(option, "--verbose") == 0) {
             options->verbose = 1;
-            options->cube.verbose = 1;
-        } else if (value != NULL && (strcmp(option, "--cube-sizes") == 0 || strcmp(option, "--cube-blocks") == 0 ||
-                                     strcmp(option, "--cube-k") == 0)) {
-            IntList* list = strcmp(option, "--cube-sizes") == 0    ? &options->cube.sizes
-                            : strcmp(option, "--cube-blocks") == 0 ? &options->cube.blocks
-                                                                    : &options->cube.sweeps;
-            if (!parse_list(value, list)) {
-                return 0;
-            }
-            ++i;
         } else if (value != NULL && strcmp(option, "--on-chip-sizes") == 0) {
             if (!parse_list(value, &options->on_chip_sizes)) {
                 return 0;
             }
             ++i;
         } else if (value != NULL && strcmp(option, "--only") == 0) {
-            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0 &&
-                strcmp(value, "cube-cluster") != 0) {
+            if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0) {
                 return 0;
             }
             options->only = value;
             ++i;
         } else if (value != NULL && strcmp(option, "--watchdog") == 0) {
             options->watchdog_seconds = atof(value);
-            options->cube.watchdog_seconds = options->watchdog_seconds;
             ++i;
         } else if (value != NULL && parse_grid_option(grid, option, value) == 1) {
             ++i;
@@ -164,6 +153,9 @@ static int run_case(void* context, Problem* problem, const Variant* variant, int
     const Session* session = context;
     const Options* options = session->options;
     const int n = problem->n;
+    if (variant->problem != problem->kind) {
+        return 1; /* a variant of the other problem: not a case here */
+    }
     Runner runner;
     hf_run_report report;
     hf_status status = runner_open(&runner, variant, n, blocks, threads, options->watchdog_seconds);
@@ -184,8 +176,7 @@ static int run_case(void* context, Problem* problem, const Variant* variant, int
         return 0;
     }
     if (status == HF_OK) {
-        status = runner_run(&runner, problem->device_u, problem->device_f, options->grid.iterations, problem->h2,
-                            &report);
+        status = runner_run(&runner, problem->device_u, problem->device_f, problem->iterations, problem->h2, &report);
     }
     if (status != HF_OK) {
         record(session->tally, 0, "%-22s n=%-3d blocks=%-2d threads=%-4d %s: %s", variant->name, n, blocks, threads,
@@ -221,16 +212,17 @@ static void run_variant_table_case(Tally* tally)
             hf_variant_info info;
             if (hf_variant_at(index, &info) == HF_OK && strcmp(info.mode, VARIANTS[v].mode) == 0 &&
                 strcmp(info.name, VARIANTS[v].variant) == 0 && info.supported &&
-                info.problem == HF_PROBLEM_POISSON_2D) {
+                info.problem == VARIANTS[v].problem) {
                 ++found;
             }
         }
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 16 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
-     * own the scratch array), the on-chip ones (ON_CHIP) and the cube's cg, two-slot and both clusters. */
-    record(tally, count == 16 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 21 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+     * own the scratch array, and the cube's cg, two-slot, relay, lockstep, neighbour and counters)
+     * and the on-chip ones (ON_CHIP, the cube's block and clusters among them). */
+    record(tally, count == 21 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -242,22 +234,42 @@ static void run_variant_table_case(Tally* tally)
  * with every block count it accepts (more blocks than rows included); a refusal because the grid
  * does not fit is reported as such, not as a failure. */
 static const Variant ON_CHIP[] = {
-    {"grid-block", "persistent-grid", "block", HF_POLL_BUSY, 0},
-    {"grid-cluster", "persistent-grid", "cluster", HF_POLL_BUSY, 0},
-    {"dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY, 0},
+    {"grid-block", "persistent-grid", "block", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-cluster", "persistent-grid", "cluster", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    /* the cube's register kernel: at --cube-sizes */
+    {"cube-grid-block", "persistent-grid", "block", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    /* ---- the cube's clusters (slabs of planes), at --cube-sizes and their largest N, every cluster size,
+     * k from the planner and as named (refused where a slab is thinner than k) */
+    {"cube-grid-cluster", "persistent-grid", "cluster", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-cluster-k1", "persistent-grid", "cluster", HF_POLL_BUSY, 1, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-cluster-k2", "persistent-grid", "cluster", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-cluster-k3", "persistent-grid", "cluster", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-cluster-k4", "persistent-grid", "cluster", HF_POLL_BUSY, 4, HF_PROBLEM_POISSON_3D},
+    {"cube-dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-dataflow-cluster-k2", "persistent-dataflow", "cluster", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_3D},
+    {"cube-dataflow-cluster-k3", "persistent-dataflow", "cluster", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_3D},
+    /* ---- end of the cube's clusters */
 };
 
-/* Plans the variant at n with `blocks` (0: its own choice). */
-static hf_status plan_on_chip(const Variant* variant, int blocks, int n)
+/* Plans the variant at n with `blocks` and `threads` (0: its own choice) into *plan. */
+static hf_status plan_variant(const Variant* variant, int blocks, int threads, int n, hf_plan* plan)
 {
     hf_run_config config;
     memset(&config, 0, sizeof config);
     config.mode = variant->mode;
     config.variant = variant->variant;
     config.blocks = blocks;
+    config.threads_per_block = threads;
+    const hf_problem problem = problem_of_kind(variant->problem, n);
+    return hf_plan_run(&problem, &config, plan);
+}
+
+/* Plans the variant at n with `blocks` (0: its own choice). */
+static hf_status plan_on_chip(const Variant* variant, int blocks, int n)
+{
     hf_plan plan;
-    const hf_problem problem = problem_of(n);
-    return hf_plan_run(&problem, &config, &plan);
+    return plan_variant(variant, blocks, 0, n, &plan);
 }
 
 /* The largest N the variant plans at with its own block count, or 0. */
@@ -273,7 +285,8 @@ static int largest_accepted(const Variant* variant)
 static void run_on_chip_size(const Options* options, Tally* tally, const Variant* variant, int n)
 {
     Problem problem;
-    if (!problem_create(&problem, n, options->grid.iterations)) {
+    const int cube = variant->problem == HF_PROBLEM_POISSON_3D;
+    if (!problem_create_of(&problem, variant->problem, n, cube ? options->grid.cube_iterations : options->grid.iterations)) {
         record(tally, 0, "%s n=%d setup: %s", variant->name, n, last_error());
         problem_destroy(&problem);
         return;
@@ -303,8 +316,10 @@ static void run_on_chip_cases(const Options* options, Tally* tally)
             printf("SKIP %s: %s\n", variant->name, last_error());
             continue;
         }
-        for (int s = 0; s < options->on_chip_sizes.count; ++s) {
-            run_on_chip_size(options, tally, variant, options->on_chip_sizes.values[s]);
+        const IntList* sizes =
+            variant->problem == HF_PROBLEM_POISSON_3D ? &options->grid.cube_sizes : &options->on_chip_sizes;
+        for (int s = 0; s < sizes->count; ++s) {
+            run_on_chip_size(options, tally, variant, sizes->values[s]);
         }
         const int largest = largest_accepted(variant);
         printf("     %s: largest N planned = %d\n", variant->name, largest);
@@ -314,24 +329,85 @@ static void run_on_chip_cases(const Options* options, Tally* tally)
     }
 }
 
+/* The largest N at which one block of the variant holds the cube on chip (with f, or u alone), or 0. */
+static int largest_one_block_on_chip(const Variant* variant, int threads, int with_f)
+{
+    int largest = 0;
+    for (int n = 3; n <= 64; ++n) {
+        hf_plan plan;
+        if (plan_variant(variant, 1, threads, n, &plan) == HF_OK && plan.on_chip && plan.f_on_chip == with_f) {
+            largest = n;
+        }
+    }
+    return largest;
+}
+
+/* The cube's cg, two-slot and counters on one block at the largest N each holds on chip, u and f
+ * (N = 24) and u alone (N = 30): persistent_on_chip_3d at its shared-memory limit. */
+static void run_cube_on_chip_largest(const Options* options, Tally* tally)
+{
+    Session session = {options, tally};
+    for (int v = 0; v < VARIANT_COUNT; ++v) {
+        const Variant* variant = &VARIANTS[v];
+        const int on_chip_row = variant->problem == HF_PROBLEM_POISSON_3D &&
+                                (strcmp(variant->variant, "cg") == 0 || strcmp(variant->variant, "two-slot") == 0 ||
+                                 strcmp(variant->variant, "counters") == 0);
+        if (!on_chip_row || !selected(options->grid.variants, variant->name)) {
+            continue;
+        }
+        const int threads = options->grid.threads.values[0];
+        for (int with_f = 1; with_f >= 0; --with_f) {
+            const int n = largest_one_block_on_chip(variant, threads, with_f);
+            printf("     %s: largest N on chip in one block%s = %d\n", variant->name, with_f ? " with f" : ", u alone", n);
+            Problem problem;
+            if (n > 0 && problem_create_of(&problem, variant->problem, n, options->grid.cube_iterations)) {
+                run_case(&session, &problem, variant, 1, threads);
+            } else if (n > 0) {
+                record(tally, 0, "%s n=%d setup: %s", variant->name, n, last_error());
+            }
+            if (n > 0) {
+                problem_destroy(&problem);
+            }
+        }
+    }
+}
+
 /* One session, two runs, each from the initial array: both match the reference (the host flags,
  * the control block and, for the resident kernel, the LL flags start afresh each time) and no run
  * allocates. At the largest size, for the selected variants. */
+static void run_session_reuse_of(const Options* options, Tally* tally, int kind);
+
 static void run_session_reuse_cases(const Options* options, Tally* tally)
 {
+    for (int kind = HF_PROBLEM_POISSON_2D; kind <= HF_PROBLEM_POISSON_3D; ++kind) {
+        run_session_reuse_of(options, tally, kind);
+    }
+}
+
+static void run_session_reuse_of(const Options* options, Tally* tally, int kind)
+{
     enum { RUNS = 2 };
+    const int cube = kind == HF_PROBLEM_POISSON_3D;
+    const IntList* sizes = cube ? &options->grid.cube_sizes : &options->grid.sizes;
+    int any = 0;
+    for (int v = 1; v < VARIANT_COUNT; ++v) {
+        any = any || (VARIANTS[v].problem == kind && selected(options->grid.variants, VARIANTS[v].name));
+    }
+    if (!any || sizes->count == 0) {
+        return;
+    }
     int n = 3;
-    for (int s = 0; s < options->grid.sizes.count; ++s) {
-        n = options->grid.sizes.values[s] > n ? options->grid.sizes.values[s] : n;
+    for (int s = 0; s < sizes->count; ++s) {
+        n = sizes->values[s] > n ? sizes->values[s] : n;
     }
     Problem problem;
-    if (!problem_create(&problem, n, options->grid.iterations)) {
+    if (!problem_create_of(&problem, kind, n, cube ? options->grid.cube_iterations : options->grid.iterations)) {
         record(tally, 0, "session reuse setup: %s", last_error());
         problem_destroy(&problem);
         return;
     }
     for (int v = 1; v < VARIANT_COUNT; ++v) {
-        if (!selected(options->grid.variants, VARIANTS[v].name)) {
+        if (VARIANTS[v].problem != kind || !selected(options->grid.variants, VARIANTS[v].name)) {
             continue;
         }
         for (int blocks = 0; blocks <= 7; blocks += 7) {
@@ -350,14 +426,14 @@ static void run_session_reuse_cases(const Options* options, Tally* tally)
                 double max_diff = 0.0;
                 int identical = 0;
                 status = problem_reset(&problem) ? runner_run(&runner, problem.device_u, problem.device_f,
-                                                              options->grid.iterations, problem.h2, &report)
+                                                              problem.iterations, problem.h2, &report)
                                                  : HF_ERR_RUNTIME;
                 matching += status == HF_OK && problem_check(&problem, &max_diff, &identical) && identical ? 1 : 0;
             }
             const int64_t allocated = hf_allocation_count() - allocations;
             record(tally, status == HF_OK && matching == RUNS && allocated == 0,
-                   "session reuse %-22s n=%d blocks=%d: %d of %d runs bit-identical, %lld allocations while running %s",
-                   VARIANTS[v].name, problem.n, runner.plan.blocks, matching, RUNS, (long long)allocated,
+                   "session reuse %-22s %sn=%d blocks=%d: %d of %d runs bit-identical, %lld allocations while running %s",
+                   VARIANTS[v].name, cube ? "cube " : "", problem.n, runner.plan.blocks, matching, RUNS, (long long)allocated,
                    status == HF_OK ? "" : last_error());
             runner_close(&runner);
         }
@@ -515,23 +591,35 @@ static void run_cluster_probe_cases(Tally* tally)
            hf_status_name(refused), last_error());
 }
 
-/* ---- the cube's cluster (cube_cluster_cases.c) */
-static void run_cube_cluster(const Options* options, Tally* tally)
-{
-    CubeClusterOptions cube_options = options->cube;
-    cube_options.variants = options->grid.variants;
-    const CubeClusterTally cube = run_cube_cluster_cases(&cube_options);
-    tally->passed += cube.passed;
-    tally->failed += cube.failed;
-    tally->refused += cube.refused;
-}
-/* ---- end of the cube's cluster */
-
 /* ------------------------------------------------------------------ work count, deadline, LL forms */
 
 #define WORK_N 5
 #define WORK_ITERATIONS 1000
 #define DEADLINE_WATCHDOG_SECONDS 0.5
+
+/* Whether --variants selects a row of the table: by any self-test name for its (problem, mode,
+ * variant) in VARIANTS or ON_CHIP; every row without --variants. */
+static int row_selected(const Options* options, const hf_variant_info* info)
+{
+    if (options->grid.variants == NULL) {
+        return 1;
+    }
+    for (int v = 0; v < VARIANT_COUNT; ++v) {
+        const Variant* named = &VARIANTS[v];
+        if (named->mode != NULL && named->problem == info->problem && strcmp(named->mode, info->mode) == 0 &&
+            strcmp(named->variant, info->name) == 0 && selected(options->grid.variants, named->name)) {
+            return 1;
+        }
+    }
+    for (size_t v = 0; v < sizeof ON_CHIP / sizeof ON_CHIP[0]; ++v) {
+        const Variant* named = &ON_CHIP[v];
+        if (named->problem == info->problem && strcmp(named->mode, info->mode) == 0 &&
+            strcmp(named->variant, info->name) == 0 && selected(options->grid.variants, named->name)) {
+            return 1;
+        }
+    }
+    return 0;
+}
 
 /* The message of run_counted's run, kept before the session's close clears the thread's last error. */
 static char run_counted_error[2048];
@@ -551,7 +639,7 @@ static hf_status run_counted(Problem* problem, int index, int fault, double watc
     config.fault = fault;
     config.fault_block = 0;
     config.watchdog_seconds = watchdog_seconds; /* --watchdog: raised under the sanitizers, which slow the kernels */
-    const hf_problem solved = problem_of(problem->n);
+    const hf_problem solved = problem_of_kind(info.problem, problem->n);
     hf_session* session = NULL;
     hf_status status = hf_session_open(&solved, &config, NULL, &session);
     if (status != HF_OK) {
@@ -569,46 +657,54 @@ static hf_status run_counted(Problem* problem, int index, int fault, double watc
     return status;
 }
 
-/* Every variant counts its half-sweeps: a skipped one fails the run where the array cannot tell. */
+/* Every variant counts its half-sweeps: a skipped one fails the run where the array cannot tell.
+ * Each row on its problem (the square's and the cube's rows alike); --variants selects rows by the
+ * self-test's name for them where it has one (cube-grid-block, cube-dataflow, ...). */
 static void run_work_count_cases(const Options* options, Tally* tally)
 {
-    Problem problem;
-    if (!problem_create(&problem, WORK_N, WORK_ITERATIONS)) {
-        record(tally, 0, "work-count setup: %s", last_error());
-        problem_destroy(&problem);
-        return;
+    Problem problems[2]; /* by HF_PROBLEM_* */
+    memset(problems, 0, sizeof problems);
+    for (int kind = HF_PROBLEM_POISSON_2D; kind <= HF_PROBLEM_POISSON_3D; ++kind) {
+        if (!problem_create_of(&problems[kind], kind, WORK_N, WORK_ITERATIONS)) {
+            record(tally, 0, "work-count setup: %s", last_error());
+            problem_destroy(&problems[HF_PROBLEM_POISSON_2D]);
+            problem_destroy(&problems[HF_PROBLEM_POISSON_3D]);
+            return;
+        }
     }
     for (int index = 0; index < hf_variant_count(); ++index) {
         hf_variant_info info;
         hf_variant_at(index, &info);
-        if (!info.supported) {
+        if (!info.supported || !row_selected(options, &info)) {
             continue;
         }
+        Problem* problem = &problems[info.problem == HF_PROBLEM_POISSON_3D ? HF_PROBLEM_POISSON_3D : HF_PROBLEM_POISSON_2D];
         hf_plan plan;
         hf_run_report report;
         double max_diff = 0.0;
         int identical = 0;
-        const hf_status clean = run_counted(&problem, index, HF_FAULT_NONE, options->watchdog_seconds, &plan, &report);
+        const hf_status clean = run_counted(problem, index, HF_FAULT_NONE, options->watchdog_seconds, &plan, &report);
         if (clean == HF_ERR_UNSUPPORTED || clean == HF_ERR_NOT_CORESIDENT) {
             printf("SKIP work count %s (%s) at N = %d: %s\n", info.mode, info.name, WORK_N, last_error());
             tally->refused++;
             continue;
         }
-        const int clean_matches = clean == HF_OK && problem_check(&problem, &max_diff, &identical) && identical;
+        const int clean_matches = clean == HF_OK && problem_check(problem, &max_diff, &identical) && identical;
         record(tally, clean == HF_OK && clean_matches && report.work_fewest == 2 * WORK_ITERATIONS &&
                           report.work_most == 2 * WORK_ITERATIONS && report.work_blocks == plan.active_blocks,
                "work count %s (%s) N=%d i=%d [%s]: %s, %d blocks ran %d .. %d half-sweeps %s", info.mode, info.name,
                WORK_N, WORK_ITERATIONS, plan.note, hf_status_name(clean), report.work_blocks, report.work_fewest,
                report.work_most, run_counted_error);
-        const hf_status skipped = run_counted(&problem, index, HF_FAULT_SKIP_HALF_SWEEP, options->watchdog_seconds, &plan, &report);
-        const int converged = problem_check(&problem, &max_diff, &identical) && identical;
+        const hf_status skipped = run_counted(problem, index, HF_FAULT_SKIP_HALF_SWEEP, options->watchdog_seconds, &plan, &report);
+        const int converged = problem_check(problem, &max_diff, &identical) && identical;
         record(tally, skipped == HF_ERR_INCOMPLETE_WORK && report.work_fewest == 2 * WORK_ITERATIONS - 1 &&
                           report.work_fewest_block == 0 && strstr(run_counted_error, "block 0 ran") != NULL,
                "work count %s (%s) N=%d i=%d, block 0 skips a half-sweep -> %s (array %s the reference): %s",
                info.mode, info.name, WORK_N, WORK_ITERATIONS, hf_status_name(skipped),
                converged ? "still equals" : "differs from", run_counted_error);
     }
-    problem_destroy(&problem);
+    problem_destroy(&problems[HF_PROBLEM_POISSON_2D]);
+    problem_destroy(&problems[HF_PROBLEM_POISSON_3D]);
 }
 
 /* A kernel that ends only long after the host's deadline: one line, promptly, and a stuck session. */
@@ -696,8 +792,8 @@ int main(int argc, char** argv)
         fprintf(stderr,
                 "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
                 "          [--watchdog seconds] [--variants name,...] [--on-chip-sizes 3,11,...] [--no-largest]\n"
-                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|cube-cluster]\n"
-                "          [--cube-sizes 3,4,...] [--cube-blocks 0,1,16] [--cube-k 0,1,3]\n",
+                "          [--cube-sizes 3,4,5,8,...] [--cube-iterations 9]\n"
+                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms]\n",
                 argv[0]);
         return 2;
     }
@@ -719,8 +815,6 @@ int main(int argc, char** argv)
             run_work_count_cases(&options, &tally);
         } else if (strcmp(options.only, "ll-forms") == 0) {
             run_ll_form_cases(&tally);
-        } else if (strcmp(options.only, "cube-cluster") == 0) {
-            run_cube_cluster(&options, &tally);
         } else {
             run_deadline_case(&tally);
         }
@@ -731,7 +825,9 @@ int main(int argc, char** argv)
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
     run_on_chip_cases(&options, &tally);
-    run_cube_cluster(&options, &tally); /* those of the cube's clusters that --variants names */
+    if (options.largest) {
+        run_cube_on_chip_largest(&options, &tally);
+    }
     run_session_reuse_cases(&options, &tally);
     run_coresidency_case(&tally);
     run_standard_handles_case(&tally);

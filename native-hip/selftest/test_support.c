@@ -10,24 +10,35 @@
 #include <time.h>
 
 const Variant VARIANTS[] = {
-    {"standard", NULL, NULL, HF_POLL_BUSY, 0},
-    {"grid-cooperative-groups", "persistent-grid", "cg", HF_POLL_BUSY, 0},
-    {"grid-two-slot", "persistent-grid", "two-slot", HF_POLL_BUSY, 0},
-    {"grid-temporal", "persistent-grid", "temporal", HF_POLL_BUSY, 0},
-    {"grid-temporal-k3", "persistent-grid", "temporal", HF_POLL_BUSY, 3},
-    {"grid-temporal-cg", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 0},
-    {"grid-temporal-cg-k2", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 2},
-    {"host-lockstep-busy", "persistent-host", "lockstep", HF_POLL_BUSY, 0},
-    {"host-lockstep-sleep", "persistent-host", "lockstep", HF_POLL_SLEEP, 0},
-    {"host-neighbour-busy", "persistent-host", "neighbour", HF_POLL_BUSY, 0},
-    {"host-neighbour-sleep", "persistent-host", "neighbour", HF_POLL_SLEEP, 0},
-    {"host-relay-busy", "persistent-host", "relay", HF_POLL_BUSY, 0},
-    {"host-relay-sleep", "persistent-host", "relay", HF_POLL_SLEEP, 0},
-    {"dataflow", "persistent-dataflow", "counters", HF_POLL_BUSY, 0},
-    {"dataflow-resident", "persistent-dataflow", "resident", HF_POLL_BUSY, 0},
-    {"dataflow-resident-k1", "persistent-dataflow", "resident", HF_POLL_BUSY, 1},
-    {"dataflow-resident-k2", "persistent-dataflow", "resident", HF_POLL_BUSY, 2},
-    {"dataflow-resident-k5", "persistent-dataflow", "resident", HF_POLL_BUSY, 5},
+    {"standard", NULL, NULL, HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-cooperative-groups", "persistent-grid", "cg", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-two-slot", "persistent-grid", "two-slot", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal", "persistent-grid", "temporal", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-k3", "persistent-grid", "temporal", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-cg", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-cg-k2", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_2D},
+    {"host-lockstep-busy", "persistent-host", "lockstep", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"host-lockstep-sleep", "persistent-host", "lockstep", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_2D},
+    {"host-neighbour-busy", "persistent-host", "neighbour", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"host-neighbour-sleep", "persistent-host", "neighbour", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_2D},
+    {"host-relay-busy", "persistent-host", "relay", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"host-relay-sleep", "persistent-host", "relay", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_2D},
+    {"dataflow", "persistent-dataflow", "counters", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"dataflow-resident", "persistent-dataflow", "resident", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"dataflow-resident-k1", "persistent-dataflow", "resident", HF_POLL_BUSY, 1, HF_PROBLEM_POISSON_2D},
+    {"dataflow-resident-k2", "persistent-dataflow", "resident", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_2D},
+    {"dataflow-resident-k5", "persistent-dataflow", "resident", HF_POLL_BUSY, 5, HF_PROBLEM_POISSON_2D},
+    /* The cube's (at --cube-sizes; their on-chip register variant, cube-grid-block, is the self-test's
+     * ON_CHIP list's). */
+    {"cube-grid-cooperative-groups", "persistent-grid", "cg", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-two-slot", "persistent-grid", "two-slot", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-host-lockstep-busy", "persistent-host", "lockstep", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-host-lockstep-sleep", "persistent-host", "lockstep", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-host-neighbour-busy", "persistent-host", "neighbour", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-host-neighbour-sleep", "persistent-host", "neighbour", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-host-relay-busy", "persistent-host", "relay", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-host-relay-sleep", "persistent-host", "relay", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-dataflow", "persistent-dataflow", "counters", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
 };
 const int VARIANT_COUNT = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
 
@@ -58,18 +69,27 @@ int selected(const char* list, const char* name)
         if (strncmp(item, name, length) == 0 && (item[length] == ',' || item[length] == '\0')) {
             return 1;
         }
+        /* "prefix*": every name that starts with prefix (cube-* for the cube's cases) */
+        const char* star = strchr(item, '*');
+        const char* comma_after = strchr(item, ',');
+        if (star != NULL && (comma_after == NULL || star < comma_after) && (star[1] == ',' || star[1] == '\0') &&
+            strncmp(item, name, (size_t)(star - item)) == 0) {
+            return 1;
+        }
         const char* comma = strchr(item, ',');
         item = comma != NULL ? comma + 1 : NULL;
     }
     return 0;
 }
 
-hf_problem problem_of(int n)
+hf_problem problem_of(int n) { return problem_of_kind(HF_PROBLEM_POISSON_2D, n); }
+
+hf_problem problem_of_kind(int kind, int n)
 {
     const double d = 1.0 / (n - 1);
     hf_problem problem;
     memset(&problem, 0, sizeof problem);
-    problem.kind = HF_PROBLEM_POISSON_2D;
+    problem.kind = kind;
     problem.n = n;
     problem.h2 = d * d;
     return problem;
@@ -96,7 +116,7 @@ hf_status runner_open(Runner* runner, const Variant* variant, int n, int blocks,
     config.host_polling = variant->polling;
     config.sweeps_per_exchange = variant->sweeps;
     config.watchdog_seconds = watchdog;
-    const hf_problem problem = problem_of(n);
+    const hf_problem problem = problem_of_kind(variant->problem, n);
     const hf_status opened = hf_session_open(&problem, &config, NULL, &runner->session);
     return opened != HF_OK ? opened : hf_session_plan(runner->session, &runner->plan);
 }
@@ -151,19 +171,64 @@ static void solve_reference(double* u, const double* f, int n, double h2, int it
     }
 }
 
+/* The cube's sequential red-black reference (ReferenceSolver3D): plane by plane, row by row, the
+ * neighbours in planes i + 1, i - 1, rows j + 1, j - 1, columns k + 1, k - 1, minus h2 f, / 6. */
+static void solve_reference_3d(double* u, const double* f, int n, double h2, int iterations)
+{
+    const size_t plane = (size_t)n * (size_t)n;
+    for (int iteration = 0; iteration < iterations; ++iteration) {
+        for (int colour = 0; colour < 2; ++colour) {
+            for (int i = 1; i < n - 1; ++i) {
+                for (int j = 1; j < n - 1; ++j) {
+                    for (int k = 1; k < n - 1; ++k) {
+                        if (((i + j + k) & 1) == colour) {
+                            const size_t c = ((size_t)i * n + j) * n + k;
+                            u[c] = (u[c + plane] + u[c - plane] + u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) /
+                                   6.0;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void solve_reference_of(const Problem* problem, double* u, int iterations)
+{
+    if (problem->kind == HF_PROBLEM_POISSON_3D) {
+        solve_reference_3d(u, problem->f, problem->n, problem->h2, iterations);
+    } else {
+        solve_reference(u, problem->f, problem->n, problem->h2, iterations);
+    }
+}
+
+/* Points of u (and f): n^2, or n^3 for the cube. */
+static size_t problem_cells(const Problem* problem)
+{
+    const size_t side = (size_t)problem->n;
+    return problem->kind == HF_PROBLEM_POISSON_3D ? side * side * side : side * side;
+}
+
 static int64_t problem_bytes(const Problem* problem)
 {
-    return (int64_t)problem->n * problem->n * (int64_t)sizeof(double);
+    return (int64_t)problem_cells(problem) * (int64_t)sizeof(double);
 }
 
 int problem_create(Problem* problem, int n, int iterations)
 {
+    return problem_create_of(problem, HF_PROBLEM_POISSON_2D, n, iterations);
+}
+
+int problem_create_of(Problem* problem, int kind, int n, int iterations)
+{
     const double pi = 3.14159265358979323846;
-    const size_t count = (size_t)n * (size_t)n;
     const double d = 1.0 / (double)(n - 1);
     memset(problem, 0, sizeof *problem);
+    problem->kind = kind;
     problem->n = n;
+    problem->iterations = iterations;
     problem->h2 = d * d;
+    const size_t count = problem_cells(problem);
     problem->initial = calloc(count, sizeof(double));
     problem->f = calloc(count, sizeof(double));
     problem->expected = calloc(count, sizeof(double));
@@ -171,22 +236,27 @@ int problem_create(Problem* problem, int n, int iterations)
     if (!problem->initial || !problem->f || !problem->expected || !problem->actual) {
         return 0;
     }
-    uint64_t seed = 0x9E3779B97F4A7C15ull ^ (uint64_t)n; /* an LCG: the same interior for every run */
-    for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < n; ++j) {
-            const double exact = sin(2.0 * pi * (double)j * d) * cos(2.0 * pi * (double)i * d);
-            const int boundary = i == 0 || j == 0 || i == n - 1 || j == n - 1;
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            const double random = (double)(seed >> 11) * 0x1.0p-53 * 2.0 - 1.0;
-            problem->initial[(size_t)i * n + j] = boundary ? exact : random;
-            problem->f[(size_t)i * n + j] = -8.0 * pi * pi * exact;
-        }
+    const int cube = kind == HF_PROBLEM_POISSON_3D;
+    uint64_t seed = 0x9E3779B97F4A7C15ull ^ (uint64_t)n ^ (cube ? 0x3Dull << 32 : 0); /* an LCG: the same interior for every run */
+    for (size_t cell = 0; cell < count; ++cell) {
+        /* (i, j) of the square, (i, j, k) of the cube, from the cell's index */
+        const int k = cube ? (int)(cell % (size_t)n) : 0;
+        const size_t row = cube ? cell / (size_t)n : cell;
+        const int i = (int)(row / (size_t)n);
+        const int j = (int)(row % (size_t)n);
+        const int boundary = i == 0 || j == 0 || i == n - 1 || j == n - 1 || (cube && (k == 0 || k == n - 1));
+        const double exact = cube ? sin(pi * (double)i * d) * sin(pi * (double)j * d) * cos(pi * (double)k * d)
+                                  : sin(2.0 * pi * (double)j * d) * cos(2.0 * pi * (double)i * d);
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        const double random = (double)(seed >> 11) * 0x1.0p-53 * 2.0 - 1.0;
+        problem->initial[cell] = boundary ? exact : random;
+        problem->f[cell] = (cube ? 3.0 : -8.0) * pi * pi * exact;
     }
     memcpy(problem->expected, problem->initial, count * sizeof(double));
     if (iterations > 0) {
-        solve_reference(problem->expected, problem->f, n, problem->h2, iterations - 1);
+        solve_reference_of(problem, problem->expected, iterations - 1);
         memcpy(problem->actual, problem->expected, count * sizeof(double));
-        solve_reference(problem->expected, problem->f, n, problem->h2, 1);
+        solve_reference_of(problem, problem->expected, 1);
         for (size_t k = 0; k < count; ++k) {
             const double change = fabs(problem->expected[k] - problem->actual[k]);
             problem->sensitivity = change > problem->sensitivity ? change : problem->sensitivity;
@@ -222,7 +292,7 @@ int problem_check(Problem* problem, double* max_diff, int* identical)
     if (hf_copy_to_host(problem->actual, problem->device_u, problem_bytes(problem)) != HF_OK) {
         return 0;
     }
-    const size_t count = (size_t)problem->n * (size_t)problem->n;
+    const size_t count = problem_cells(problem);
     *max_diff = 0.0;
     *identical = memcmp(problem->actual, problem->expected, count * sizeof(double)) == 0;
     for (size_t k = 0; k < count; ++k) {
@@ -249,6 +319,13 @@ int parse_grid_option(CaseGrid* grid, const char* option, const char* value)
         grid->iterations = atoi(value);
         return grid->iterations >= 0 ? 1 : -1;
     }
+    if (strcmp(option, "--cube-sizes") == 0) {
+        return parse_list(value, &grid->cube_sizes) ? 1 : -1;
+    }
+    if (strcmp(option, "--cube-iterations") == 0) {
+        grid->cube_iterations = atoi(value);
+        return grid->cube_iterations >= 0 ? 1 : -1;
+    }
     if (strcmp(option, "--variants") == 0) {
         grid->variants = value;
         return 1;
@@ -268,30 +345,42 @@ int gpu_available(void)
 
 int for_each_case(const CaseGrid* grid, CaseFunction run_one, void* context)
 {
+    static const int KINDS[] = {HF_PROBLEM_POISSON_2D, HF_PROBLEM_POISSON_3D};
     int failures = 0;
-    for (int s = 0; s < grid->sizes.count; ++s) {
-        Problem problem;
-        if (!problem_create(&problem, grid->sizes.values[s], grid->iterations)) {
-            printf("FAIL setup n=%d: %s\n", grid->sizes.values[s], last_error());
-            problem_destroy(&problem);
-            ++failures;
-            continue;
-        }
-        printf("---- n=%d: %d iterations, sensitivity max|ref(%d) - ref(%d)| = %.3g\n", problem.n, grid->iterations,
-               grid->iterations, grid->iterations - 1, problem.sensitivity);
+    for (size_t kind_index = 0; kind_index < sizeof KINDS / sizeof KINDS[0]; ++kind_index) {
+        const int kind = KINDS[kind_index];
+        int any = 0;
         for (int v = 0; v < VARIANT_COUNT; ++v) {
-            if (!selected(grid->variants, VARIANTS[v].name)) {
+            any = any || (VARIANTS[v].problem == kind && selected(grid->variants, VARIANTS[v].name));
+        }
+        const int cube = kind == HF_PROBLEM_POISSON_3D;
+        const IntList* sizes = cube ? &grid->cube_sizes : &grid->sizes;
+        const int iterations = cube ? grid->cube_iterations : grid->iterations;
+        for (int s = 0; any && s < sizes->count; ++s) {
+            Problem problem;
+            if (!problem_create_of(&problem, kind, sizes->values[s], iterations)) {
+                printf("FAIL setup %sn=%d: %s\n", cube ? "cube " : "", sizes->values[s], last_error());
+                problem_destroy(&problem);
+                ++failures;
                 continue;
             }
-            for (int t = 0; t < grid->threads.count; ++t) {
-                for (int b = 0; b < grid->blocks.count; ++b) {
-                    failures += run_one(context, &problem, &VARIANTS[v], grid->blocks.values[b], grid->threads.values[t])
-                                    ? 0
-                                    : 1;
+            printf("---- %sn=%d: %d iterations, sensitivity max|ref(%d) - ref(%d)| = %.3g\n", cube ? "cube " : "",
+                   problem.n, iterations, iterations, iterations - 1, problem.sensitivity);
+            for (int v = 0; v < VARIANT_COUNT; ++v) {
+                if (VARIANTS[v].problem != kind || !selected(grid->variants, VARIANTS[v].name)) {
+                    continue;
+                }
+                for (int t = 0; t < grid->threads.count; ++t) {
+                    for (int b = 0; b < grid->blocks.count; ++b) {
+                        failures += run_one(context, &problem, &VARIANTS[v], grid->blocks.values[b],
+                                            grid->threads.values[t])
+                                        ? 0
+                                        : 1;
+                    }
                 }
             }
+            problem_destroy(&problem);
         }
-        problem_destroy(&problem);
     }
     return failures;
 }

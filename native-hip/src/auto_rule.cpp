@@ -23,8 +23,12 @@ constexpr int kLargest = 46340; /* planner.h's kMaxN */
  * persistent-dataflow: the counters' one block on chip up to N = 24, one cluster (st.async halos)
  * while it fits, then every multiprocessor holding its band (resident, k = 3 at 512 threads), up to
  * the largest band that fits (N = 1816 on 132 SMs), then the default (counters). persistent-host:
- * the relay everywhere (per-block neighbour flags are several times slower at N = 1001). The cube has
- * no rule yet: auto runs each mode's default row for it (persistent-grid cg). */
+ * the relay everywhere (per-block neighbour flags are several times slower at N = 1001).
+ *
+ * The cube, not measured yet (a first rule, to be set from the H200): persistent-grid runs the
+ * register kernel (block) wherever it holds the cube (N <= 22), then its default cg, which holds
+ * the cube on chip in one block while that is small (plan_alone_on_chip) and spreads beyond; the
+ * other modes run their default rows (counters, relay). */
 constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-grid", 3, 48, "block", 0, 0},
     {"persistent-grid", 3, kLargest, "cluster", 0, 0},
@@ -34,6 +38,7 @@ constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-dataflow", 3, kLargest, "cluster", 0, 0},
     {"persistent-dataflow", 49, kLargest, "resident", 3, 512},
     {"persistent-host", 3, kLargest, "relay", 0, 0},
+    {"persistent-grid", 3, kLargest, "block", 0, 0, HF_PROBLEM_POISSON_3D},
 };
 
 bool holds(const AutomaticRule& rule, int problem, const char* mode, int n)

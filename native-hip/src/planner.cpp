@@ -12,6 +12,7 @@
 #include "hf_errors.h"
 #include "hf_gpu.h"
 #include "device/colour_planes.h"
+#include "device/colour_planes_3d.h"
 #include "device/row_bands.h"
 #include "device/problems.h"
 #include "device/stream_geometry.h"
@@ -37,10 +38,17 @@ constexpr ClusterShape kCubeClusterShapes[] = {
     {kMaxN3D, 16, 2},
 };
 
-/* Shared bytes of a grid held on chip (persistent_on_chip.h): u alone, or u and then f. */
-int64_t on_chip_bytes(int n, bool with_f)
+/* Shared bytes of a problem held on chip (persistent_on_chip.h): u alone, or u and then f. */
+int64_t on_chip_bytes(const PlanInput& input, bool with_f)
 {
-    return static_cast<int64_t>(n) * n * static_cast<int64_t>(sizeof(double)) * (with_f ? 2 : 1);
+    return array_points_of(input.problem, input.n) * static_cast<int64_t>(sizeof(double)) * (with_f ? 2 : 1);
+}
+
+/* Shared bytes of the whole problem as two colour planes (arrays, for the cube): the register kernels'. */
+int64_t colour_planes_bytes(const PlanInput& input)
+{
+    return static_cast<int64_t>(input.problem == HF_PROBLEM_POISSON_3D ? on_chip_cube_bytes(input.n)
+                                                                       : on_chip_planes_bytes(input.n));
 }
 
 int64_t useful_blocks(const PlanInput& input)
@@ -179,13 +187,13 @@ hf_status plan_spread(const PlanInput& input, PlanChoice* choice)
 
 hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice)
 {
-    const bool small = on_chip_bytes(input.n, true) <= input.shared_limit &&
+    const bool small = on_chip_bytes(input, true) <= input.shared_limit &&
                        input.colour_points <= static_cast<int64_t>(kOnChipPointsPerThread) * input.threads;
     choice->blocks = input.requested_blocks > 0 ? input.requested_blocks : small ? 1 : auto_blocks(input);
-    if (choice->blocks == 1 && on_chip_bytes(input.n, false) <= input.shared_limit) {
+    if (choice->blocks == 1 && on_chip_bytes(input, false) <= input.shared_limit) {
         choice->on_chip = true;
-        choice->f_on_chip = on_chip_bytes(input.n, true) <= input.shared_limit;
-        choice->shared_bytes = on_chip_bytes(input.n, choice->f_on_chip);
+        choice->f_on_chip = on_chip_bytes(input, true) <= input.shared_limit;
+        choice->shared_bytes = on_chip_bytes(input, choice->f_on_chip);
         copy_name(choice->note, "on chip");
     }
     return one_sweep_per_exchange(input, choice);
@@ -201,12 +209,12 @@ hf_status plan_block_on_chip(const PlanInput& input, PlanChoice* choice)
         return fail(HF_ERR_UNSUPPORTED, "%s (%s): sweeps_per_exchange = %d, but one block exchanges no halos (1)",
                     input.mode, input.variant, input.requested_sweeps);
     }
-    const int64_t bytes = static_cast<int64_t>(on_chip_planes_bytes(input.n));
+    const int64_t bytes = colour_planes_bytes(input);
     if (bytes > input.shared_limit) {
         return fail(HF_ERR_UNSUPPORTED, "%s (%s): n = %d needs %lld shared bytes, a block may have %lld", input.mode,
                     input.variant, input.n, static_cast<long long>(bytes), static_cast<long long>(input.shared_limit));
     }
-    const int points = points_per_colour(input.n);
+    const int points = static_cast<int>(input.colour_points);
     const RegisterShape shape = register_shape(points, points <= kOneWarpPoints ? input.warp_size : 0);
     if (shape.slots == 0) {
         return fail(HF_ERR_UNSUPPORTED, "%s (%s): n = %d has %d points of a colour, one block holds at most %d",

@@ -7,6 +7,7 @@
  * block receives its neighbours' rows of every round, in the right slot and side.
  */
 #include "cluster_emulation.h"
+#include "emulated_cube.h"
 #include "emulated_work.h"
 
 #include <cmath>
@@ -99,6 +100,38 @@ void run_on_chip(int n, int threads)
            "on-chip n=" + std::to_string(n) + " threads=" + std::to_string(threads) + ", " + work.describe());
 }
 
+/* The cube's register kernel (two colour arrays, colour_planes_3d.h) on one block of `threads`, an
+ * odd number of iterations from a random interior; as one warp too (its barrier is the block's
+ * here). skip: HF_FAULT_SKIP_HALF_SWEEP in block 0, which the tally must show. */
+template <bool kOneWarp>
+void run_on_chip_3d(int n, int threads, int iterations, bool skip = false)
+{
+    EmulatedCube cube(n, iterations);
+    ControlBlock control{};
+    const PersistentArgs args{Problem{cube.u.data(), cube.f.data(), cube.n, cube.h2},
+                              2 * iterations,
+                              &control,
+                              nullptr,
+                              nullptr,
+                              2000000000LL,
+                              skip ? HF_FAULT_SKIP_HALF_SWEEP : HF_FAULT_NONE,
+                              0,
+                              1,
+                              nullptr,
+                              0,
+                              nullptr,
+                              StreamGeometry{},
+                              0};
+    emulate_cluster_launch(1, threads, on_chip_cube_bytes(n),
+                           [&] { on_chip_registers<kEmulatedGridSlots, kOneWarp, HF_PROBLEM_POISSON_3D>(args); });
+    const EmulatedWork work(control.work);
+    const bool counted = skip ? work.blocks == 1 && work.fewest == args.steps - 1 && work.most == args.steps - 1
+                              : work.complete(1, args.steps) && cube.matches();
+    report(counted, std::string("on-chip 3d") + (kOneWarp ? " one warp" : "") + " n=" + std::to_string(n) +
+                        " threads=" + std::to_string(threads) + " iterations=" + std::to_string(iterations) +
+                        (skip ? ", the last half-sweep skipped" : "") + ", " + work.describe());
+}
+
 /* fault_block >= 0: HF_FAULT_SKIP_HALF_SWEEP in that block; the tally must show it, and only it. */
 template <HaloMethod M>
 void run_cluster(int n, int blocks, int threads, int k, int overlap, int fault_block = -1)
@@ -179,6 +212,17 @@ int main()
             }
         }
     }
+    for (int n : {3, 4, 5, 6, 8, 9, 12, 16}) {
+        for (int threads : {1, 5, 32, 96}) {
+            if (points_per_colour_3d(n) <= kEmulatedGridSlots * threads) {
+                run_on_chip_3d<false>(n, threads, n == 3 ? 1 : 5);
+            }
+        }
+        if (points_per_colour_3d(n) <= kEmulatedGridSlots * 32) {
+            run_on_chip_3d<true>(n, 32, 3);
+        }
+    }
+    run_on_chip_3d<false>(9, 32, 3, true);
     run_method<HaloMethod::AsyncStore>();
     run_method<HaloMethod::BulkCopy>();
     run_method<HaloMethod::RemoteArrive>();

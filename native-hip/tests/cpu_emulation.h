@@ -2,7 +2,7 @@
  * cpu_emulation.h: just enough of the GPU for the kernels' headers to run on CPU threads.
  *
  * One CPU thread plays one block of ONE thread (blockDim.x = 1): __shared__ becomes per-thread
- * storage (dynamic shared memory too, up to kEmulatedTileDoubles) and __syncthreads() has
+ * storage (dynamic shared memory too: emulate_launch's shared_bytes) and __syncthreads() has
  * nothing to wait for (cluster_emulation.h runs blocks of several threads, with a real block
  * barrier). What this checks is the logic between
  * blocks, which is where persistent kernels go wrong: the row bands, the two-slot barrier, the
@@ -101,13 +101,6 @@ inline long long hf_wall_clock()
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
-
-namespace holdfast {
-/* The dynamic shared memory of the on-chip kernel (its `extern __shared__ double tile[]`): u and
- * f up to n = 64. */
-constexpr int kEmulatedTileDoubles = 2 * 64 * 64;
-inline thread_local double tile[kEmulatedTileDoubles];
-}  // namespace holdfast
 
 namespace cooperative_groups {
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <random>
 #include <string>
 
 #include "emulated_cube.h"
@@ -18,6 +19,7 @@
 #include "kernels/persistent_dataflow.h"
 #include "kernels/persistent_grid.h"
 #include "kernels/persistent_host.h"
+#include "kernels/persistent_host_relay.h"
 #include "kernels/persistent_on_chip.h"
 #include "kernels/standard_kernels.h"
 
@@ -121,15 +123,17 @@ void run_on_chip(int n, bool f_on_chip)
 {
     Grid grid(n);
     Launch launch(grid, 1, 10.0, HF_FAULT_NONE, 0);
-    emulate_launch(1, [&launch, f_on_chip] { persistent_on_chip(launch.args, f_on_chip ? 1 : 0); });
+    emulate_launch(1, sizeof(double) * grid.u.size() * (f_on_chip ? 2 : 1),
+                   [&launch, f_on_chip] { persistent_on_chip(launch.args, f_on_chip ? 1 : 0); });
     const EmulatedWork work(launch.control->work);
     report(grid.matches() && work.complete(1, launch.args.steps),
            describe(f_on_chip ? "on-chip with f" : "on-chip", n, 1) + ", " + work.describe());
 }
 
-HostScheduleOutcome run_host_mode(Launch& launch, int n, bool neighbour, double timeout, int never_signal)
+HostScheduleOutcome run_host_mode(Launch& launch, int n, bool neighbour, double timeout, int never_signal,
+                                  void (*kernel)(PersistentArgs) = persistent_host)
 {
-    std::thread device([&launch] { emulate_launch(launch.blocks, [&launch] { persistent_host(launch.args); }); });
+    std::thread device([&launch, kernel] { emulate_launch(launch.blocks, [&launch, kernel] { kernel(launch.args); }); });
     const HostSchedule schedule{launch.flags, active_band_count(launch.blocks, n), launch.args.steps, neighbour, false,
                                 timeout, never_signal};
     const HostScheduleOutcome outcome = run_host_schedule(schedule);
@@ -174,22 +178,127 @@ void run_standard_3d(int n, int blocks)
     report(cube.matches(), describe("standard 3d", n, blocks));
 }
 
-void run_device_only_3d(const char* mode, void (*kernel)(PersistentArgs), int n, int blocks, int fault, int fault_block)
+/* active: the blocks with work (every block for the grid stride; the bands of planes for the
+ * dataflow counters). */
+void run_device_only_3d(const char* mode, void (*kernel)(PersistentArgs), int n, int blocks, int fault, int fault_block,
+                        int active = -1)
 {
     EmulatedCube cube(n, kIterations);
     Launch launch(Problem{cube.u.data(), cube.f.data(), cube.n, cube.h2}, blocks, 10.0, fault, fault_block);
     emulate_launch(blocks, [&launch, kernel] { kernel(launch.args); });
     const EmulatedWork work(launch.control->work);
     const int steps = launch.args.steps;
+    const int with_work = active < 0 ? blocks : active;
     const bool counted = fault == HF_FAULT_SKIP_HALF_SWEEP
-                             ? work.blocks == blocks && work.fewest == steps - 1 && work.fewest_block == fault_block &&
+                             ? work.blocks == with_work && work.fewest == steps - 1 && work.fewest_block == fault_block &&
                                    work.most == steps
-                             : work.complete(blocks, steps) && cube.matches();
+                             : work.complete(with_work, steps) && cube.matches();
     report(launch.control->error.code == 0 && counted,
            describe(mode, n, blocks) + (fault == HF_FAULT_SKIP_HALF_SWEEP ? ", block " + std::to_string(fault_block) +
                                                                                  " skips a half-sweep"
                                                                            : std::string()) +
                ": " + work.describe());
+}
+
+/* The cube's one-block kernel holding u (and f) in its dynamic shared memory. */
+void run_on_chip_3d(int n, bool f_on_chip)
+{
+    EmulatedCube cube(n, kIterations);
+    Launch launch(Problem{cube.u.data(), cube.f.data(), cube.n, cube.h2}, 1, 10.0, HF_FAULT_NONE, 0);
+    emulate_launch(1, sizeof(double) * cube.u.size() * (f_on_chip ? 2 : 1),
+                   [&launch, f_on_chip] { persistent_on_chip_3d(launch.args, f_on_chip ? 1 : 0); });
+    const EmulatedWork work(launch.control->work);
+    report(cube.matches() && work.complete(1, launch.args.steps),
+           describe(f_on_chip ? "on-chip 3d with f" : "on-chip 3d", n, 1) + ", " + work.describe());
+}
+
+/* The cube's persistent-host lockstep and neighbour: bands of planes, driven by the host's flags. */
+void run_host_3d(bool neighbour, int n, int blocks)
+{
+    EmulatedCube cube(n, kIterations);
+    Launch launch(Problem{cube.u.data(), cube.f.data(), cube.n, cube.h2}, blocks, 10.0, HF_FAULT_NONE, 0);
+    const HostScheduleOutcome outcome = run_host_mode(launch, n, neighbour, 10.0, -1, persistent_host_3d);
+    const EmulatedWork work(launch.control->work);
+    report(outcome.completed && cube.matches() && launch.control->error.code == 0 &&
+               work.complete(active_band_count(blocks, n), launch.args.steps),
+           describe(neighbour ? "host-neighbour 3d" : "host-lockstep 3d", n, blocks) + ", " + work.describe());
+}
+
+/* The cube's persistent-host relay: one step word and one done word, grid-stride half-sweeps. */
+void run_relay_3d(int n, int blocks, int fault, int fault_block)
+{
+    EmulatedCube cube(n, kIterations);
+    Launch launch(Problem{cube.u.data(), cube.f.data(), cube.n, cube.h2}, blocks, 10.0, fault, fault_block);
+    std::thread device([&launch] { emulate_launch(launch.blocks, [&launch] { persistent_host_relay_3d(launch.args); }); });
+    const HostScheduleOutcome outcome =
+        run_host_steps(HostStepSchedule{launch.flags, launch.args.steps, false, 10.0, -1});
+    if (!outcome.completed) {
+        abort_steps(launch.flags);
+    }
+    device.join();
+    const EmulatedWork work(launch.control->work);
+    const int steps = launch.args.steps;
+    const bool counted = fault == HF_FAULT_SKIP_HALF_SWEEP
+                             ? work.blocks == blocks && work.fewest == steps - 1 && work.fewest_block == fault_block &&
+                                   work.most == steps
+                             : work.complete(blocks, steps) && cube.matches();
+    report(outcome.completed && outcome.handshakes == steps && launch.control->error.code == 0 && counted,
+           describe("host-relay 3d", n, blocks) +
+               (fault == HF_FAULT_SKIP_HALF_SWEEP ? ", block " + std::to_string(fault_block) + " skips a half-sweep" : "") +
+               ": " + work.describe());
+}
+
+/* divide_by_six (stencil_3d.h) gives x / 6.0's bits: random bit patterns (every exponent, the
+ * non-finite ones too), values of the cube's size, both sides of the guards, powers of two and their
+ * neighbours, multiples of 3 (the exact quotients), zeros. */
+void run_divide_by_six()
+{
+    long differ = 0;
+    long checked = 0;
+    const auto check = [&](double x) {
+        const double fast = divide_by_six(x);
+        const double divided = x / 6.0;
+        ++checked;
+        if (std::memcmp(&fast, &divided, sizeof fast) != 0) {
+            if (differ++ < 5) {
+                std::printf("     divide_by_six(%a) = %a, x / 6.0 = %a\n", x, fast, divided);
+            }
+        }
+    };
+    std::mt19937_64 random(6);
+    for (int i = 0; i < 4000000; ++i) {
+        const unsigned long long bits = random();
+        double x;
+        std::memcpy(&x, &bits, sizeof x);
+        check(x);
+    }
+    std::uniform_real_distribution<double> cube_sized(-8.0, 8.0);
+    std::uniform_real_distribution<double> significand(1.0, 2.0);
+    std::uniform_int_distribution<int> near_small(-1000, -900);
+    std::uniform_int_distribution<int> near_large(980, 1023);
+    for (int i = 0; i < 2000000; ++i) {
+        check(cube_sized(random));
+        check(std::ldexp(significand(random), near_small(random)));
+        check(-std::ldexp(significand(random), near_large(random)));
+    }
+    for (int e = -1074; e <= 1023; ++e) {
+        const double power = std::ldexp(1.0, e);
+        for (double x : {power, 3 * power, 5 * power, 7 * power}) {
+            check(x);
+            check(-std::nextafter(x, 0.0));
+            check(std::nextafter(x, INFINITY));
+        }
+    }
+    for (int m = 1; m < 200000; ++m) {
+        check(m);
+        check(m * 0x1p-960);
+        check(m * 0x1p-1074);
+    }
+    for (double x : {0.0, -0.0, double(INFINITY), -double(INFINITY), double(NAN)}) {
+        check(x);
+    }
+    report(differ == 0, "divide_by_six equals x / 6.0 bit for bit: " + std::to_string(differ) + " of " +
+                            std::to_string(checked) + " differ");
 }
 
 void run_faults()
@@ -256,9 +365,23 @@ int main()
             run_device_only_3d("grid-two-slot 3d", persistent_grid_two_slot_3d, n, blocks, HF_FAULT_NONE, 0);
         }
     }
+    for (int n : {3, 4, 5, 8, 9, 11, 12}) {
+        for (int blocks : {1, 2, 7, 13}) {
+            run_device_only_3d("dataflow 3d", persistent_dataflow_3d, n, blocks, HF_FAULT_NONE, 0,
+                               active_band_count(blocks, n));
+            run_host_3d(false, n, blocks);
+            run_host_3d(true, n, blocks);
+            run_relay_3d(n, blocks, HF_FAULT_NONE, 0);
+        }
+        run_on_chip_3d(n, false);
+        run_on_chip_3d(n, true);
+    }
+    run_device_only_3d("dataflow 3d", persistent_dataflow_3d, 11, 13, HF_FAULT_SKIP_HALF_SWEEP, 8, 9);
+    run_relay_3d(11, 7, HF_FAULT_SKIP_HALF_SWEEP, 5);
     run_device_only_3d("grid-cooperative-groups 3d", persistent_grid_cooperative_groups_3d, 11, 7,
                        HF_FAULT_SKIP_HALF_SWEEP, 3);
     run_device_only_3d("grid-two-slot 3d", persistent_grid_two_slot_3d, 11, 7, HF_FAULT_SKIP_HALF_SWEEP, 0);
+    run_divide_by_six();
     run_faults();
     run_skip_half_sweep("grid-cooperative-groups", persistent_grid_cooperative_groups, 7, 3);
     run_skip_half_sweep("grid-two-slot", persistent_grid_two_slot, 7, 0);

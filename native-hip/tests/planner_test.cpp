@@ -109,19 +109,22 @@ void the_table_names_the_command_lines_variants()
                                  {k2D, "persistent-grid", "block"},       {k2D, "persistent-grid", "cluster"},
                                  {k2D, "persistent-grid", "temporal"},    {k2D, "persistent-grid", "temporal-cg"},
                                  {k3D, "persistent-grid", "cg"},          {k3D, "persistent-grid", "two-slot"},
-                                 {k3D, "persistent-grid", "cluster"},
+                                 {k3D, "persistent-grid", "block"},       {k3D, "persistent-grid", "cluster"},
                                  {k2D, "persistent-host", "relay"},       {k2D, "persistent-host", "lockstep"},
-                                 {k2D, "persistent-host", "neighbour"},   {k2D, "persistent-dataflow", "counters"},
+                                 {k2D, "persistent-host", "neighbour"},   {k3D, "persistent-host", "relay"},
+                                 {k3D, "persistent-host", "lockstep"},    {k3D, "persistent-host", "neighbour"},
+                                 {k2D, "persistent-dataflow", "counters"}, {k3D, "persistent-dataflow", "counters"},
                                  {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"},
                                  {k3D, "persistent-dataflow", "cluster"}};
-    bool names = variant_count() == 16;
+    bool names = variant_count() == 21;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = variant_row(index).problem == expected[index].problem &&
                 std::strcmp(variant_row(index).mode, expected[index].mode) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index].name) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot and cluster, relay, "
-                  "lockstep, neighbour, counters, cluster, resident, the cube's dataflow cluster in that order");
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot, block and "
+                  "cluster, relay, lockstep, neighbour, the cube's relay, lockstep and neighbour, counters, the cube's "
+                  "counters, cluster, resident, the cube's dataflow cluster in that order");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", nullptr) == 0 && find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "auto") == 0 &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "") == 0 &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-host", "auto") == row_of("persistent-host", "relay") &&
@@ -488,81 +491,136 @@ void every_rule_is_plannable()
                                             std::to_string(sound) + " of " + std::to_string(count));
 }
 
-/* The cube's rows: cg and two-slot spread over the grid, one thread per point of a colour of the
- * cube ((n - 2)^2 lines of (n - 1) / 2), never on chip; auto runs cg; a variant of the square only
- * is refused in one line naming those that solve the cube. */
-void the_cubes_rows_plan()
+/* The cube's rows: every mode's kernels built for the cube (_3d); cg, two-slot and counters hold the
+ * cube in one block's shared memory while it is small (u and f to N = 24, u alone to N = 30) and
+ * spread beyond, one thread per point of a colour ((n - 2)^2 lines of (n - 1) / 2) or one band of
+ * planes per block; block keeps it in registers up to 4096 points of a colour (N = 22); auto runs
+ * block where it fits, then cg; a variant of the square only is refused in one line naming those
+ * that solve the cube. */
+hf_problem cube(int n)
+{
+    const double d = 1.0 / (n - 1);
+    return hf_problem{HF_PROBLEM_POISSON_3D, n, d * d};
+}
+
+hf_plan plan_cube(const char* mode, const char* variant, int blocks, int n, hf_status* status)
 {
     const PlanDevice pretend{&query_row_facts, &check_cluster_fits};
-    auto cube = [](int n) {
-        const double d = 1.0 / (n - 1);
-        return hf_problem{HF_PROBLEM_POISSON_3D, n, d * d};
-    };
-    auto plan_cube = [&](const char* mode, const char* variant, int blocks, int n, hf_status* status) {
-        hf_plan plan{};
-        *status = plan_with(config_of(mode, variant, blocks, 256), cube(n), pretend, &plan);
-        return plan;
-    };
+    hf_plan plan{};
+    *status = plan_with(config_of(mode, variant, blocks, 256), cube(n), pretend, &plan);
+    return plan;
+}
+
+/* The cube's kernels are named ..._3d or ..._3d_p<slots>. */
+bool names_the_cube(const char* kernel) { return std::string(kernel).find("_3d") != std::string::npos; }
+
+void the_cubes_rows_plan()
+{
     const int cg3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "cg");
     const int two_slot3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "two-slot");
-    expect(cg3 >= 0 && two_slot3 >= 0 && cg3 != row_of("persistent-grid", "cg") &&
-               find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", nullptr) == cg3 &&
-               find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "block") == -1 &&
-               find_variant(HF_PROBLEM_POISSON_3D, "persistent-host", nullptr) == -1,
-           "the cube's rows are found by (problem, mode, variant); its default is cg; it has no block or host row");
-    const VariantRow& cg = variant_row(cg3);
-    const VariantRow& two_slot = variant_row(two_slot3);
-    expect(std::strcmp(cg.kernel.name, "persistent_grid_cooperative_groups_3d") == 0 &&
-               std::strcmp(two_slot.kernel.name, "persistent_grid_two_slot_3d") == 0 && !cg.on_chip_kernel.exists() &&
-               !two_slot.on_chip_kernel.exists() && std::strcmp(cg.planner.name, "plan_spread") == 0 &&
-               std::strcmp(two_slot.planner.name, "plan_spread") == 0 && cg.accepts_fault(HF_FAULT_OUTLAST_DEADLINE) &&
-               two_slot.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && two_slot.has(HF_TRAIT_WATCHDOG) &&
-               find_kernel(cg.kernel.name) == &cg.kernel && find_kernel(two_slot.kernel.name) == &two_slot.kernel,
-           "the cube's cg and two-slot: their _3d kernels, found by name, no on-chip kernel, plan_spread, the 2D rows' faults");
+    const int block3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "block");
+    const int counters3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "counters");
+    const int relay3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-host", "relay");
+    expect(cg3 >= 0 && two_slot3 >= 0 && block3 >= 0 && counters3 >= 0 && relay3 >= 0 &&
+               cg3 != row_of("persistent-grid", "cg") && find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", nullptr) == cg3 &&
+               find_variant(HF_PROBLEM_POISSON_3D, "persistent-host", nullptr) == relay3 &&
+               find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", nullptr) == counters3,
+           "the cube's rows are found by (problem, mode, variant); its defaults are cg, relay and counters");
+    bool rows_match = true;
+    for (int index = 0; index < variant_count(); ++index) {
+        const VariantRow& row = variant_row(index);
+        if (row.problem != HF_PROBLEM_POISSON_3D) {
+            continue;
+        }
+        /* The cube's row mirrors the square's of the same names: traits, faults, split, planner, host order. */
+        const VariantRow& square = variant_row(row_of(row.mode, row.name));
+        const bool mirrors = row.traits == square.traits && row.faults == square.faults &&
+                             row.work_split == square.work_split && row.default_threads == square.default_threads &&
+                             std::strcmp(row.planner.name, square.planner.name) == 0 && row.host_order == square.host_order &&
+                             row.on_chip_kernel.exists() == square.on_chip_kernel.exists() &&
+                             (row.sized != nullptr) == (square.sized != nullptr) && names_the_cube(row.kernel.name) &&
+                             (!row.on_chip_kernel.exists() || std::strcmp(row.on_chip_kernel.name, "persistent_on_chip_3d") == 0) &&
+                             (row.sized != nullptr || find_kernel(row.kernel.name) != nullptr);
+        if (!mirrors) {
+            std::printf("     the cube's %s (%s) differs from the square's\n", row.mode, row.name);
+        }
+        rows_match = rows_match && mirrors;
+    }
+    expect(rows_match, "each of the cube's rows has the square's traits, faults, split, planner and host order, its "
+                       "own _3d kernels (persistent_on_chip_3d on chip)");
+
+    /* cg, two-slot and counters at their own block count: one block on chip while small, else spread. */
     int mismatches = 0;
-    for (int n : {3, 4, 5, 11, 12, 33, 64, 101, 257, 1290}) {
-        for (const char* variant : {"cg", "two-slot", "auto"}) {
+    for (int n : {3, 4, 5, 8, 11, 12, 16, 17, 24, 25, 33, 64, 101, 257, 1290}) {
+        for (const char* variant : {"cg", "two-slot", "counters"}) {
+            const bool dataflow = std::strcmp(variant, "counters") == 0;
             hf_status status = HF_OK;
-            const hf_plan plan = plan_cube("persistent-grid", variant, 0, n, &status);
+            const hf_plan plan = plan_cube(dataflow ? "persistent-dataflow" : "persistent-grid", variant, 0, n, &status);
+            const int64_t cells = static_cast<int64_t>(n) * n * n;
             const int64_t points = static_cast<int64_t>(n - 2) * (n - 2) * ((n - 1) / 2);
-            const int64_t expected = std::max<int64_t>(1, std::min<int64_t>((points + 255) / 256, 8 * kSmCount));
-            const bool ok = status == HF_OK && plan.blocks == expected && plan.active_blocks == expected &&
-                            plan.problem == HF_PROBLEM_POISSON_3D && !plan.on_chip && plan.shared_bytes == 0 &&
-                            std::strcmp(plan.variant, std::strcmp(variant, "auto") == 0 ? "cg" : variant) == 0 &&
-                            std::string(plan.kernel).size() > 3 &&
-                            std::string(plan.kernel).compare(std::string(plan.kernel).size() - 3, 3, "_3d") == 0;
+            const bool small = 2 * cells * 8 <= kSharedLimit && points <= 5 * 256;
+            const int64_t spread = dataflow ? n - 2 : (points + 255) / 256;
+            const int64_t expected = small ? 1 : std::max<int64_t>(1, std::min<int64_t>(spread, 8 * kSmCount));
+            const bool ok = status == HF_OK && plan.blocks == expected &&
+                            plan.active_blocks == (dataflow ? std::min<int64_t>(expected, n - 2) : expected) &&
+                            plan.problem == HF_PROBLEM_POISSON_3D && (plan.on_chip != 0) == small &&
+                            (plan.f_on_chip != 0) == small && plan.shared_bytes == (small ? 2 * cells * 8 : 0) &&
+                            std::strcmp(plan.variant, variant) == 0 && names_the_cube(plan.kernel) &&
+                            (!small || std::strcmp(plan.kernel, "persistent_on_chip_3d") == 0);
             mismatches += ok ? 0 : 1;
             if (!ok) {
-                std::printf("     cube n=%d %s: %s, expected %lld blocks (%s)\n", n, variant, describe(plan).c_str(),
-                            static_cast<long long>(expected), last_message().c_str());
+                std::printf("     cube n=%d %s: %s, expected %lld blocks%s (%s)\n", n, variant, describe(plan).c_str(),
+                            static_cast<long long>(expected), small ? " on chip" : "", last_message().c_str());
             }
         }
     }
-    expect(mismatches == 0, "the cube's cg, two-slot and auto: one thread per point of a colour of the cube, at most "
-                            "the co-resident blocks, the _3d kernels, never on chip");
+    expect(mismatches == 0, "the cube's cg, two-slot and counters: one block on chip (u and f) while small, else one "
+                            "thread per point of a colour or one band of planes per block, at most the co-resident "
+                            "blocks, the _3d kernels");
     hf_status status = HF_OK;
-    hf_plan plan = plan_cube("persistent-grid", "two-slot", 7, 33, &status);
+    hf_plan plan = plan_cube("persistent-grid", "cg", 1, 24, &status);
+    expect(status == HF_OK && plan.on_chip && plan.f_on_chip && plan.shared_bytes == 2 * 24 * 24 * 24 * 8,
+           "the cube, N = 24, 1 block asked: u and f on chip: " + describe(plan));
+    plan = plan_cube("persistent-dataflow", "counters", 1, 25, &status);
+    expect(status == HF_OK && plan.on_chip && !plan.f_on_chip && plan.shared_bytes == 25 * 25 * 25 * 8,
+           "the cube, N = 25, 1 block asked: u on chip, f not: " + describe(plan));
+    plan = plan_cube("persistent-grid", "two-slot", 1, 30, &status);
+    expect(status == HF_OK && plan.on_chip && !plan.f_on_chip && plan.shared_bytes == 30 * 30 * 30 * 8 &&
+               std::strcmp(plan.kernel, "persistent_on_chip_3d") == 0,
+           "the cube, N = 30, 1 block asked: u on chip: " + describe(plan));
+    plan = plan_cube("persistent-grid", "cg", 1, 31, &status);
+    expect(status == HF_OK && !plan.on_chip && plan.shared_bytes == 0 &&
+               std::strcmp(plan.kernel, "persistent_grid_cooperative_groups_3d") == 0,
+           "the cube, N = 31, 1 block asked: u does not fit, one grid-stride block: " + describe(plan));
+    plan = plan_cube("persistent-grid", "two-slot", 7, 33, &status);
     expect(status == HF_OK && plan.blocks == 7 && plan.active_blocks == 7, "the cube, 7 blocks asked: " + describe(plan));
+    plan = plan_cube("persistent-dataflow", "counters", 100, 33, &status);
+    expect(status == HF_OK && plan.blocks == 100 && plan.active_blocks == 31 &&
+               std::strcmp(plan.kernel, "persistent_dataflow_3d") == 0,
+           "the cube's counters, 100 blocks asked at N = 33: 31 bands of one plane: " + describe(plan));
+    plan = plan_cube("persistent-host", "lockstep", 0, 33, &status);
+    expect(status == HF_OK && plan.blocks == 31 && plan.active_blocks == 31 && std::strcmp(plan.kernel, "persistent_host_3d") == 0,
+           "the cube's lockstep at N = 33: one band of one plane per block: " + describe(plan));
+    plan = plan_cube("persistent-host", "relay", 0, 33, &status);
+    expect(status == HF_OK && plan.blocks == (31 * 31 * 16 + 255) / 256 && std::strcmp(plan.kernel, "persistent_host_relay_3d") == 0,
+           "the cube's relay at N = 33: one thread per point of a colour, 256 per block asked: " + describe(plan));
     plan = plan_cube("persistent-grid", "cg", 2000, 101, &status);
     expect_refused(status, HF_ERR_NOT_CORESIDENT, "can be co-resident", "the cube: 2000 blocks are not co-resident");
-    plan = plan_cube("persistent-grid", "block", 0, 33, &status);
+    plan = plan_cube("persistent-dataflow", "resident", 0, 33, &status);
     expect_refused(status, HF_ERR_INVALID_ARGUMENT,
-                   "persistent-grid (block) does not solve poisson3d (variants that do: cg, two-slot, cluster, or auto)",
+                   "persistent-dataflow (resident) does not solve poisson3d (variants that do: counters, cluster, or auto)",
                    "a variant of the square only, asked for the cube");
-    plan = plan_cube("persistent-host", "auto", 0, 33, &status);
-    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "persistent-host (auto) does not solve poisson3d (no variant of the mode does)",
-                   "a mode without rows for the cube");
     plan = plan_cube("persistent-grid", "ring", 0, 33, &status);
-    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "persistent-grid has no variant 'ring' (variants: cg, two-slot, cluster, or auto)",
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "persistent-grid has no variant 'ring' (variants: cg, two-slot, block, cluster, or auto)",
                    "an unknown variant, for the cube: the cube's variants");
     int rows[kMaxAutoCandidates];
-    expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 3 && rows[0] == cg3 && rows[1] == two_slot3 &&
-               rows[2] == find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "cluster") &&
-               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-host", 33, rows) == 0 &&
-               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 1 &&
-               rows[0] == find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "cluster"),
-           "auto for the cube: its default cg, then two-slot and cluster; dataflow's cluster; nothing for a mode "
-           "without its rows");
+    const int cluster3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "cluster");
+    const int async_cluster3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "cluster");
+    expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 4 && rows[0] == block3 && rows[1] == cg3 &&
+               rows[2] == two_slot3 && rows[3] == cluster3 &&
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 2 && rows[0] == counters3 &&
+               rows[1] == async_cluster3,
+           "auto for the cube: block, then its default cg, then two-slot and cluster; the dataflow's counters, then its cluster");
     const double d = 1.0 / 1289;
     expect(check_problem(cube(33)) == HF_OK && check_problem(hf_problem{HF_PROBLEM_POISSON_3D, 1290, d * d}) == HF_OK,
            "the cube at N = 33 and 1290");
@@ -682,6 +740,62 @@ void the_cubes_cluster_plans()
            "the cube's dataflow cluster, N = 32: 16 blocks, k = 1, the mbarriers beside the planes: " + describe(plan));
 }
 /* ---- end of the cube's cluster */
+
+/* The cube's register kernel (persistent-grid block): one warp up to 64 points of a colour, else the
+ * fewest slots and then threads that hold the points, up to 4096 (N = 22); two colour arrays of
+ * n^2 rows of plane_stride(n) doubles; auto takes it where it fits and cg beyond. */
+void the_cubes_block_plans()
+{
+    struct Expected {
+        int n;
+        const char* kernel;
+        int threads;
+    };
+    /* Points of a colour: (n - 2)^2 (n - 1) / 2. */
+    const Expected expected[] = {
+        {3, "on_chip_warp_3d_p1", 32},     /* 1 */
+        {6, "on_chip_warp_3d_p1", 32},     /* 32 */
+        {7, "on_chip_block_3d_p1", 96},    /* 75 */
+        {8, "on_chip_block_3d_p1", 128},   /* 108 */
+        {14, "on_chip_block_3d_p1", 864},  /* 864 */
+        {15, "on_chip_block_3d_p2", 608},  /* 1183 */
+        {16, "on_chip_block_3d_p2", 704},  /* 1372 */
+        {18, "on_chip_block_3d_p2", 1024}, /* 2048 */
+        {19, "on_chip_block_3d_p4", 672},  /* 2601 */
+        {22, "on_chip_block_3d_p4", 1024}, /* 4000 */
+    };
+    int mismatches = 0;
+    for (const Expected& e : expected) {
+        hf_status status = HF_OK;
+        const hf_plan plan = plan_cube("persistent-grid", "block", 0, e.n, &status);
+        const int64_t bytes = 2LL * e.n * e.n * plane_stride(e.n) * 8;
+        const bool ok = status == HF_OK && plan.blocks == 1 && plan.threads_per_block == e.threads && plan.on_chip &&
+                        plan.shared_bytes == bytes && std::strcmp(plan.kernel, e.kernel) == 0;
+        mismatches += ok ? 0 : 1;
+        if (!ok) {
+            std::printf("     cube block n=%d: %s, %d threads, expected %s at %d threads, %lld bytes (%s)\n", e.n,
+                        describe(plan).c_str(), plan.threads_per_block, e.kernel, e.threads,
+                        static_cast<long long>(bytes), last_message().c_str());
+        }
+    }
+    expect(mismatches == 0, "the cube's block: one warp to 64 points of a colour, then the fewest slots and threads, "
+                            "two colour arrays of shared memory");
+    hf_status status = HF_OK;
+    hf_plan plan = plan_cube("persistent-grid", "block", 0, 23, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "n = 23 has 4851 points of a colour, one block holds at most 4096",
+                   "the cube's block at N = 23: too many points for one block's registers");
+    plan = plan_cube("persistent-grid", "block", 2, 16, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "runs one block, not 2", "the cube's block, 2 blocks asked");
+    plan = plan_cube("persistent-grid", "auto", 0, 16, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "block") == 0 && std::strcmp(plan.kernel, "on_chip_block_3d_p2") == 0,
+           "auto for the cube at N = 16: block: " + describe(plan));
+    plan = plan_cube("persistent-grid", "auto", 0, 23, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "cg") == 0 && !plan.on_chip,
+           "auto for the cube at N = 23: block does not fit, cg spreads: " + describe(plan));
+    plan = plan_cube("persistent-grid", "auto", 0, 11, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "block") == 0,
+           "auto for the cube at N = 11: block: " + describe(plan));
+}
 
 void a_problem_is_checked()
 {
@@ -964,6 +1078,7 @@ int main()
     the_auto_rule_picks_by_size();
     the_cubes_rows_plan();
     the_cubes_cluster_plans();
+    the_cubes_block_plans();
     every_rule_is_plannable();
     a_problem_is_checked();
     temporal_plans();

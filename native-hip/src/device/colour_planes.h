@@ -306,15 +306,23 @@ struct GridPoints {
     unsigned int used;
 };
 
-/* The thread's points of `colour` (numbered as half_sweep numbers them, point thread + q * threads
- * in slot q). An unused slot reads the other plane's first doubles and stores nothing. */
-template <int P>
-__device__ __forceinline__ void assign_grid_points(GridPoints<P>& points, const Problem& problem, const double* other,
-                                                   int stride, int colour, int thread, int threads)
+/* Where a point sits, for assign_held_points: its index in its colour's plane, its east neighbour's
+ * in the other plane, and its cell of u and f; cell < 0: no point (the last of a row that falls on
+ * the boundary). */
+struct HeldPoint {
+    int centre;
+    int east;
+    int cell;
+};
+
+/* The thread's points of one colour, point thread + q * threads (of `count`) in slot q, placed by
+ * locate(p): north[q] is the point's neighbour `before` doubles below it along the outermost axis
+ * (a row of the square, a plane of the cube) in the other plane, west[q] its west neighbour there.
+ * An unused slot reads the other plane's first doubles and stores nothing. */
+template <int P, typename Locate>
+__device__ __forceinline__ void assign_held_points(GridPoints<P>& points, const Problem& problem, const double* other,
+                                                   int before, int count, int thread, int threads, Locate locate)
 {
-    const int n = problem.n;
-    const int half = points_per_row(n);
-    const int count = points_per_colour(n);
     points.used = 0;
 HF_UNROLL
     for (int q = 0; q < P; ++q) {
@@ -322,19 +330,30 @@ HF_UNROLL
         points.west[q] = shared_address_of(other);
         points.h2f[q] = 0.0;
         const int p = thread + q * threads;
-        if (p < count) {
-            const int i = 1 + p / half;
-            const int j = 1 + 2 * (p % half) + ((i + 1 + colour) & 1);
-            if (j < n - 1) {
-                const int centre = i * stride + (j >> 1);
-                const int east = centre + (j & 1);
-                points.north[q] = shared_address_of(other + centre - stride);
-                points.west[q] = shared_address_of(other + east - 1);
-                points.h2f[q] = problem.h2 * problem.f[i * n + j];
-                points.used |= 1u << q;
-            }
+        const HeldPoint point = p < count ? locate(p) : HeldPoint{0, 0, -1};
+        if (point.cell >= 0) {
+            points.north[q] = shared_address_of(other + point.centre - before);
+            points.west[q] = shared_address_of(other + point.east - 1);
+            points.h2f[q] = problem.h2 * problem.f[point.cell];
+            points.used |= 1u << q;
         }
     }
+}
+
+/* The thread's points of `colour` (numbered as half_sweep numbers them, point thread + q * threads
+ * in slot q). */
+template <int P>
+__device__ __forceinline__ void assign_grid_points(GridPoints<P>& points, const Problem& problem, const double* other,
+                                                   int stride, int colour, int thread, int threads)
+{
+    const int n = problem.n;
+    const int half = points_per_row(n);
+    assign_held_points(points, problem, other, stride, points_per_colour(n), thread, threads, [=](int p) {
+        const int i = 1 + p / half;
+        const int j = 1 + 2 * (p % half) + ((i + 1 + colour) & 1);
+        const int centre = i * stride + (j >> 1);
+        return HeldPoint{centre, centre + (j & 1), j < n - 1 ? i * n + j : -1};
+    });
 }
 
 /* One half-sweep of the thread's points: all loads and sums first (the slots' chains overlap; no

@@ -2,12 +2,14 @@
  * row_bands.h: contiguous bands of interior rows, one per block (host and dataflow kernels).
  *
  * Rows 1 .. n-2 are split as evenly as possible, the first (rows % blocks) blocks taking one row
- * more. Blocks beyond the number of interior rows own empty bands.
+ * more. Blocks beyond the number of interior rows own empty bands. The cube's kernels split the
+ * same way by interior planes (i = 1 .. n-2): a "row" of a band is then a plane
+ * (band_unit_points_of), and everything else here holds unchanged.
  */
 #ifndef HOLDFAST_DEVICE_ROW_BANDS_H
 #define HOLDFAST_DEVICE_ROW_BANDS_H
 
-#include "stencil.h"
+#include "problems.h"
 
 namespace holdfast {
 
@@ -33,12 +35,14 @@ __device__ __forceinline__ RowBand row_band(int block, int blocks, int n)
     return RowBand{first, first + base + (block < extra ? 1 : 0)};
 }
 
-/* The block's threads stride over the band's points of `colour`. */
+/* The block's threads stride over the band's points of `colour` (rows of the square, planes of the
+ * cube). */
+template <int Kind>
 __device__ __forceinline__ void half_sweep_band(const Problem& problem, RowBand band, int colour)
 {
-    const int half = points_per_row(problem.n);
-    half_sweep(problem, colour, (band.first_row - 1) * half + static_cast<int>(threadIdx.x), (band.end_row - 1) * half,
-               static_cast<int>(blockDim.x));
+    const int unit = band_unit_points_of(Kind, problem.n);
+    half_sweep_of<Kind>(problem, colour, (band.first_row - 1) * unit + static_cast<int>(threadIdx.x),
+                        (band.end_row - 1) * unit, static_cast<int>(blockDim.x));
 }
 
 }  // namespace holdfast

@@ -5,7 +5,9 @@
  * neighbours have published s (acquire, device scope): their halo rows hold step s-1's values
  * and they have finished reading b's rows for s-1. After the half-sweep and a block barrier,
  * thread 0 publishes s + 1 (release). Neighbours therefore never drift more than one step apart,
- * and the array after every iteration is exactly the lockstep one.
+ * and the array after every iteration is exactly the lockstep one. Written once for any problem:
+ * the cube's kernel (_3d) gives each block a band of planes instead of rows (row_bands.h), with the
+ * same dependency between neighbouring bands.
  */
 #ifndef HOLDFAST_KERNELS_PERSISTENT_DATAFLOW_H
 #define HOLDFAST_KERNELS_PERSISTENT_DATAFLOW_H
@@ -45,7 +47,8 @@ __device__ inline bool wait_for_neighbours(const PersistentArgs& args, int block
     return ready[0] != 0 && ready[1] != 0;
 }
 
-__global__ void persistent_dataflow(PersistentArgs args)
+template <int Kind>
+__device__ __forceinline__ void dataflow_counters(const PersistentArgs& args)
 {
     const int block = static_cast<int>(blockIdx.x);
     const int active = active_band_count(static_cast<int>(gridDim.x), args.problem.n);
@@ -66,7 +69,7 @@ __global__ void persistent_dataflow(PersistentArgs args)
             return;
         }
         if (!skips_half_sweep(args, block, step)) {
-            half_sweep_band(args.problem, band, step & 1);
+            half_sweep_band<Kind>(args.problem, band, step & 1);
             ++done;
         }
         __syncthreads();
@@ -78,6 +81,9 @@ __global__ void persistent_dataflow(PersistentArgs args)
         report_work(args, block, done);
     }
 }
+
+__global__ void persistent_dataflow(PersistentArgs args) { dataflow_counters<HF_PROBLEM_POISSON_2D>(args); }
+__global__ void persistent_dataflow_3d(PersistentArgs args) { dataflow_counters<HF_PROBLEM_POISSON_3D>(args); }
 
 }  // namespace holdfast
 

@@ -6,7 +6,8 @@
  * acknowledged before it signalled are now visible. A real block barrier (not a fence) hands the
  * task to the other threads through shared memory. The block updates its band, waits for all its
  * threads, and only then thread 0 releases at system scope and writes the done flag: never an
- * acknowledgement before the work is done.
+ * acknowledgement before the work is done. Written once for any problem: the cube's kernel (_3d)
+ * gives each block a band of planes (row_bands.h).
  */
 #ifndef HOLDFAST_KERNELS_PERSISTENT_HOST_H
 #define HOLDFAST_KERNELS_PERSISTENT_HOST_H
@@ -35,7 +36,8 @@ __device__ inline int wait_for_task(const PersistentArgs& args, const HostFlag* 
     return task;
 }
 
-__global__ void persistent_host(PersistentArgs args)
+template <int Kind>
+__device__ __forceinline__ void host_driven_bands(const PersistentArgs& args)
 {
     const int block = static_cast<int>(blockIdx.x);
     const RowBand band = row_band(block, static_cast<int>(gridDim.x), args.problem.n);
@@ -58,7 +60,7 @@ __global__ void persistent_host(PersistentArgs args)
             return;
         }
         if (!skips_half_sweep(args, block, task - 1)) {
-            half_sweep_band(args.problem, band, (task - 1) & 1);
+            half_sweep_band<Kind>(args.problem, band, (task - 1) & 1);
             ++done;
         }
         __syncthreads();
@@ -71,6 +73,9 @@ __global__ void persistent_host(PersistentArgs args)
         report_work(args, block, done);
     }
 }
+
+__global__ void persistent_host(PersistentArgs args) { host_driven_bands<HF_PROBLEM_POISSON_2D>(args); }
+__global__ void persistent_host_3d(PersistentArgs args) { host_driven_bands<HF_PROBLEM_POISSON_3D>(args); }
 
 }  // namespace holdfast
 

@@ -17,12 +17,13 @@
  * system scope: every block's writes of half-sweep s happen before it, and the count is zero again
  * before the host can ask for s + 1. Never an acknowledgement before the work is done. Each block
  * also notes s + 1 in its step counter (relaxed; read by the watchdog report only, to name the
- * block that did not count in).
+ * block that did not count in). Written once for any problem (its grid-stride half-sweep,
+ * device/problems.h); the cube's kernel is the _3d one.
  */
 #ifndef HOLDFAST_KERNELS_PERSISTENT_HOST_RELAY_H
 #define HOLDFAST_KERNELS_PERSISTENT_HOST_RELAY_H
 
-#include "../device/stencil.h"
+#include "../device/problems.h"
 #include "../device/watchdog.h"
 #include "../device/work_count.h"
 
@@ -83,7 +84,8 @@ __device__ inline void count_step_done(const PersistentArgs& args, int step)
     }
 }
 
-__global__ void persistent_host_relay(PersistentArgs args)
+template <int Kind>
+__device__ __forceinline__ void host_relay(const PersistentArgs& args)
 {
     const bool counts_in = !(args.fault == HF_FAULT_NEVER_PUBLISH && static_cast<int>(blockIdx.x) == args.fault_block);
     __shared__ int signalled;
@@ -98,7 +100,7 @@ __global__ void persistent_host_relay(PersistentArgs args)
             return;
         }
         if (!skips_half_sweep(args, block, step)) {
-            half_sweep_grid_stride(args.problem, step & 1);
+            half_sweep_grid_stride_of<Kind>(args.problem, step & 1);
             ++done;
         }
         __syncthreads(); /* the whole block's share is written; also, nobody still reads `signalled` */
@@ -110,6 +112,9 @@ __global__ void persistent_host_relay(PersistentArgs args)
         report_work(args, block, done);
     }
 }
+
+__global__ void persistent_host_relay(PersistentArgs args) { host_relay<HF_PROBLEM_POISSON_2D>(args); }
+__global__ void persistent_host_relay_3d(PersistentArgs args) { host_relay<HF_PROBLEM_POISSON_3D>(args); }
 
 }  // namespace holdfast
 

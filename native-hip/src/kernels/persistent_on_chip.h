@@ -6,12 +6,15 @@
  * on chip: u (and f, when both fit) is copied into shared memory once, every half-sweep reads and
  * writes shared memory with a block barrier between them, and u is copied back once at the end.
  * The points, their order within a half-sweep and the arithmetic are the global-memory kernels'
- * (half_sweep), so the result is the same array, bit for bit.
+ * (half_sweep_of), so the result is the same array, bit for bit. Written once for any problem: the
+ * square's kernel and the cube's (_3d: n^3 doubles of u, so u alone fits 227 KB up to N = 30, u and
+ * f up to N = 24).
  */
 #ifndef HOLDFAST_KERNELS_PERSISTENT_ON_CHIP_H
 #define HOLDFAST_KERNELS_PERSISTENT_ON_CHIP_H
 
-#include "../device/stencil.h"
+#include "../device/colour_planes.h" /* HF_DYNAMIC_SHARED */
+#include "../device/problems.h"
 #include "../device/work_count.h"
 
 namespace holdfast {
@@ -23,24 +26,25 @@ __device__ __forceinline__ void copy_cells(double* to, const double* from, int c
     }
 }
 
-/* f_on_chip: whether f is copied too (its n * n doubles fit beside u). The planner
- * (plan_alone_on_chip) sizes the dynamic shared memory: n * n doubles, twice that with f. */
-__global__ void persistent_on_chip(PersistentArgs args, int f_on_chip)
+/* f_on_chip: whether f is copied too (its doubles fit beside u). The planner (plan_alone_on_chip)
+ * sizes the dynamic shared memory: array_points_of(Kind, n) doubles, twice that with f. */
+template <int Kind>
+__device__ __forceinline__ void alone_on_chip(const PersistentArgs& args, int f_on_chip)
 {
-    extern __shared__ double tile[];
+    HF_DYNAMIC_SHARED(double, tile);
     const int n = args.problem.n;
-    const int cells = n * n;
+    const int cells = static_cast<int>(array_points_of(Kind, n));
     copy_cells(tile, args.problem.u, cells);
     if (f_on_chip) {
         copy_cells(tile + cells, args.problem.f, cells);
     }
     __syncthreads();
     const Problem on_chip{tile, f_on_chip ? tile + cells : args.problem.f, n, args.problem.h2};
-    const int points = points_per_colour(n);
+    const int points = static_cast<int>(colour_points_of(Kind, n));
     int done = 0;
     for (int step = 0; step < args.steps; ++step) {
         if (!skips_half_sweep(args, 0, step)) {
-            half_sweep(on_chip, step & 1, static_cast<int>(threadIdx.x), points, static_cast<int>(blockDim.x));
+            half_sweep_of<Kind>(on_chip, step & 1, static_cast<int>(threadIdx.x), points, static_cast<int>(blockDim.x));
             ++done;
         }
         __syncthreads();
@@ -50,6 +54,9 @@ __global__ void persistent_on_chip(PersistentArgs args, int f_on_chip)
         report_work(args, 0, done);
     }
 }
+
+__global__ void persistent_on_chip(PersistentArgs args, int f_on_chip) { alone_on_chip<HF_PROBLEM_POISSON_2D>(args, f_on_chip); }
+__global__ void persistent_on_chip_3d(PersistentArgs args, int f_on_chip) { alone_on_chip<HF_PROBLEM_POISSON_3D>(args, f_on_chip); }
 
 }  // namespace holdfast
 

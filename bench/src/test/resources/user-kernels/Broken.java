@@ -4,6 +4,7 @@ import org.holdfast.tornado.api.DeviceFunction;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.Persistent;
+import org.holdfast.tornado.api.Solves;
 
 /**
  * Classes that keep the user-kernel contract's shape but not its meaning, one fault each, and one
@@ -178,6 +179,48 @@ public final class Broken {
                     u[c] = (1 - omega) * u[c] + omega * (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25;
                 }
             }
+        }
+    }
+
+    /** On the cube, but relaxes each point from its four neighbours in its own plane: another equation. */
+    @Solves("poisson3d")
+    public static final class InPlaneOnTheCube {
+
+        @Kernel
+        public static void red(KernelContext context, double[] u, double[] f, int n, double h2) {
+            relax(context, u, f, n, h2, 0);
+        }
+
+        @Kernel
+        public static void black(KernelContext context, double[] u, double[] f, int n, double h2) {
+            relax(context, u, f, n, h2, 1);
+        }
+
+        @DeviceFunction
+        static void relax(KernelContext context, double[] u, double[] f, int n, double h2, int colour) {
+            int side = n - 2;
+            for (int p = context.globalIdx; p < side * side * side; p += context.globalGroupSizeX) {
+                int i = 1 + p / (side * side);
+                int j = 1 + p / side % side;
+                int k = 1 + p % side;
+                int c = (i * n + j) * n + k;
+                if (((i + j + k) & 1) == colour) {
+                    u[c] = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25;
+                }
+            }
+        }
+    }
+
+    /** Names a problem Holdfast does not have. */
+    @Solves("poisson4d")
+    public static final class SolvesNoProblem {
+
+        @Kernel
+        public static void red(KernelContext context, double[] u, double[] f, int n, double h2) {
+        }
+
+        @Kernel
+        public static void black(KernelContext context, double[] u, double[] f, int n, double h2) {
         }
     }
 }

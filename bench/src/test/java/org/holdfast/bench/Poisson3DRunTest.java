@@ -77,11 +77,19 @@ class Poisson3DRunTest {
     }
 
     @Test
-    void aClassOfYourOwnIsRefusedOnTheCube() {
+    void aClassOfTheSquareIsRefusedOnTheCube() {
         CommandRun run = CommandRun.of("-p", "poisson3d", "-m", "cpu", "-k", "java:org.holdfast.kernels.RedBlackKernels");
         assertEquals(ExitCode.USAGE, run.status(), run.err());
-        assertEquals("holdfast: --kernels java:org.holdfast.kernels.RedBlackKernels: a class of your own solves poisson2d (its"
-                + " red, black and solve take the N x N grid; docs/user-kernels.md), not poisson3d\n", run.err());
+        assertEquals("holdfast: --kernels java:org.holdfast.kernels.RedBlackKernels: org.holdfast.kernels.RedBlackKernels solves"
+                + " poisson2d (a class without @Solves solves the square; docs/user-kernels.md), not poisson3d: run it with"
+                + " --problem poisson2d\n", run.err());
+    }
+
+    @Test
+    void theCubesOwnKernelsRunAsAClassOfYourOwn() {
+        CommandRun run = CommandRun.of("-p", "poisson3d", "-m", "cpu", "-k", "java:org.holdfast.kernels.RedBlackKernels3D", "-n",
+                "9", "-i", "5", "-r", "1", "-o", temp.resolve("own3d").toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
     }
 
     @Test
@@ -97,8 +105,11 @@ class Poisson3DRunTest {
         CommandRun run = CommandRun.of("-p", "poisson3d", "-m", "cpu,graph,persistent-grid", "-k", "java,native", "--print-kernel");
         assertEquals(ExitCode.OK, run.status(), run.err());
         assertTrue(run.out().contains("org.holdfast.kernels.RedBlackKernels3D: red, then black"), run.out());
-        assertTrue(run.out().contains("refused: graph: no native kernels for poisson3d yet"), run.out());
-        assertTrue(run.out().contains("refused: persistent-grid: no persistent kernels for poisson3d yet"), run.out());
+        assertTrue(run.out().contains("hand-written, hf_red_3d then hf_black_3d (native-hip/src/kernels/standard_kernels.h)"),
+                run.out());
+        assertTrue(run.out().contains("refused: persistent-grid (java): no Java persistent kernels for poisson3d yet"), run.out());
+        assertTrue(run.out().contains("  cg: persistent_grid_cooperative_groups_3d (native-hip/src/kernels/persistent_grid.h)"),
+                run.out());
         assertTrue(run.out().contains("extern \"C\" __global__ void red(") && run.out().contains("sevenPointUpdate"), run.out());
         Files.writeString(temp.resolve("printed.cu"), run.out());
     }

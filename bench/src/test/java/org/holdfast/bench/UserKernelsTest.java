@@ -91,6 +91,50 @@ class UserKernelsTest {
     }
 
     @Test
+    void theCubesSorClassRunsOnTheCubeAndEqualsItselfOnTheCpu() throws IOException {
+        CommandRun run = CommandRun.of("-p", "poisson3d", "-m", "cpu,cpu-parallel", "-k", "java:org.example.RedBlackSor3D",
+                "--classpath", classes.toString(), "-n", "8,9", "-i", "20", "-r", "2", "-o", temp.resolve("sor3d").toString(),
+                "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("sor3d/results.json")).rows();
+        assertEquals(4, rows.size(), rows.toString());
+        for (ResultRow row : rows) {
+            assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
+            assertTrue(row.verification().k() > 0 && row.verification().redSkipped() > 0, "the red half-sweep matters: " + row);
+        }
+    }
+
+    @Test
+    void aClassRunsOnlyOnTheProblemItSolves() {
+        CommandRun onTheSquare = CommandRun.of("-m", "cpu", "-k", "java:org.example.RedBlackSor3D", "--classpath", classes.toString());
+        assertEquals(ExitCode.USAGE, onTheSquare.status(), onTheSquare.err());
+        assertEquals("holdfast: --kernels java:org.example.RedBlackSor3D: org.example.RedBlackSor3D solves poisson3d (its @Solves;"
+                + " docs/user-kernels.md), not poisson2d: run it with --problem poisson3d\n", onTheSquare.err());
+        CommandRun onTheCube = CommandRun.of("-p", "poisson3d", "-m", "cpu", "-k", "java:org.example.RedBlackSor", "--classpath",
+                classes.toString());
+        assertEquals(ExitCode.USAGE, onTheCube.status(), onTheCube.err());
+        assertEquals("holdfast: --kernels java:org.example.RedBlackSor: org.example.RedBlackSor solves poisson2d (a class without"
+                + " @Solves solves the square; docs/user-kernels.md), not poisson3d: run it with --problem poisson2d\n", onTheCube.err());
+        CommandRun unknown = CommandRun.of("-m", "cpu", "-k", "java:broken.Broken$SolvesNoProblem", "--classpath", classes.toString());
+        assertEquals(ExitCode.USAGE, unknown.status(), unknown.err());
+        assertEquals("holdfast: --kernels java:broken.Broken$SolvesNoProblem: broken.Broken$SolvesNoProblem's"
+                + " @Solves(\"poisson4d\") names no problem Holdfast has: poisson2d, poisson3d\n", unknown.err());
+    }
+
+    @Test
+    void aCubeClassThatSolvesAnotherEquationFailsTheCubesChecks() throws IOException {
+        CommandRun run = CommandRun.of("-p", "poisson3d", "-m", "cpu", "-k", "java:broken.Broken$InPlaneOnTheCube", "--classpath",
+                classes.toString(), "-n", "8", "-i", "5", "-r", "1", "-o", temp.resolve("in-plane").toString(), "--no-plots");
+        assertEquals(ExitCode.FAILED, run.status(), run.err() + run.out());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("in-plane/results.json")).rows();
+        assertEquals(1, rows.size(), rows.toString());
+        String status = rows.get(0).status();
+        assertTrue(status.startsWith("failed: java:broken.Broken$InPlaneOnTheCube is not a red-black smoother of the problem: 50"
+                + " iterations at N = 9 reduce the residual of the Poisson equation from"), status);
+        assertTrue(status.endsWith("(poisson3d, N = 9, random interior, on the CPU; docs/user-kernels.md)"), status);
+    }
+
+    @Test
     void sorIsNotGaussSeidelSoTheUsersClassIsItsOwnReference() throws IOException {
         CommandRun run = CommandRun.of("-m", "cpu", "-k", "java,java:org.example.RedBlackSor", "--classpath", classes.toString(),
                 "-n", "12", "-i", "20", "-r", "1", "--init", "random", "-o", temp.resolve("both").toString(), "--no-plots");
@@ -114,7 +158,7 @@ class UserKernelsTest {
     @Test
     void aClassThatIsNotARedBlackSmootherOfTheProblemFailsItsRowsWithOneLine() {
         String notASmoother = " is not a red-black smoother of the problem: ";
-        String where = " (N = 9, random interior, on the CPU; docs/user-kernels.md)";
+        String where = " (poisson2d, N = 9, random interior, on the CPU; docs/user-kernels.md)";
         assertFails("EmptyBlack", "cpu", "java:broken.Broken$EmptyBlack" + notASmoother + "black leaves 24 of 24 black points"
                 + " unchanged (a half-sweep updates every point of its colour)" + where);
         assertFails("RedWritesBlack", "cpu", "java:broken.Broken$RedWritesBlack" + notASmoother + "red changes 24 of 24 black"

@@ -16,18 +16,30 @@ public record PersistentProblem(Kind kind, int n, double h2) {
     /** The problems the library's kernels solve ({@code HF_PROBLEM_*}). */
     public enum Kind {
         /** The 2D Poisson equation on n x n points, 5-point stencil, red-black Gauss-Seidel. */
-        POISSON_2D(holdfast_native_h.HF_PROBLEM_POISSON_2D),
+        POISSON_2D(holdfast_native_h.HF_PROBLEM_POISSON_2D, "poisson2d"),
         /** The 3D Poisson equation on n x n x n points, 7-point stencil, red-black Gauss-Seidel. */
-        POISSON_3D(holdfast_native_h.HF_PROBLEM_POISSON_3D);
+        POISSON_3D(holdfast_native_h.HF_PROBLEM_POISSON_3D, "poisson3d");
 
         private final int code;
+        private final String problemName;
 
-        Kind(int code) {
+        Kind(int code, String problemName) {
             this.code = code;
+            this.problemName = problemName;
         }
 
         public int code() {
             return code;
+        }
+
+        /** The name the library's messages and Holdfast's {@code --problem} give it, such as {@code poisson3d}. */
+        public String problemName() {
+            return problemName;
+        }
+
+        /** The problem named {@code problemName} ({@code --problem}'s spelling), or empty where the library solves none such. */
+        public static java.util.Optional<Kind> named(String problemName) {
+            return java.util.Arrays.stream(values()).filter(kind -> kind.problemName.equals(problemName)).findFirst();
         }
 
         static Kind fromCode(int code) {

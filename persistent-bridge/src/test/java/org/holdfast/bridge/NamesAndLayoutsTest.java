@@ -105,7 +105,11 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals("persistent_grid_cooperative_groups_3d", cube.kernel());
         assertEquals("persistent_grid_two_slot_3d",
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "two-slot").orElseThrow().kernel());
-        assertTrue(bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "block").isEmpty());
+        assertEquals("on_chip_block_3d_p1",
+                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "block").orElseThrow().kernel());
+        assertEquals(WorkSplit.ROW_BANDS,
+                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "counters").orElseThrow().workSplit());
+        assertTrue(bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "resident").isEmpty());
         PersistentVariant cubeCluster =
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "cluster").orElseThrow();
         assertEquals("cluster_barrier_3d_p1", cubeCluster.kernel());
@@ -113,8 +117,7 @@ class NamesAndLayoutsTest extends LibraryTestBase {
                 cubeCluster.toString());
         assertEquals(WorkSplit.ROW_BANDS, cubeCluster.workSplit(), "the cube's slabs of planes: bands of the work split");
         assertEquals("cluster_async_3d_p1",
-                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", PersistentRequest.AUTO).orElseThrow()
-                        .kernel(), "the cube's only dataflow row, its default");
+                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "cluster").orElseThrow().kernel());
         assertEquals(2, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
                 .count(), "only temporal blocking runs between two buffers");
     }

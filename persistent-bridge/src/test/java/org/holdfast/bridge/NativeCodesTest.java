@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -24,5 +25,13 @@ class NativeCodesTest {
         assertTrue(bit.getMessage().contains("does not match this bridge"), bit.getMessage());
         assertThrows(IllegalArgumentException.class, () -> WorkSplit.fromCode(7));
         assertThrows(IllegalArgumentException.class, () -> WatchdogWait.fromCode(-1));
+    }
+
+    @Test
+    void aProblemIsFoundByTheNameHoldfastAndTheLibraryGiveIt() {
+        assertEquals(Optional.of(PersistentProblem.Kind.POISSON_2D), PersistentProblem.Kind.named("poisson2d"));
+        assertEquals(Optional.of(PersistentProblem.Kind.POISSON_3D), PersistentProblem.Kind.named("poisson3d"));
+        assertEquals(Optional.empty(), PersistentProblem.Kind.named("heat2d"));
+        assertEquals(PersistentProblem.Kind.POISSON_3D, PersistentProblem.Kind.fromCode(PersistentProblem.Kind.POISSON_3D.code()));
     }
 }

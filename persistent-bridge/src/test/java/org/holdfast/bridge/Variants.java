@@ -24,7 +24,12 @@ final class Variants {
     static final List<String[]> CUBE = List.of(
             new String[] {"persistent-grid", "cg"},
             new String[] {"persistent-grid", "two-slot"},
+            new String[] {"persistent-grid", "block"},
             new String[] {"persistent-grid", "cluster"},
+            new String[] {"persistent-host", "relay"},
+            new String[] {"persistent-host", "lockstep"},
+            new String[] {"persistent-host", "neighbour"},
+            new String[] {"persistent-dataflow", "counters"},
             new String[] {"persistent-dataflow", "cluster"});
 
     private Variants() {

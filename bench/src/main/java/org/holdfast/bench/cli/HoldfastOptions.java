@@ -58,8 +58,8 @@ public final class HoldfastOptions {
                 + configDefault(SIZES)));
         options.addOption(valued("p", PROBLEM, "problem", "the problem every size solves: " + CliNamed.names(ProblemKind.class)
                 + " (the unit square, N² points, 5-point stencil; or the unit cube, N³ points, 7-point stencil), N per side for"
-                + " both; poisson3d runs the CPU modes and the standard launches with --kernels java, and the modes whose kernels"
-                + " exist only for poisson2d refuse it in one line (default: " + ProblemKind.POISSON2D.cliName() + ")"));
+                + " both; poisson3d runs the CPU modes, the standard launches and the native library's persistent variants for"
+                + " it, and what exists only for poisson2d refuses it in one line (default: " + ProblemKind.POISSON2D.cliName() + ")"));
         options.addOption(valued("i", ITERATIONS, "count,...",
                 "iterations of each timed run: one count for every size, or one per size, comma-separated " + configDefault(ITERATIONS)));
         options.addOption(valued("r", REPEATS, "count", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));

@@ -2,9 +2,11 @@ package org.holdfast.bench.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.holdfast.bench.mode.BlockCountRule;
 import org.holdfast.bench.mode.CliNamed;
 import org.holdfast.bench.mode.KernelSource;
@@ -296,10 +298,9 @@ public final class Settings {
             problem.at(n); // the cube holds fewer points per side than the square: say so before anything runs
         }
         List<KernelSource> sources = kernelSources();
-        sources.stream().filter(k -> k.userKernels().isPresent() && problem != ProblemKind.POISSON2D).findFirst().ifPresent(k -> {
-            throw new IllegalArgumentException("--kernels " + k.cliName() + ": a class of your own solves " + ProblemKind.POISSON2D.cliName()
-                    + " (its red, black and solve take the N x N grid; docs/user-kernels.md), not " + problem.cliName());
-        });
+        for (KernelSource source : sources) {
+            source.userKernels().ifPresent(user -> requireSolves(source, user, problem));
+        }
         Path folder = output != null ? output : Path.of("results", name);
         Map<String, String> values = new LinkedHashMap<>(registry.defaults().byName());
         values.putAll(options);
@@ -356,4 +357,20 @@ public final class Settings {
                 "unknown " + what + " '" + value.trim() + "' (choose from: " + CliNamed.names(type) + ")"));
     }
 
+
+    /** A class of one's own runs only on the problem it solves ({@code @Solves}; the square without one). */
+    private static void requireSolves(KernelSource source, UserKernels user, ProblemKind problem) {
+        String what = "--kernels " + source.cliName() + ": ";
+        boolean known = Arrays.stream(ProblemKind.values()).anyMatch(kind -> kind.cliName().equals(user.problem()));
+        if (!known) {
+            throw new IllegalArgumentException(what + user.className() + "'s @Solves(\"" + user.problem() + "\") names no problem"
+                    + " Holdfast has: " + Arrays.stream(ProblemKind.values()).map(ProblemKind::cliName)
+                            .collect(Collectors.joining(", ")));
+        }
+        if (!user.problem().equals(problem.cliName())) {
+            throw new IllegalArgumentException(what + user.className() + " solves " + user.problem() + " ("
+                    + (user.namesItsProblem() ? "its @Solves" : "a class without @Solves solves the square") + "; docs/user-kernels.md),"
+                    + " not " + problem.cliName() + ": run it with --problem " + user.problem());
+        }
+    }
 }

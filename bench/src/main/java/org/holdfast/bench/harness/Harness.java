@@ -244,7 +244,8 @@ public final class Harness {
         Optional<RuntimeException> failure = problemChecks.computeIfAbsent(kernels, k -> {
             progress.update("checks of " + k + " against the problem, on the CPU");
             try {
-                ProblemChecks.check(k.userKernels().orElseThrow(), experiment.seed(), experiment.watchdogSeconds());
+                ProblemChecks.check(k.userKernels().orElseThrow(), experiment.problem()::at, experiment.seed(),
+                        experiment.watchdogSeconds());
                 return Optional.empty();
             } catch (RuntimeException e) {
                 // Without the cause: the line already names the kernel and its Java line, and must not twice.

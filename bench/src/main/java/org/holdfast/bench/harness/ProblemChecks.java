@@ -2,13 +2,15 @@ package org.holdfast.bench.harness;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.IntFunction;
 import org.holdfast.bench.mode.UserKernels;
-import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson.ReferenceSolver.Colour;
+import org.holdfast.kernels.problem.PlainReference;
+import org.holdfast.kernels.problem.Problem;
 
 /**
- * Checks of a user's kernel class against the problem, not only against itself: on a small grid
- * from a seeded random interior, on the CPU, before any of its rows runs. A class that passes is a
+ * Checks of a user's kernel class against the problem it solves (the square or the cube), not only
+ * against itself: on a small grid from a seeded random interior, on the CPU, before any of its rows runs. A class that passes is a
  * red-black smoother of Holdfast's Poisson equation; SOR with any relaxation factor from
  * {@value #SOR_FROM} to {@value #SOR_TO} passes, and so do other weightings; a class that skips a
  * colour, writes the wrong colour, runs the wrong number of iterations or solves another equation
@@ -27,7 +29,7 @@ import org.holdfast.kernels.poisson.ReferenceSolver.Colour;
  */
 final class ProblemChecks {
 
-    /** The grid of the checks: small, with interior points of both colours. */
+    /** The grid of the checks, N per side: small, with interior points of both colours. */
     static final int N = 9;
     /** Iterations of the residual check. */
     static final int ITERATIONS = 50;
@@ -41,24 +43,24 @@ final class ProblemChecks {
     static final int B = 3;
 
     private final UserReference reference;
-    private final PoissonProblem problem;
+    private final Problem problem;
     private final double[] initial;
     private final String what;
 
-    private ProblemChecks(UserKernels kernels, long seed, double watchdogSeconds) {
-        this.problem = new PoissonProblem(N);
+    private ProblemChecks(UserKernels kernels, Problem problem, long seed, double watchdogSeconds) {
+        this.problem = problem;
         this.reference = new UserReference(kernels, problem, problem.rightHandSide(), watchdogSeconds);
         this.initial = problem.randomInitialU(seed);
         this.what = "java:" + kernels.className() + " is not a red-black smoother of the problem: ";
     }
 
     /**
-     * Runs every check on {@code kernels}.
+     * Runs every check on {@code kernels}, against {@code atSize}'s problem at N = {@value #N}.
      *
      * @throws Failed with one line naming the check that failed
      */
-    static void check(UserKernels kernels, long seed, double watchdogSeconds) {
-        new ProblemChecks(kernels, seed, watchdogSeconds).run();
+    static void check(UserKernels kernels, IntFunction<Problem> atSize, long seed, double watchdogSeconds) {
+        new ProblemChecks(kernels, atSize.apply(N), seed, watchdogSeconds).run();
     }
 
     private void run() {
@@ -91,8 +93,8 @@ final class ProblemChecks {
         double after = problem.maxResidual(reference.solve(initial, ITERATIONS), reference.f());
         if (!(after * REDUCTION <= before)) {
             fail(String.format(Locale.ROOT, "%d iterations at N = %d reduce the residual of the Poisson equation from %.3g"
-                    + " to %.3g, less than the %.0f-fold any convergent red-black smoother reaches", ITERATIONS, N, before, after,
-                    REDUCTION));
+                    + " to %.3g, less than the %.0f-fold any convergent red-black smoother reaches", ITERATIONS, problem.n(), before,
+                    after, REDUCTION));
         }
     }
 
@@ -126,7 +128,8 @@ final class ProblemChecks {
     }
 
     private void fail(String why) {
-        throw new Failed(what + why + " (N = " + N + ", random interior, on the CPU; docs/user-kernels.md)");
+        throw new Failed(what + why + " (" + problem.name() + ", N = " + problem.n() + ", random interior, on the CPU;"
+                + " docs/user-kernels.md)");
     }
 
     private static String name(Colour colour) {
@@ -134,41 +137,36 @@ final class ProblemChecks {
     }
 
     /** Interior points of {@code colour} whose value in {@code after} is bit-identical to {@code start}'s. */
-    private static int unchanged(Colour colour, double[] start, double[] after) {
+    private int unchanged(Colour colour, double[] start, double[] after) {
         int still = 0;
-        for (int i = 1; i < N - 1; i++) {
-            for (int j = 1; j < N - 1; j++) {
-                int c = i * N + j;
-                if (Colour.of(i, j) == colour && Double.doubleToRawLongBits(start[c]) == Double.doubleToRawLongBits(after[c])) {
-                    still++;
-                }
-            }
+        for (int c = 0; c < start.length; c++) {
+            still += problem.colourOf(c) == index(colour) && sameBits(start[c], after[c]) ? 1 : 0;
         }
         return still;
     }
 
-    private static int changedBoundary(double[] start, double[] after) {
+    private int changedBoundary(double[] start, double[] after) {
         int changed = 0;
-        for (int i = 0; i < N; i++) {
-            for (int j = 0; j < N; j++) {
-                int c = i * N + j;
-                boolean edge = i == 0 || j == 0 || i == N - 1 || j == N - 1;
-                if (edge && Double.doubleToRawLongBits(start[c]) != Double.doubleToRawLongBits(after[c])) {
-                    changed++;
-                }
-            }
+        for (int c = 0; c < start.length; c++) {
+            changed += problem.colourOf(c) == Problem.BOUNDARY && !sameBits(start[c], after[c]) ? 1 : 0;
         }
         return changed;
     }
 
     /** Interior points of {@code colour}. */
-    private static int count(Colour colour) {
+    private int count(Colour colour) {
         int points = 0;
-        for (int i = 1; i < N - 1; i++) {
-            for (int j = 1; j < N - 1; j++) {
-                points += Colour.of(i, j) == colour ? 1 : 0;
-            }
+        for (int c = 0; c < problem.points(); c++) {
+            points += problem.colourOf(c) == index(colour) ? 1 : 0;
         }
         return points;
+    }
+
+    private static int index(Colour colour) {
+        return colour == Colour.RED ? PlainReference.RED : PlainReference.BLACK;
+    }
+
+    private static boolean sameBits(double a, double b) {
+        return Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(b);
     }
 }

@@ -1,13 +1,15 @@
 package org.holdfast.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
+import org.holdfast.bench.config.ProblemKind;
 import org.holdfast.bench.mode.BlockCountRule;
+import org.holdfast.bench.mode.CliNamed;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.ModeRunner;
 import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.mode.RunRequest;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -32,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * mode keeps it between invocations (it keeps converging; the arithmetic does not depend on the
  * values), so no copy is timed. GPU modes fail their set-up on a machine without a GPU, the
  * persistent ones without the native library, the TornadoVM ones outside TornadoVM's launcher. The
- * modes are the registry's, in its order.
+ * modes are the registry's, in its order. {@code problem} picks the square ({@code poisson2d}, N² points)
+ * or the cube ({@code poisson3d}, N³: {@code -p problem=poisson3d -p n=16,32,128}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(org.openjdk.jmh.annotations.Mode.AverageTime)
@@ -43,6 +46,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SolverBenchmark {
 
     static final int ITERATIONS = 100;
+
+    @Param({"poisson2d"})
+    String problem;
 
     @Param({"11", "101", "1001"})
     int n;
@@ -60,13 +66,14 @@ public class SolverBenchmark {
     @Setup(Level.Trial)
     public void prepare() {
         ModeDescriptor descriptor = Modes.ALL.parse(mode);
-        PoissonProblem problem = new PoissonProblem(n);
+        Problem grid = CliNamed.parse(ProblemKind.class, problem).orElseThrow(() -> new IllegalArgumentException(
+                "-p problem=" + problem + ": choose from " + CliNamed.names(ProblemKind.class))).at(n);
         machine = Machine.open(descriptor.paradigm().needsGpu());
-        RunRequest request = new RunRequest(problem, problem.rightHandSide(), descriptor.kernelSources().get(0),
+        RunRequest request = new RunRequest(grid, grid.rightHandSide(), descriptor.kernelSources().get(0),
                 BlockCountRule.parse("auto"), Modes.ALL.defaults(), threads, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
         try {
             runner = descriptor.runner(request, machine);
-            runner.load(problem.initialU());
+            runner.load(grid.initialU());
             runner.run(ITERATIONS);
         } catch (RuntimeException e) {
             release();

@@ -43,6 +43,8 @@ final class JavaPersistentRunner implements ModeRunner {
     private final RunShape shapeWithoutLaunches;
     private final Map<Integer, Compiled> byIterations = new HashMap<>();
     private Compiled last;
+    /** The plan whose device arrays hold the state; null after a load, when every plan's do. */
+    private Compiled holdsState;
     private ExecutionResult lastResult;
 
     /** The plan of one iteration count, with its graph, whose work tally each run checks. */
@@ -81,6 +83,13 @@ final class JavaPersistentRunner implements ModeRunner {
                 mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
     }
 
+    /** A user's {@code solve} on the GPU, on the request's problem (the square or the cube), as {@code plan} says. */
+    static JavaPersistentRunner ofSolve(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String mode) {
+        return new JavaPersistentRunner(request, gpu, (u, iterations) -> PersistentTaskGraph.of(plan.kernel(), request.problem(), u,
+                request.f(), iterations, plan.blocks(), plan.threads()), new RunShape(plan.blocks(), plan.threads(), RowVariant.NONE,
+                plan.note(), List.of()), mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
+    }
+
     /**
      * The temporal passes in one persistent launch, on {@code device} (the GPU, or a CPU device in the tests), as
      * {@code plan} says, over u and a scratch array of this runner's.
@@ -117,6 +126,7 @@ final class JavaPersistentRunner implements ModeRunner {
     @Override
     public void load(double[] initial) {
         System.arraycopy(initial, 0, u, 0, u.length);
+        holdsState = null;
         byIterations.values().forEach(compiled -> {
             compiled.plan().resetDeviceCopies();
             compiled.tasks().loaded();
@@ -126,12 +136,31 @@ final class JavaPersistentRunner implements ModeRunner {
     @Override
     public double run(int iterations) {
         last = plan(iterations);
+        carryStateInto(last);
         last.tasks().beforeRun();
         lastResult = last.plan().execute();
         last.tasks().workShortfall(1, label).ifPresent(line -> {
             throw new WorkShortfallException(line);
         });
         return lastResult.elapsedNanos() / 1e3;
+    }
+
+    /**
+     * Each plan has device arrays of its own, so a run of another count than the last one's (without a load
+     * between) first takes the state from the plan that holds it, through the host and outside the timed region,
+     * as a load would: it goes on from where the last run ended.
+     */
+    private void carryStateInto(Compiled next) {
+        if (holdsState != null && holdsState != next) {
+            double[] state = holdsState.tasks().state();
+            holdsState.plan().transferToHost(state);
+            if (state != u) {
+                System.arraycopy(state, 0, u, 0, u.length);
+            }
+            next.plan().resetDeviceCopies();
+            next.tasks().loaded();
+        }
+        holdsState = next;
     }
 
     @Override

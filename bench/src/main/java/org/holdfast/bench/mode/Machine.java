@@ -5,9 +5,10 @@ import java.util.Optional;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeLibraryMissingException;
 import org.holdfast.bridge.PersistentBridge;
-import org.holdfast.kernels.RedBlackKernels;
+import org.holdfast.kernels.problem.HalfSweepKernels;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
-import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.TaskMethods;
 import org.holdfast.tornado.cuda.CudaLoad;
 import org.holdfast.tornado.cuda.backend.CudaBackend;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
@@ -90,11 +91,17 @@ public final class Machine implements AutoCloseable {
         return Optional.ofNullable(bridge);
     }
 
-    /** The GPU launching the hand-written standard kernels in place of the Java ones. */
-    public CudaTornadoDevice gpuWithNativeKernels() {
+    /**
+     * The GPU launching the hand-written standard kernels of {@code problem} in place of its Java red and black (which
+     * share their parameters), and the hand-written temporal passes in place of the Java ones.
+     */
+    public CudaTornadoDevice gpuWithNativeKernels(Problem problem) {
         PersistentBridge library = bridge();
-        CudaTornadoDevice view = gpu().withKernelOverride(halfSweep("red"), library.kernel("hf_red"))
-                .withKernelOverride(halfSweep("black"), library.kernel("hf_black"));
+        NativeKernelFiles.HalfSweeps pair = NativeKernelFiles.halfSweeps(problem)
+                .orElseThrow(() -> new ModeRefusedException("the native library has no standard kernels for " + problem.name()));
+        HalfSweepKernels java = problem.halfSweepKernels();
+        CudaTornadoDevice view = gpu().withKernelOverride(TaskMethods.resolve(java.red()), library.kernel(pair.red()))
+                .withKernelOverride(TaskMethods.resolve(java.black()), library.kernel(pair.black()));
         Method streamPass = kernel(TemporalKernels.class, "streamPass");
         for (int k : TemporalKernels.SWEEPS) {
             // The compiler's instance of k (@Specialize) and its hand-written twin in the library.
@@ -110,15 +117,6 @@ public final class Machine implements AutoCloseable {
             }
         }
         throw new IllegalStateException(owner.getSimpleName() + "." + name + " is missing");
-    }
-
-    private static Method halfSweep(String name) {
-        try {
-            return RedBlackKernels.class.getMethod(name, KernelContext.class, double[].class, double[].class, int.class,
-                    double.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("RedBlackKernels." + name + " is missing", e);
-        }
     }
 
     /** One line for {@code --devices}: where the native library is, or why it is not. */

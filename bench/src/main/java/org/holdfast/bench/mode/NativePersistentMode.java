@@ -144,17 +144,23 @@ public abstract class NativePersistentMode extends DescribedMode {
 
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
-        PoissonProblem square = OnlyFor2D.require(request.problem(), missingKernels());
         OptionValues values = request.options();
         if (!request.kernels().equals(KernelSource.NATIVE)) {
-            return javaRunner(square, request, machine);
+            Optional<UserKernels> user = request.kernels().userKernels();
+            return user.isPresent() ? userRunner(user.get(), request, machine)
+                    : javaRunner(OnlyFor2D.require(request.problem(), noJavaKernels()), request, machine);
         }
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
+        // What the library's table lacks for the problem is refused before the GPU is asked for: the same line on any machine.
+        Optional<String> refused = NativeVariants.library().refusal(name(), variantOption(), variant, request.problem());
+        if (refused.isPresent()) {
+            throw new ModeRefusedException(refused.get());
+        }
         PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
                 .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
                 .withWatchdogSeconds(request.watchdogSeconds());
         try {
-            return new PersistentRunner(square, machine.bridge(), machine.gpu(), planned, request,
+            return new PersistentRunner(request.problem(), machine.bridge(), machine.gpu(), planned, request,
                     plan -> ran(plan.variant(), plan.sweepsPerExchange(), values));
         } catch (NativeException e) {
             throw refusalOrItself(e);
@@ -193,14 +199,16 @@ public abstract class NativePersistentMode extends DescribedMode {
 
     @Override
     public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
-        Optional<String> refused = OnlyFor2D.refusal(problem, missingKernels());
-        if (refused.isPresent()) {
-            return KernelsThatRun.described("refused: " + refused.get());
-        }
         if (kernels.equals(KernelSource.NATIVE)) {
-            return KernelsThatRun.described(NativeKernelFiles.describe(name(),
-                    variantOption().map(values::get).orElse(PersistentRequest.AUTO),
-                    options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "auto"));
+            String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
+            NativeVariants table = NativeVariants.library();
+            Optional<String> refused = table.refusal(name(), variantOption(), variant, problem);
+            return KernelsThatRun.described(refused.map(line -> "refused: " + line).orElseGet(() -> NativeKernelFiles.describe(
+                    table, problem, name(), variant, options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "auto")));
+        }
+        Optional<String> refused = OnlyFor2D.refusal(problem, noJavaKernels());
+        if (refused.isPresent() && kernels.userKernels().isEmpty()) {
+            return KernelsThatRun.described("refused: " + refused.get());
         }
         Optional<JavaTwin> twin = javaTwin();
         if (twin.isEmpty()) {
@@ -232,15 +240,10 @@ public abstract class NativePersistentMode extends DescribedMode {
         return KernelsThatRun.generated(user.get().owner(), "solve, one launch for all iterations");
     }
 
-    /**
-     * The Java kernel of the twin's design, labelled as its native twin; or a user's {@code solve}, in the
-     * mode of the grid-barrier design.
-     */
+    /** The Java kernel of the twin's design, labelled as its native twin. */
     private ModeRunner javaRunner(PoissonProblem square, RunRequest request, Machine machine) {
         javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
-        Optional<UserKernels> user = request.kernels().userKernels();
-        JavaTwin twin = user.isPresent() ? javaTwin().orElseThrow()
-                : javaTwin(request.options()).orElseThrow(() -> new ModeRefusedException(noJavaTwin(request.options())));
+        JavaTwin twin = javaTwin(request.options()).orElseThrow(() -> new ModeRefusedException(noJavaTwin(request.options())));
         if (twin.temporal()) {
             int sweeps = sweepsPerExchange(request.options());
             JavaTemporalPlan plan;
@@ -258,28 +261,40 @@ public abstract class NativePersistentMode extends DescribedMode {
                     ? " (the temporal passes, --" + variantOption().orElseThrow().name() + " temporal, take more)" : "")
                     + ", got " + sweepsPerExchange(request.options()));
         }
-        if (user.isEmpty()) {
-            JavaPersistentPlan plan;
-            try {
-                plan = JavaPersistentPlan.of(twin.design(), name(), twin.nativeVariant(), request, machine.gpu(),
-                        machine.bridge());
-            } catch (NativeException e) {
-                throw refusalOrItself(e);
-            }
-            return JavaPersistentRunner.onGpu(square, request, machine.gpu(), plan, name(),
-                    ran(twin.nativeVariant(), 1, request.options()));
+        JavaPersistentPlan plan;
+        try {
+            plan = JavaPersistentPlan.of(twin.design(), name(), twin.nativeVariant(), request, machine.gpu(), machine.bridge());
+        } catch (NativeException e) {
+            throw refusalOrItself(e);
         }
+        return JavaPersistentRunner.onGpu(square, request, machine.gpu(), plan, name(), ran(twin.nativeVariant(), 1,
+                request.options()));
+    }
+
+    /**
+     * A user's {@code solve}, in the mode of the grid-barrier design, on whichever problem the class solves (the
+     * command checked that it is the run's).
+     */
+    private ModeRunner userRunner(UserKernels user, RunRequest request, Machine machine) {
+        JavaTwin twin = javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
         if (twin.design() != PersistentTaskGraph.Design.GRID_BARRIER) {
             throw new ModeUnavailableException("a user's solve is one persistent kernel with its own synchronisation: it runs in"
                     + " persistent-grid, not " + name());
         }
-        JavaPersistentPlan plan = JavaPersistentPlan.of(user.get().solveFor(name()), request, machine.gpu());
-        return JavaPersistentRunner.onGpu(square, request, machine.gpu(), plan, name(), RowVariant.NONE);
+        if (sweepsPerExchange(request.options()) > 1) {
+            throw new IllegalArgumentException(name() + " (" + request.kernels() + "): a user's solve exchanges halos as it"
+                    + " chooses, so --sweeps-per-exchange takes 1 or auto for it, got " + sweepsPerExchange(request.options()));
+        }
+        JavaPersistentPlan plan = JavaPersistentPlan.of(user.solveFor(name()), request, machine.gpu());
+        return JavaPersistentRunner.ofSolve(request, machine.gpu(), plan, name());
     }
 
-    /** What a problem without these kernels lacks, as its refusal says it: {@code persistent-grid: no persistent kernels}. */
-    private String missingKernels() {
-        return name() + ": no persistent kernels";
+    /**
+     * What a problem without the Java kernels of these modes lacks, as its refusal says it:
+     * {@code persistent-grid (java): no Java persistent kernels}. The native kernels are the library's table's, for any problem.
+     */
+    private String noJavaKernels() {
+        return name() + " (java): no Java persistent kernels";
     }
 
     /** The row's variant: the variant and k that ran (those the planner resolved), with the values of the mode's other options. */

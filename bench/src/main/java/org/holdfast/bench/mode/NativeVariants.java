@@ -1,13 +1,17 @@
 package org.holdfast.bench.mode;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeLibraryMissingException;
 import org.holdfast.bridge.PersistentBridge;
+import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentVariant;
+import org.holdfast.kernels.problem.Problem;
 
 /**
  * The native library's variant table, as the persistent modes' variant options ({@code --barrier}, {@code --schedule},
@@ -17,6 +21,10 @@ import org.holdfast.bridge.PersistentVariant;
  * check); a run that names no variant, such as {@code -m cpu}, never loads it. Where it cannot be loaded (a checkout
  * built without nvcc) the persistent modes cannot run anyway: the options take any name, and help says why the names
  * are missing.
+ *
+ * <p>Each row solves one problem: a run takes the rows of its problem ({@link #refusal}), so that a mode or a variant the
+ * library has only for the square is refused on the cube in one line from the table, and a new row for the cube runs
+ * with no change here either.
  */
 final class NativeVariants {
 
@@ -85,7 +93,55 @@ final class NativeVariants {
         List<String> choices = new ArrayList<>(List.of(PersistentRequest.AUTO));
         // A name may have a row per problem: listed once, where the table has it first.
         rows.stream().filter(row -> row.mode().equals(mode)).map(PersistentVariant::name).distinct().forEach(choices::add);
-        return ModeOption.Accepted.oneOf(option, choices);
+        ModeOption.Accepted all = ModeOption.Accepted.oneOf(option, choices);
+        // Help says which of them a problem with fewer rows has, so that a cube's command line is not guessed.
+        String fewer = Arrays.stream(PersistentProblem.Kind.values()).filter(kind -> !choices(kind, mode).equals(choices))
+                .map(kind -> kind.problemName() + ": " + (rows(kind, mode).isEmpty() ? "none" : String.join(", ", choices(kind, mode))))
+                .collect(Collectors.joining("; "));
+        return fewer.isEmpty() ? all : new ModeOption.Accepted(all.values() + " (" + fewer + ")", all.choices(), all.parser());
+    }
+
+    /** The rows of {@code mode} for the problem {@code kind}, in the table's order. */
+    List<PersistentVariant> rows(PersistentProblem.Kind kind, String mode) {
+        return rows.stream().filter(row -> row.problem() == kind && row.mode().equals(mode)).toList();
+    }
+
+    /** What the variant option of {@code mode} takes for the problem {@code kind}: auto, then its rows' names. */
+    List<String> choices(PersistentProblem.Kind kind, String mode) {
+        List<String> choices = new ArrayList<>(List.of(PersistentRequest.AUTO));
+        rows(kind, mode).stream().map(PersistentVariant::name).forEach(choices::add);
+        return choices;
+    }
+
+    /** The library's problem that {@code problem} is, by its name: empty for a problem the library does not solve. */
+    static Optional<PersistentProblem.Kind> kindOf(Problem problem) {
+        return PersistentProblem.Kind.named(problem.name());
+    }
+
+    /**
+     * Why {@code mode} cannot run {@code variant} (of its variant option {@code option}, or {@code auto} for a mode without
+     * one) on {@code problem}, from this table: the library solves no such problem, has no rows of the mode for it, or
+     * none of that name; empty where it has, and where the table is not loaded here (the run then says why the library
+     * is missing).
+     */
+    Optional<String> refusal(String mode, Optional<ModeOption> option, String variant, Problem problem) {
+        if (missing != null) {
+            return Optional.empty();
+        }
+        Optional<PersistentProblem.Kind> kind = kindOf(problem);
+        if (kind.isEmpty()) {
+            return Optional.of(mode + ": the native library solves no " + problem.name());
+        }
+        if (rows(kind.get(), mode).isEmpty()) {
+            return Optional.of(mode + ": the native library has no " + mode + " kernels for " + problem.name());
+        }
+        List<String> choices = choices(kind.get(), mode);
+        if (choices.contains(variant)) {
+            return Optional.empty();
+        }
+        String asked = option.map(o -> "--" + o.name() + " ").orElse("") + variant;
+        return Optional.of(mode + ": the native library has no " + asked + " for " + problem.name() + " (it has "
+                + String.join(", ", choices) + ")");
     }
 
     /** Every row, in the table's order; none without the library. */

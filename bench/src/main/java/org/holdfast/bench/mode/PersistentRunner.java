@@ -13,7 +13,7 @@ import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentSession;
 import org.holdfast.bridge.WatchdogWait;
 import org.holdfast.bridge.WorkCount;
-import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.LaunchInfo;
 import org.holdfast.tornado.cuda.CudaContext;
 import org.holdfast.tornado.cuda.CudaStream;
@@ -42,11 +42,11 @@ final class PersistentRunner implements ModeRunner {
     private final Function<PersistentPlan, RowVariant> variantLabel;
 
     /**
-     * @param problem the run's problem, the 2D one: the library's sessions solve it alone
+     * @param problem the run's problem, one the library solves (its table has rows for it: the mode checked)
      * @param request what the mode asks the library for, its block count still to come from the rule
      * @param variantLabel the row's variant (its label, name and k), given the plan the library made
      */
-    PersistentRunner(PoissonProblem problem, PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
+    PersistentRunner(Problem problem, PersistentBridge bridge, CudaTornadoDevice gpu, PersistentRequest request, RunRequest run,
             Function<PersistentPlan, RowVariant> variantLabel) {
         this.variantLabel = variantLabel;
         this.context = gpu.context();
@@ -57,8 +57,7 @@ final class PersistentRunner implements ModeRunner {
         DeviceProblem allocatedDevice = null;
         try {
             allocatedDevice = new DeviceProblem(context, problem, run.f());
-            this.session = bridge.open(PersistentProblem.poisson2d(problem.n(), problem.h2()), request.withBlocks(blocks),
-                    stream.handle());
+            this.session = bridge.open(solved(problem), request.withBlocks(blocks), stream.handle());
         } catch (RuntimeException e) {
             if (allocatedDevice != null) {
                 allocatedDevice.close();
@@ -68,6 +67,13 @@ final class PersistentRunner implements ModeRunner {
         }
         this.device = allocatedDevice;
         this.plan = session.plan();
+    }
+
+    /** The problem as the library's session takes it: its kind, N and the spacing squared whose bits the reference uses. */
+    static PersistentProblem solved(Problem problem) {
+        PersistentProblem.Kind kind = NativeVariants.kindOf(problem)
+                .orElseThrow(() -> new ModeRefusedException("the native library solves no " + problem.name()));
+        return new PersistentProblem(kind, problem.n(), problem.h2());
     }
 
     @Override

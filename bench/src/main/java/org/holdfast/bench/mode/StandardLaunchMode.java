@@ -24,8 +24,10 @@ public abstract class StandardLaunchMode extends DescribedMode {
             IntStream.concat(IntStream.of(1), Arrays.stream(TemporalKernels.SWEEPS).filter(k -> k > 1))
                     .mapToObj(Integer::toString).toArray(String[]::new)).named("k").withSeveralValues();
 
-    /** What the other problems lack, after the mode's name in their refusal: these exist only for the 2D problem. */
-    private static final String NO_NATIVE_KERNELS = ": no native kernels";
+    /**
+     * What a problem without the temporal pass lacks, after the mode's name in its refusal: the pass, Java and native, is
+     * the square's alone so far ({@link #noTemporalPass}, the one place the cube is refused it).
+     */
     private static final String NO_TEMPORAL_PASS = ": no temporal pass";
 
     protected StandardLaunchMode(String name, String description, int plotColour) {
@@ -50,8 +52,7 @@ public abstract class StandardLaunchMode extends DescribedMode {
     @Override
     public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
         int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
-        Optional<String> refused = kernels.equals(KernelSource.NATIVE) ? OnlyFor2D.refusal(problem, name() + NO_NATIVE_KERNELS)
-                : k > 1 && kernels.userKernels().isEmpty() ? OnlyFor2D.refusal(problem, name() + NO_TEMPORAL_PASS) : Optional.empty();
+        Optional<String> refused = refusal(kernels, k, problem);
         if (refused.isPresent()) {
             return KernelsThatRun.described("refused: " + refused.get());
         }
@@ -59,7 +60,7 @@ public abstract class StandardLaunchMode extends DescribedMode {
             return KernelsThatRun.described(k > 1
                     ? "hand-written, hf_stream_pass_k" + k + " (" + NativeKernelFiles.FOLDER + "temporal_stream.h), one launch per pass of "
                             + k + " half-sweeps"
-                    : "hand-written, hf_red then hf_black (" + NativeKernelFiles.FOLDER + "standard_kernels.h), one launch per half-sweep");
+                    : NativeKernelFiles.describe(NativeKernelFiles.halfSweeps(problem).orElseThrow()));
         }
         if (kernels.userKernels().isPresent()) {
             UserKernels user = kernels.userKernels().get();
@@ -69,6 +70,26 @@ public abstract class StandardLaunchMode extends DescribedMode {
         return k > 1 ? KernelsThatRun.generated(TemporalKernels.class, "streamPass with k = " + k + " (its instance streamPass_k" + k
                 + "), one launch per pass of " + k + " half-sweeps")
                 : KernelsThatRun.generated(problem.halfSweepKernels().owner(), "red then black, one launch per half-sweep");
+    }
+
+    /**
+     * Why these kernels do not run on {@code problem}: the temporal pass where it has none (Holdfast's own pass, so a
+     * user's half-sweeps, which take no k, are not refused); the hand-written half-sweeps are those of the problems the
+     * library has them for. Empty where they run.
+     */
+    private Optional<String> refusal(KernelSource kernels, int sweepsPerLaunch, Problem problem) {
+        if (sweepsPerLaunch > 1 && kernels.userKernels().isEmpty() && noTemporalPass(problem).isPresent()) {
+            return noTemporalPass(problem);
+        }
+        if (kernels.equals(KernelSource.NATIVE) && NativeKernelFiles.halfSweeps(problem).isEmpty()) {
+            return Optional.of(name() + ": the native library has no standard kernels for " + problem.name());
+        }
+        return Optional.empty();
+    }
+
+    /** The refusal of {@code --sweeps-per-launch} above 1 on {@code problem}: the temporal pass is the square's alone so far. */
+    private Optional<String> noTemporalPass(Problem problem) {
+        return OnlyFor2D.refusal(problem, name() + NO_TEMPORAL_PASS);
     }
 
     private static String unavailable(UserKernels user) {
@@ -90,12 +111,14 @@ public abstract class StandardLaunchMode extends DescribedMode {
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         int k = Integer.parseInt(request.options().get(SWEEPS_PER_LAUNCH));
-        // What exists only for the 2D problem is refused before the GPU is asked for: the same line on any machine.
-        if (request.kernels() == KernelSource.NATIVE) {
-            OnlyFor2D.require(request.problem(), name() + NO_NATIVE_KERNELS);
+        // What does not exist for the problem is refused before the GPU is asked for: the same line on any machine.
+        Optional<String> refused = refusal(request.kernels(), k, request.problem());
+        if (refused.isPresent()) {
+            throw new ModeRefusedException(refused.get());
         }
         RowVariant variant = variant(request.options());
         if (k > 1) {
+            // Any other problem was refused above (noTemporalPass): the pass takes the square.
             PoissonProblem square = OnlyFor2D.require(request.problem(), name() + NO_TEMPORAL_PASS);
             int wave = TemporalKernels.BLOCKS_PER_SM * machine.gpu().device().multiprocessors();
             int asked = request.blocks().plannerBlocks(request.problem().pointsPerColour(), request.threads());
@@ -110,6 +133,6 @@ public abstract class StandardLaunchMode extends DescribedMode {
 
     /** The GPU, with the hand-written kernels in place of the Java ones for {@code --kernels native}. */
     private static TornadoDevice device(RunRequest request, Machine machine) {
-        return request.kernels() == KernelSource.NATIVE ? machine.gpuWithNativeKernels() : machine.gpu();
+        return request.kernels() == KernelSource.NATIVE ? machine.gpuWithNativeKernels(request.problem()) : machine.gpu();
     }
 }

@@ -16,7 +16,9 @@ import java.util.stream.Collectors;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.KernelMetadata;
+import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.Persistent;
+import org.holdfast.tornado.api.Solves;
 
 /**
  * A user's class of red-black kernels ({@code --kernels java:org.example.MyKernels}), loaded from
@@ -30,7 +32,8 @@ import org.holdfast.tornado.api.Persistent;
  *       double h2, int iterations)}: every iteration in one launch, run by {@code persistent-grid} (and the
  *       CPU modes when the class has no standard pair).</li>
  * </ul>
- * The class is its own reference: rows that run it are checked against the same class on the CPU.
+ * The class is its own reference: rows that run it are checked against the same class on the CPU. It solves
+ * the problem its {@code @Solves} names ({@code poisson3d}: u and f are the N³ cube), the square without one.
  */
 public final class UserKernels {
 
@@ -147,6 +150,17 @@ public final class UserKernels {
                     : " must not be @Persistent: it is one half-sweep of a standard launch") + " (" + expected + ")");
         }
         return method;
+    }
+
+    /** The problem the class solves, by its name: its {@code @Solves}, {@value PoissonProblem#NAME} without one. */
+    public String problem() {
+        Solves solves = owner.getAnnotation(Solves.class);
+        return solves == null ? PoissonProblem.NAME : solves.value();
+    }
+
+    /** Whether the class names its problem with {@code @Solves}. */
+    public boolean namesItsProblem() {
+        return owner.isAnnotationPresent(Solves.class);
     }
 
     /** The class's binary name. */

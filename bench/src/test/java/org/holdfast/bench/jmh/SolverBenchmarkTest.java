@@ -1,6 +1,7 @@
 package org.holdfast.bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -9,7 +10,7 @@ import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.mode.Paradigm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.annotations.Param;
 
 /** The JMH benchmark covers every registered mode, and runs the CPU ones through their runners here. */
@@ -21,11 +22,12 @@ class SolverBenchmarkTest {
         assertEquals(Modes.ALL.list().stream().map(ModeDescriptor::name).toList(), params);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"cpu", "cpu-parallel"})
-    void aCpuModeRunsThroughItsRunner(String mode) {
+    @ParameterizedTest(name = "{0} on {1}")
+    @CsvSource({"cpu, poisson2d", "cpu-parallel, poisson2d", "cpu, poisson3d", "cpu-parallel, poisson3d"})
+    void aCpuModeRunsThroughItsRunner(String mode, String problem) {
         assertEquals(Paradigm.CPU, Modes.ALL.parse(mode).paradigm());
         SolverBenchmark benchmark = new SolverBenchmark();
+        benchmark.problem = problem;
         benchmark.n = 11;
         benchmark.mode = mode;
         benchmark.threads = 256;
@@ -35,5 +37,15 @@ class SolverBenchmarkTest {
         } finally {
             benchmark.release();
         }
+    }
+
+    @Test
+    void anUnknownProblemIsRefusedWithTheChoices() {
+        SolverBenchmark benchmark = new SolverBenchmark();
+        benchmark.problem = "poisson4d";
+        benchmark.n = 11;
+        benchmark.mode = "cpu";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, benchmark::prepare);
+        assertEquals("-p problem=poisson4d: choose from poisson2d, poisson3d", e.getMessage());
     }
 }

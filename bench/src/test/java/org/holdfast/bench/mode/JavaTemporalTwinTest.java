@@ -91,6 +91,9 @@ class JavaTemporalTwinTest {
             runner.run(1);
             runner.unload(result);
             assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 1), result, "another count, from a load");
+            runner.run(iterations);
+            runner.unload(result);
+            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 1 + iterations), result, "another count, on from the last run");
             assertEquals("temporal/k=" + k, runner.shape().variant());
             assertEquals(blocks, runner.shape().blocks());
             assertEquals(TemporalKernels.THREADS, runner.shape().threads());

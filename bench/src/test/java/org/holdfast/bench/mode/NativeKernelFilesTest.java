@@ -8,17 +8,26 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentVariant;
+import org.holdfast.bridge.WorkSplit;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.poisson3d.Poisson3DProblem;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code --print-kernel}'s table of where the native kernels come from says what the library and its sources
- * say: the library's rows, in its order, each with the kernel the library names and a file that defines it. The
+ * say: the library's rows for each problem, in its order, each with the kernel the library names and a file that
+ * defines it; each problem's standard kernels, defined in the standard file. The
  * command line takes the library's rows whatever this table says, so this test is what keeps it whole.
  */
 class NativeKernelFilesTest {
+
+    private static final NativeVariants WITHOUT_LIBRARY = NativeVariants.missing("not loaded (test)");
+    private static final PoissonProblem SQUARE = new PoissonProblem(9);
+    private static final Poisson3DProblem CUBE = new Poisson3DProblem(9);
 
     private static Path root() {
         Path here = Path.of("").toAbsolutePath();
@@ -37,18 +46,33 @@ class NativeKernelFilesTest {
     }
 
     @Test
+    void everyProblemsStandardKernelsAreDefinedInTheStandardFile() throws IOException {
+        String standard = Files.readString(root().resolve(NativeKernelFiles.FOLDER + NativeKernelFiles.STANDARD_FILE));
+        for (NativeKernelFiles.HalfSweeps pair : NativeKernelFiles.HALF_SWEEPS) {
+            for (String kernel : List.of(pair.red(), pair.black())) {
+                assertTrue(Pattern.compile("__global__ void " + kernel + "\\(").matcher(standard).find(), kernel);
+            }
+        }
+        assertEquals("hf_red_3d", NativeKernelFiles.halfSweeps(new Poisson3DProblem(5)).orElseThrow().red());
+        assertEquals("hf_black", NativeKernelFiles.halfSweeps(new PoissonProblem(5)).orElseThrow().black());
+    }
+
+    @Test
     void hasTheRowsOfTheLibrarysTableInItsOrderWithTheirKernels() {
         NativeVariants table = NativeVariants.library();
         assumeTrue(table.missingReason().isEmpty(), () -> "no native library here: " + table.missingReason().orElseThrow());
-        // The square's rows: --print-kernel is refused for the cube until its native path is wired (OnlyFor2D).
-        List<PersistentVariant> square = table.rows().stream().filter(row -> row.problem() == PersistentProblem.Kind.POISSON_2D)
-                .toList();
-        assertEquals(square.stream().map(PersistentVariant::label).toList(),
-                NativeKernelFiles.VARIANTS.stream().map(v -> v.mode() + " (" + v.variant() + ")").toList(),
-                "NativeKernelFiles has a row per row of native-hip/src/variant_table.cpp for poisson2d, in its order");
-        for (PersistentVariant row : square) {
-            // --print-kernel names the kernel the library names (the temporal row's: k = 8).
-            assertEquals(row.kernel(), NativeKernelFiles.of(row.mode(), row.name()).orElseThrow().kernelFor("8"), row.label());
+        for (PersistentProblem.Kind problem : PersistentProblem.Kind.values()) {
+            List<PersistentVariant> rows = table.rows().stream().filter(row -> row.problem() == problem).toList();
+            assertEquals(rows.stream().map(PersistentVariant::label).toList(),
+                    NativeKernelFiles.VARIANTS.stream().filter(v -> v.problem() == problem).map(v -> v.mode() + " (" + v.variant() + ")")
+                            .toList(),
+                    "NativeKernelFiles has a row per row of native-hip/src/variant_table.cpp for " + problem.problemName()
+                            + ", in its order (--print-kernel names a row it lacks by its kernel alone)");
+            for (PersistentVariant row : rows) {
+                // --print-kernel names the kernel the library names (the temporal row's: k = 8).
+                assertEquals(row.kernel(), NativeKernelFiles.of(problem, row.mode(), row.name()).orElseThrow().kernelFor("8"),
+                        row.label() + " for " + problem.problemName());
+            }
         }
     }
 
@@ -56,11 +80,37 @@ class NativeKernelFilesTest {
     void aNamedKOfTheTemporalVariantNamesItsKernelAndAutoNamesEveryCandidate() {
         assertEquals("hand-written, temporal_stream_persistent_k4 (native-hip/src/kernels/temporal_persistent.h); the planner"
                 + " chooses at run time, for each size, the grid's blocks, and k where --sweeps-per-exchange is auto",
-                NativeKernelFiles.describe("persistent-grid", "temporal", "4"));
-        String auto = NativeKernelFiles.describe("persistent-dataflow", "auto", "auto");
+                NativeKernelFiles.describe(WITHOUT_LIBRARY, SQUARE, "persistent-grid", "temporal", "4"));
+        String auto = NativeKernelFiles.describe(WITHOUT_LIBRARY, SQUARE, "persistent-dataflow", "auto", "auto");
         assertTrue(auto.startsWith("hand-written; the planner picks the variant for each size at run time"
                 + " (native-hip/src/auto_rule.cpp), one of:\n"), auto);
         assertEquals(4, auto.lines().count(), auto);
         assertTrue(auto.contains("\n  resident: persistent_resident (native-hip/src/kernels/persistent_resident.h)"), auto);
+    }
+
+    @Test
+    void theCubesRowsNameTheCubesKernels() {
+        assertEquals("hand-written; the planner picks the variant for each size at run time (native-hip/src/auto_rule.cpp), one of:\n"
+                + "  cg: persistent_grid_cooperative_groups_3d (native-hip/src/kernels/persistent_grid.h); the planner chooses at"
+                + " run time, for each size, the grid's blocks\n"
+                + "  two-slot: persistent_grid_two_slot_3d (native-hip/src/kernels/persistent_grid.h); the planner chooses at"
+                + " run time, for each size, the grid's blocks",
+                NativeKernelFiles.describe(WITHOUT_LIBRARY, CUBE, "persistent-grid", "auto", "auto"));
+        assertEquals("hand-written, hf_red_3d then hf_black_3d (native-hip/src/kernels/standard_kernels.h), one launch per half-sweep",
+                NativeKernelFiles.describe(NativeKernelFiles.halfSweeps(CUBE).orElseThrow()));
+    }
+
+    @Test
+    void aRowOfTheLibrarysThatThisTableLacksIsNamedByItsKernel() {
+        NativeVariants table = NativeVariants.of(List.of(
+                new PersistentVariant("persistent-grid", "cg", "persistent_grid_cooperative_groups_3d", "plan_spread", "the cube's cg",
+                        Set.of(), Set.of(), WorkSplit.GRID_STRIDE, 256, true, true, PersistentProblem.Kind.POISSON_3D),
+                new PersistentVariant("persistent-grid", "block", "on_chip_block_3d", "plan_on_chip", "one block",
+                        Set.of(), Set.of(), WorkSplit.GRID_STRIDE, 256, false, true, PersistentProblem.Kind.POISSON_3D)));
+        assertEquals("hand-written, on_chip_block_3d (named by native-hip/src/variant_table.cpp)",
+                NativeKernelFiles.describe(table, CUBE, "persistent-grid", "block", "auto"));
+        String auto = NativeKernelFiles.describe(table, CUBE, "persistent-grid", "auto", "auto");
+        assertEquals(3, auto.lines().count(), auto);
+        assertTrue(auto.endsWith("\n  block: on_chip_block_3d (named by native-hip/src/variant_table.cpp)"), auto);
     }
 }

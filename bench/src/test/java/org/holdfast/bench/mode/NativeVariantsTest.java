@@ -6,16 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.cli.Options;
 import org.holdfast.bench.cli.HoldfastOptions;
+import org.holdfast.bench.config.ProblemKind;
 import org.holdfast.bench.config.Settings;
 import org.holdfast.bridge.NativeLibraryMissingException;
 import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentVariant;
 import org.holdfast.bridge.WorkSplit;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.poisson3d.Poisson3DProblem;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +43,7 @@ class NativeVariantsTest {
                 row("persistent-grid", "fence"), row("persistent-grid", "two-slot")));
         ModeOption.Accepted barrier = table.accepted("persistent-grid", "barrier");
         assertEquals(List.of("auto", "cg", "fence", "two-slot"), barrier.choices());
-        assertEquals("auto, cg, fence, two-slot", barrier.values());
+        assertEquals("auto, cg, fence, two-slot (poisson3d: none)", barrier.values());
         assertEquals("fence", barrier.parser().apply(" fence"));
         assertEquals("unknown barrier 'relay' (choose from: auto, cg, fence, two-slot)",
                 assertThrows(IllegalArgumentException.class, () -> barrier.parser().apply("relay")).getMessage());
@@ -51,6 +55,48 @@ class NativeVariantsTest {
                 row("persistent-grid", "block"), row("persistent-grid", "cg", PersistentProblem.Kind.POISSON_3D),
                 row("persistent-grid", "two-slot", PersistentProblem.Kind.POISSON_3D), row("persistent-host", "relay")));
         assertEquals(List.of("auto", "cg", "two-slot", "block"), table.accepted("persistent-grid", "barrier").choices());
+    }
+
+    @Test
+    void helpSaysWhichVariantsAProblemWithFewerRowsHas() {
+        NativeVariants table = NativeVariants.of(List.of(row("persistent-grid", "cg"), row("persistent-grid", "two-slot"),
+                row("persistent-grid", "block"), row("persistent-grid", "cg", PersistentProblem.Kind.POISSON_3D),
+                row("persistent-grid", "block", PersistentProblem.Kind.POISSON_3D), row("persistent-grid", "two-slot",
+                        PersistentProblem.Kind.POISSON_3D), row("persistent-host", "relay")));
+        assertEquals("auto, cg, two-slot, block (poisson3d: auto, cg, block, two-slot)",
+                table.accepted("persistent-grid", "barrier").values());
+        assertEquals("auto, relay (poisson3d: none)", table.accepted("persistent-host", "schedule").values());
+        assertEquals(List.of("auto", "cg", "block", "two-slot"), table.choices(PersistentProblem.Kind.POISSON_3D, "persistent-grid"));
+    }
+
+    @Test
+    void aProblemTakesItsOwnRowsAndIsRefusedInOneLineFromTheTableWhereItHasNone() {
+        NativeVariants table = NativeVariants.of(List.of(row("persistent-grid", "cg"), row("persistent-grid", "block"),
+                row("persistent-grid", "cg", PersistentProblem.Kind.POISSON_3D),
+                row("persistent-grid", "two-slot", PersistentProblem.Kind.POISSON_3D), row("persistent-host", "relay")));
+        Poisson3DProblem cube = new Poisson3DProblem(9);
+        Optional<ModeOption> barrier = Optional.of(PersistentGridMode.BARRIER);
+        assertEquals(Optional.empty(), table.refusal("persistent-grid", barrier, "auto", cube));
+        assertEquals(Optional.empty(), table.refusal("persistent-grid", barrier, "two-slot", cube));
+        assertEquals(Optional.of("persistent-grid: the native library has no --barrier block for poisson3d (it has auto, cg,"
+                + " two-slot)"), table.refusal("persistent-grid", barrier, "block", cube));
+        assertEquals(Optional.of("persistent-host: the native library has no persistent-host kernels for poisson3d"),
+                table.refusal("persistent-host", Optional.of(PersistentHostMode.SCHEDULE), "auto", cube));
+        assertEquals(Optional.of("persistent-dataflow: the native library has no persistent-dataflow kernels for poisson3d"),
+                table.refusal("persistent-dataflow", Optional.empty(), "auto", cube));
+        PoissonProblem square = new PoissonProblem(9);
+        assertEquals(Optional.empty(), table.refusal("persistent-grid", barrier, "block", square));
+        assertEquals(Optional.of("persistent-grid: the native library has no --barrier two-slot for poisson2d (it has auto, cg,"
+                + " block)"), table.refusal("persistent-grid", barrier, "two-slot", square));
+        assertEquals(Optional.empty(), NativeVariants.missing("not here (test)").refusal("persistent-host", Optional.empty(), "auto",
+                cube), "without the table nothing is refused: the run says the library is missing");
+    }
+
+    @Test
+    void everyProblemOfTheCommandLineIsOneTheLibraryNames() {
+        for (ProblemKind problem : ProblemKind.values()) {
+            assertEquals(problem.cliName(), NativeVariants.kindOf(problem.at(5)).orElseThrow().problemName());
+        }
     }
 
     @Test

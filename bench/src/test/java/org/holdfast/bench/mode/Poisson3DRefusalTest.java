@@ -3,15 +3,20 @@ package org.holdfast.bench.mode;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.List;
 import java.util.Map;
+import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.kernels.poisson3d.Poisson3DProblem;
 import org.junit.jupiter.api.Test;
 
 /**
  * On the cube the kernels that exist only for the square are refused in one line, before the GPU is
- * asked for (so the same line on any machine, and the row says {@code refused:}); the Java half-sweeps of
- * the standard launches are not refused: without a GPU they say only that there is none.
+ * asked for (so the same line on any machine, and the row says {@code refused:}): the temporal pass, the Java
+ * twins of the persistent kernels, TornadoVM's, and whatever the native library's table has no rows for; the
+ * Java and native half-sweeps of the standard launches, and the library's rows for the cube, are not refused:
+ * without a GPU they say only that there is none.
  */
 class Poisson3DRefusalTest {
 
@@ -28,20 +33,55 @@ class Poisson3DRefusalTest {
                 mode + " (" + kernels + ")").getMessage();
     }
 
+    /** The persistent modes and their variant options, as the library's table names them. */
+    private static final Map<String, String> VARIANT_OPTIONS = Map.of("persistent-grid", "barrier", "persistent-dataflow", "signal",
+            "persistent-host", "schedule");
+
     @Test
-    void thePersistentModesHaveNoKernelsForTheCubeYet() {
-        for (String mode : new String[] {"persistent-grid", "persistent-dataflow", "persistent-host"}) {
-            assertEquals(mode + ": no persistent kernels for poisson3d yet", refusal(mode, KernelSource.NATIVE, Map.of()));
+    void aPersistentModeRunsTheLibrarysRowsForTheCubeAndIsRefusedFromTheTableWithoutThem() {
+        NativeVariants table = NativeVariants.library();
+        assumeTrue(table.missingReason().isEmpty(), () -> "no native library here: " + table.missingReason().orElseThrow());
+        for (Map.Entry<String, String> mode : VARIANT_OPTIONS.entrySet()) {
+            List<String> cube = table.choices(PersistentProblem.Kind.POISSON_3D, mode.getKey());
+            if (table.rows(PersistentProblem.Kind.POISSON_3D, mode.getKey()).isEmpty()) {
+                assertEquals(mode.getKey() + ": the native library has no " + mode.getKey() + " kernels for poisson3d",
+                        refusal(mode.getKey(), KernelSource.NATIVE, Map.of()));
+                continue;
+            }
+            for (String variant : cube) {
+                // Not refused: without a GPU, unavailable for that alone.
+                assertEquals("no GPU (test)", assertThrows(ModeUnavailableException.class, () -> Modes.ALL.parse(mode.getKey())
+                        .runner(request(KernelSource.NATIVE, Map.of(mode.getValue(), variant)), NO_GPU)).getMessage(), variant);
+            }
+            for (String squareOnly : table.choices(PersistentProblem.Kind.POISSON_2D, mode.getKey())) {
+                if (!cube.contains(squareOnly)) {
+                    assertEquals(mode.getKey() + ": the native library has no --" + mode.getValue() + " " + squareOnly
+                            + " for poisson3d (it has " + String.join(", ", cube) + ")",
+                            refusal(mode.getKey(), KernelSource.NATIVE, Map.of(mode.getValue(), squareOnly)));
+                }
+            }
         }
-        assertEquals("persistent-grid: no persistent kernels for poisson3d yet", refusal("persistent-grid", KernelSource.JAVA, Map.of()));
     }
 
     @Test
-    void theStandardLaunchesHaveNeitherNativeKernelsNorTheTemporalPassForTheCube() {
+    void theJavaTwinsOfThePersistentModesAreRefusedOnTheCube() {
+        for (String mode : new String[] {"persistent-grid", "persistent-dataflow"}) {
+            assertEquals(mode + " (java): no Java persistent kernels for poisson3d yet", refusal(mode, KernelSource.JAVA, Map.of()));
+            assertEquals("refused: " + mode + " (java): no Java persistent kernels for poisson3d yet",
+                    Modes.ALL.parse(mode).kernelsThatRun(KernelSource.JAVA, Modes.ALL.defaults(), CUBE).what());
+        }
+    }
+
+    @Test
+    void theStandardLaunchesRunTheCubesNativeKernelsButNotTheTemporalPass() {
         for (String mode : new String[] {"launch", "launch-sync", "graph"}) {
-            assertEquals(mode + ": no native kernels for poisson3d yet", refusal(mode, KernelSource.NATIVE, Map.of()));
-            assertEquals(mode + ": no temporal pass for poisson3d yet",
-                    refusal(mode, KernelSource.JAVA, Map.of("sweeps-per-launch", "2")));
+            assertEquals("no GPU (test)", assertThrows(ModeUnavailableException.class,
+                    () -> Modes.ALL.parse(mode).runner(request(KernelSource.NATIVE, Map.of()), NO_GPU)).getMessage());
+            assertEquals("hand-written, hf_red_3d then hf_black_3d (native-hip/src/kernels/standard_kernels.h), one launch per"
+                    + " half-sweep", Modes.ALL.parse(mode).kernelsThatRun(KernelSource.NATIVE, Modes.ALL.defaults(), CUBE).what());
+            for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {
+                assertEquals(mode + ": no temporal pass for poisson3d yet", refusal(mode, kernels, Map.of("sweeps-per-launch", "2")));
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package org.holdfast.kernels;
 import org.holdfast.tornado.api.DeviceFunction;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.Solves;
 
 /**
  * The red and black half-sweeps of Gauss-Seidel for the 3D Poisson problem, 7-point stencil, written
@@ -16,6 +17,7 @@ import org.holdfast.tornado.api.KernelContext;
  * of that colour, where {@code half = (n - 1) / 2} is the most points of one colour a line holds. So any
  * number of threads covers the grid, and one thread per numbered point leaves at most one idle a line.
  */
+@Solves("poisson3d")
 public final class RedBlackKernels3D {
 
     private RedBlackKernels3D() {

@@ -168,6 +168,7 @@ public record PoissonProblem(int n) implements Problem {
     }
 
     /** The largest |discrete residual| over the interior: |(sum of neighbours - 4u)/d² - f|. */
+    @Override
     public double maxResidual(double[] u, double[] f) {
         double h2 = h2();
         double max = 0;

@@ -163,6 +163,7 @@ public record Poisson3DProblem(int n) implements Problem {
     }
 
     /** The largest |discrete residual| over the interior: |(sum of the six neighbours - 6u)/d² - f|. */
+    @Override
     public double maxResidual(double[] u, double[] f) {
         double h2 = h2();
         double max = 0;

@@ -108,6 +108,9 @@ public interface Problem {
     /** The largest |u - exact| over the grid. */
     double maxErrorAgainstExact(double[] u);
 
+    /** The largest |discrete residual| of -Δu = f over the interior, in the problem's own stencil. */
+    double maxResidual(double[] u, double[] f);
+
     /** The plain reference every mode is checked against. */
     PlainReference reference();
 }
