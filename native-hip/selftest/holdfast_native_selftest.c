@@ -39,8 +39,11 @@
  * unconverged but at N = 3) with every --blocks and --threads; cube-grid-block, the register kernel,
  * at --cube-sizes and the largest N it accepts (N = 22), one block; and cg, two-slot and the
  * counters on one block at the largest N they hold on chip with f (N = 24) and u alone (N = 30),
- * unless --no-largest. --variants cube-grid-block,cube-dataflow (say) selects only those: the 2D
- * cases of the selected groups then run nothing.
+ * unless --no-largest. The cube's clusters (cube-grid-cluster, cube-dataflow-cluster, and their -kK
+ * rows asking for k = K) at --cube-sizes and the largest N each accepts (N = 50), every cluster size
+ * 0 .. 16 it accepts. --variants cube-grid-block,cube-dataflow (say) selects only those: the 2D
+ * cases of the selected groups then run nothing; --variants 'cube-grid-cluster*,cube-dataflow-cluster*'
+ * only the cube's clusters.
  *
  * Block count 0 means "auto": the variant's planner hook chooses (useful co-resident blocks, one
  * block or one cluster on chip, one per SM for resident), one thread per point for the standard kernels. It is what compute-sanitizer runs (scripts/sanitize.sh).
@@ -225,10 +228,10 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 20 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+    /* 22 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
      * own the scratch array, and the cube's cg, two-slot, relay, lockstep, neighbour and counters),
-     * the on-chip ones (ON_CHIP, the cube's block among them) and the cube's temporal. */
-    record(tally, count == 20 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+     * the on-chip ones (ON_CHIP, the cube's block and clusters among them) and the cube's temporal. */
+    record(tally, count == 22 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -245,6 +248,17 @@ static const Variant ON_CHIP[] = {
     {"dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
     /* the cube's register kernel: at --cube-sizes */
     {"cube-grid-block", "persistent-grid", "block", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    /* ---- the cube's clusters (slabs of planes), at --cube-sizes and their largest N, every cluster size,
+     * k from the planner and as named (refused where a slab is thinner than k) */
+    {"cube-grid-cluster", "persistent-grid", "cluster", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-cluster-k1", "persistent-grid", "cluster", HF_POLL_BUSY, 1, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-cluster-k2", "persistent-grid", "cluster", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-cluster-k3", "persistent-grid", "cluster", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_3D},
+    {"cube-grid-cluster-k4", "persistent-grid", "cluster", HF_POLL_BUSY, 4, HF_PROBLEM_POISSON_3D},
+    {"cube-dataflow-cluster", "persistent-dataflow", "cluster", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    {"cube-dataflow-cluster-k2", "persistent-dataflow", "cluster", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_3D},
+    {"cube-dataflow-cluster-k3", "persistent-dataflow", "cluster", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_3D},
+    /* ---- end of the cube's clusters */
 };
 
 /* Plans the variant at n with `blocks` and `threads` (0: its own choice) into *plan. */

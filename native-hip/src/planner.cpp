@@ -31,6 +31,14 @@ constexpr ClusterShape kClusterShapes[] = {
     {kMaxN, 16, 8} /* N = 161 .. 257, and as far as the grid fits */
 };
 
+/* The cube's (not measured yet): the widest cluster, k = 2 where the thinnest slab has two planes
+ * (from N = 34 at 16 blocks; at N = 32 the slabs of 16 blocks are 1 or 2 planes, so k = 1). Two
+ * blocks up to N = 10, as the square's smallest grids. */
+constexpr ClusterShape kCubeClusterShapes[] = {
+    {10, 2, 2},
+    {kMaxN3D, 16, 2},
+};
+
 /* Shared bytes of a problem held on chip (persistent_on_chip.h): u alone, or u and then f. */
 int64_t on_chip_bytes(const PlanInput& input, bool with_f)
 {
@@ -242,14 +250,16 @@ hf_status plan_cluster_on_chip(const PlanInput& input, HaloMethod method, PlanCh
         return fail(HF_ERR_INVALID_ARGUMENT, "%s (%s): sweeps_per_exchange = %d is above %d", input.mode,
                     input.variant, input.requested_sweeps, kMaxSweepsPerExchange);
     }
-    const ClusterShape preferred = preferred_cluster_shape(input.n);
+    const int kind = input.problem;
+    const ClusterShape preferred = preferred_cluster_shape(input.n, kind);
     const int blocks = input.requested_blocks > 0 ? input.requested_blocks : std::min(preferred.blocks, most);
     const int thinnest = active_band_count(blocks, input.n) > 1 ? smallest_band_rows(input.n, blocks) : kMaxSweepsPerExchange;
+    const char* const units = input.problem == HF_PROBLEM_POISSON_3D ? "planes" : "rows";
     if (input.requested_sweeps > thinnest) {
         return fail(HF_ERR_INVALID_ARGUMENT,
-                    "%s (%s): sweeps_per_exchange = %d, but with %d blocks the thinnest band has %d rows (at most that "
-                    "many ghost rows)",
-                    input.mode, input.variant, input.requested_sweeps, blocks, thinnest);
+                    "%s (%s): sweeps_per_exchange = %d, but with %d blocks the thinnest band has %d %s (at most that "
+                    "many ghost %s)",
+                    input.mode, input.variant, input.requested_sweeps, blocks, thinnest, units, units);
     }
     /* The preferred k, or less where the band with its ghost rows would not fit in registers or
      * shared memory. */
@@ -257,19 +267,27 @@ hf_status plan_cluster_on_chip(const PlanInput& input, HaloMethod method, PlanCh
     RegisterShape shape{};
     int64_t bytes = 0;
     int k = asked ? input.requested_sweeps : std::min(preferred.sweeps_per_exchange, thinnest);
+    int points = 0;
     for (; k >= 1; --k) {
-        shape = register_shape(cluster_points_per_colour(input.n, blocks, k), 0);
-        bytes = cluster_layout(input.n, blocks, k, method).bytes;
+        points = cluster_points_per_colour(input.n, blocks, k, kind);
+        shape = register_shape(points, 0);
+        bytes = cluster_layout(input.n, blocks, k, method, kind).bytes;
         if ((shape.slots > 0 && bytes <= input.shared_limit) || asked) {
             break;
         }
     }
     if (k < 1 || shape.slots == 0 || bytes > input.shared_limit) {
+        const int shown = std::max(k, 1); /* what the last k tried needs */
+        points = cluster_points_per_colour(input.n, blocks, shown, kind);
+        bytes = cluster_layout(input.n, blocks, shown, method, kind).bytes;
         return fail(HF_ERR_UNSUPPORTED,
-                    "%s (%s): n = %d does not fit a cluster of %d blocks (a block holds at most %d points of a colour "
+                    "%s (%s): n = %d does not fit a cluster of %d blocks (at k = %d a block updates %d points of a "
+                    "colour in a band of %d %s and holds %lld shared bytes; it holds at most %d points of a colour "
                     "in registers and %lld shared bytes)",
-                    input.mode, input.variant, input.n, blocks, kMostRegisterPoints,
-                    static_cast<long long>(input.shared_limit));
+                    input.mode, input.variant, input.n, blocks, shown, points,
+                    cluster_layout(input.n, blocks, shown, method, kind).band_rows,
+                    units, static_cast<long long>(bytes),
+                    kMostRegisterPoints, static_cast<long long>(input.shared_limit));
     }
     choice->blocks = blocks;
     choice->cluster_size = blocks;
@@ -307,8 +325,11 @@ RegisterShape register_shape(int points, int one_warp)
     return RegisterShape{0, 0};
 }
 
-ClusterShape preferred_cluster_shape(int n)
+ClusterShape preferred_cluster_shape(int n, int problem)
 {
+    if (problem == HF_PROBLEM_POISSON_3D) {
+        return n <= kCubeClusterShapes[0].largest_n ? kCubeClusterShapes[0] : kCubeClusterShapes[1];
+    }
     for (const ClusterShape& shape : kClusterShapes) {
         if (n <= shape.largest_n) {
             return shape;

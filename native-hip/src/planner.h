@@ -45,13 +45,14 @@ struct RegisterShape {
 RegisterShape register_shape(int points, int one_warp);
 
 /* The cluster the cluster variants take for n when not asked: blocks and half-sweeps per exchange
- * (k is then lowered while the band and its ghost rows do not fit). First row with n <= largest_n. */
+ * (k is then lowered while the band and its ghost rows do not fit). First row with n <= largest_n
+ * of the problem's table (the square's measured, the cube's not yet). */
 struct ClusterShape {
     int largest_n;
     int blocks;
     int sweeps_per_exchange;
 };
-ClusterShape preferred_cluster_shape(int n);
+ClusterShape preferred_cluster_shape(int n, int problem = HF_PROBLEM_POISSON_2D);
 
 /* `auto`: the rule table and the order of candidates are auto_rule.h's. */
 
@@ -72,7 +73,10 @@ hf_status plan_block_on_chip(const PlanInput& input, PlanChoice* choice);
 /* The cluster variants: one cluster (requested blocks, or preferred_cluster_shape) holding the
  * grid in bands with k ghost rows (requested, or the preferred k lowered until it fits). Sizes its
  * block. The layouts differ in how halos travel: pushed before the cluster barrier
- * (persistent-grid cluster), or st.async stores each block waits for (persistent-dataflow cluster). */
+ * (persistent-grid cluster), or st.async stores each block waits for (persistent-dataflow cluster).
+ * The cube (input.problem HF_PROBLEM_POISSON_3D) in slabs of planes with k ghost planes, the same
+ * rule with its own preferred shape; a size whose slab does not fit registers or shared memory is
+ * refused, naming what a block would need and what it holds. */
 hf_status plan_cluster_barrier_on_chip(const PlanInput& input, PlanChoice* choice);
 hf_status plan_cluster_async_on_chip(const PlanInput& input, PlanChoice* choice);
 

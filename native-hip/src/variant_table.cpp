@@ -93,6 +93,24 @@ const SizedKernels kClusterAsync = {
      HF_CLUSTER_KERNEL("cluster_async_p8", cluster_resident<8, HaloMethod::AsyncStore, false>),
      HF_CLUSTER_KERNEL("cluster_async_p16", cluster_resident<16, HaloMethod::AsyncStore, false>)},
     {}};
+/* ---- the cube's cluster (cluster_resident.h with Kind = HF_PROBLEM_POISSON_3D: slabs of planes) */
+#define HF_CUBE_CLUSTER_KERNEL(name, P, method) \
+    HF_CLUSTER_KERNEL(name, cluster_resident<P, method, false, HF_PROBLEM_POISSON_3D>)
+const SizedKernels kClusterBarrierCube = {
+    {HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p1", 1, HaloMethod::ClusterBarrier),
+     HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p2", 2, HaloMethod::ClusterBarrier),
+     HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p4", 4, HaloMethod::ClusterBarrier),
+     HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p8", 8, HaloMethod::ClusterBarrier),
+     HF_CUBE_CLUSTER_KERNEL("cluster_barrier_3d_p16", 16, HaloMethod::ClusterBarrier)},
+    {}};
+const SizedKernels kClusterAsyncCube = {
+    {HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p1", 1, HaloMethod::AsyncStore),
+     HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p2", 2, HaloMethod::AsyncStore),
+     HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p4", 4, HaloMethod::AsyncStore),
+     HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p8", 8, HaloMethod::AsyncStore),
+     HF_CUBE_CLUSTER_KERNEL("cluster_async_3d_p16", 16, HaloMethod::AsyncStore)},
+    {}};
+/* ---- end of the cube's cluster */
 constexpr int kThreads = 256;
 /* The relay and the resident kernel run best with these (docs/persistent-variants.md, "The rule"). */
 constexpr int kRelayThreads = 1024;
@@ -211,6 +229,19 @@ const VariantRow kRows[] = {
      .sized = &kOnChipBlock3D,
      .faults = kCountedFaults,
      .planner = HF_PLANNER(plan_block_on_chip)},
+    /* ---- the cube's cluster: one cluster holds the cube, a slab of planes per block (cluster_resident.h) */
+    {.mode = "persistent-grid",
+     .name = "cluster",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "one thread-block cluster keeps the cube on chip, a slab of planes per block; k ghost planes, DSMEM "
+                    "halos, cluster barrier; sizes its block",
+     .kernel = kClusterBarrierCube.block[0],
+     .sized = &kClusterBarrierCube,
+     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults,
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .planner = HF_PLANNER(plan_cluster_barrier_on_chip)},
+    /* ---- end of the cube's cluster */
     /* The cube's temporal passes (kernels/temporal_persistent_3d.h). */
     {.mode = "persistent-grid",
      .name = "temporal",
@@ -328,6 +359,19 @@ const VariantRow kRows[] = {
      .default_threads = kResidentThreads,
      .planner = HF_PLANNER(plan_resident),
      .mailbox_lines = &resident_mailbox_lines_of},
+    /* ---- the cube's cluster, st.async halos (cluster_resident.h) */
+    {.mode = "persistent-dataflow",
+     .name = "cluster",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "one thread-block cluster keeps the cube on chip, a slab of planes per block; each block waits for its "
+                    "neighbours' st.async halos only",
+     .kernel = kClusterAsyncCube.block[0],
+     .sized = &kClusterAsyncCube,
+     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .planner = HF_PLANNER(plan_cluster_async_on_chip)},
+    /* ---- end of the cube's cluster, st.async halos */
 };
 
 /* The standard kernels (--kernels native), launched through the driver API by name: the
@@ -338,8 +382,8 @@ const KernelRef kStandardKernels[] = {HF_KERNEL(hf_red),           HF_KERNEL(hf_
                                       HF_KERNEL(hf_stream_pass_k1), HF_KERNEL(hf_stream_pass_k2), HF_KERNEL(hf_stream_pass_k3),
                                       HF_KERNEL(hf_stream_pass_k4), HF_KERNEL(hf_stream_pass_k6), HF_KERNEL(hf_stream_pass_k8),
                                       HF_KERNEL(hf_stream_pass_k12), HF_KERNEL(hf_stream_pass_k16),
-                                      HF_KERNEL(hf_red_3d),         HF_KERNEL(hf_black_3d)};
-    /* temporal3d: the twins of TemporalKernels3D.streamPass (temporal_stream_3d.h) */
+                                      HF_KERNEL(hf_red_3d),         HF_KERNEL(hf_black_3d),
+                                      /* the twins of TemporalKernels3D.streamPass (temporal_stream_3d.h) */
                                       HF_KERNEL(hf_stream_pass_3d_k1), HF_KERNEL(hf_stream_pass_3d_k2),
                                       HF_KERNEL(hf_stream_pass_3d_k3), HF_KERNEL(hf_stream_pass_3d_k4),
                                       HF_KERNEL(hf_stream_pass_3d_k6), HF_KERNEL(hf_stream_pass_3d_k8)};

@@ -110,27 +110,39 @@ void the_table_names_the_command_lines_variants()
                                  {k2D, "persistent-grid", "block"},       {k2D, "persistent-grid", "cluster"},
                                  {k2D, "persistent-grid", "temporal"},    {k2D, "persistent-grid", "temporal-cg"},
                                  {k3D, "persistent-grid", "cg"},          {k3D, "persistent-grid", "two-slot"},
-                                 {k3D, "persistent-grid", "block"},
+                                 {k3D, "persistent-grid", "block"},       {k3D, "persistent-grid", "cluster"},
                                  {k3D, "persistent-grid", "temporal"},
                                  {k2D, "persistent-host", "relay"},       {k2D, "persistent-host", "lockstep"},
                                  {k2D, "persistent-host", "neighbour"},   {k3D, "persistent-host", "relay"},
                                  {k3D, "persistent-host", "lockstep"},    {k3D, "persistent-host", "neighbour"},
                                  {k2D, "persistent-dataflow", "counters"}, {k3D, "persistent-dataflow", "counters"},
-                                 {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"}};
-    bool names = variant_count() == 20;
+                                 {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"},
+                                 {k3D, "persistent-dataflow", "cluster"}};
+    bool names = variant_count() == 22;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = variant_row(index).problem == expected[index].problem &&
                 std::strcmp(variant_row(index).mode, expected[index].mode) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index].name) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot, block and temporal, "
-                  "relay, lockstep, neighbour, the cube's relay, lockstep and neighbour, counters, the cube's counters, "
-                  "cluster, resident in that order");
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot, block, "
+                  "cluster and temporal, relay, lockstep, neighbour, the cube's relay, lockstep and neighbour, counters, the "
+                  "cube's counters, cluster, resident, the cube's dataflow cluster in that order");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", nullptr) == 0 && find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "auto") == 0 &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "") == 0 &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-host", "auto") == row_of("persistent-host", "relay") &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-dataflow", nullptr) == row_of("persistent-dataflow", "counters"),
            "the modes' defaults: cg, relay, counters");
+    int defaults_wrong = 0;
+    for (int index = 0; index < variant_count(); ++index) {
+        const VariantRow& row = variant_row(index);
+        int defaults = 0;
+        for (int other = 0; other < variant_count(); ++other) {
+            const VariantRow& candidate = variant_row(other);
+            defaults += candidate.problem == row.problem && std::strcmp(candidate.mode, row.mode) == 0 && candidate.is_default;
+        }
+        defaults_wrong += defaults == 1 ? 0 : 1;
+    }
+    expect(defaults_wrong == 0, "every problem and mode with rows has exactly one default row");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "lockstep") == -1 && find_variant(HF_PROBLEM_POISSON_2D, "launch", nullptr) == -1 &&
                find_variant(HF_PROBLEM_POISSON_2D, nullptr, nullptr) == -1,
            "a variant of another mode, or an unknown mode, is not found");
@@ -598,22 +610,139 @@ void the_cubes_rows_plan()
     expect_refused(status, HF_ERR_NOT_CORESIDENT, "can be co-resident", "the cube: 2000 blocks are not co-resident");
     plan = plan_cube("persistent-dataflow", "resident", 0, 33, &status);
     expect_refused(status, HF_ERR_INVALID_ARGUMENT,
-                   "persistent-dataflow (resident) does not solve poisson3d (variants that do: counters, or auto)",
+                   "persistent-dataflow (resident) does not solve poisson3d (variants that do: counters, cluster, or auto)",
                    "a variant of the square only, asked for the cube");
     plan = plan_cube("persistent-grid", "ring", 0, 33, &status);
-    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "persistent-grid has no variant 'ring' (variants: cg, two-slot, block, temporal, or auto)",
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "persistent-grid has no variant 'ring' (variants: cg, two-slot, block, cluster, temporal, or auto)",
                    "an unknown variant, for the cube: the cube's variants");
     int rows[kMaxAutoCandidates];
-    expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 4 && rows[0] == block3 && rows[1] == cg3 &&
-               rows[2] == two_slot3 && rows[3] == find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "temporal") && auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 1 &&
-               rows[0] == counters3,
-           "auto for the cube: block, then its default cg, then two-slot, then temporal; the dataflow's counters");
+    const int cluster3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "cluster");
+    const int temporal3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "temporal");
+    const int async_cluster3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "cluster");
+    expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 5 && rows[0] == block3 && rows[1] == cg3 &&
+               rows[2] == two_slot3 && rows[3] == cluster3 && rows[4] == temporal3 &&
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 2 && rows[0] == counters3 &&
+               rows[1] == async_cluster3,
+           "auto for the cube: block, then its default cg, then two-slot, cluster and temporal; the dataflow's counters, then its cluster");
     const double d = 1.0 / 1289;
     expect(check_problem(cube(33)) == HF_OK && check_problem(hf_problem{HF_PROBLEM_POISSON_3D, 1290, d * d}) == HF_OK,
            "the cube at N = 33 and 1290");
     expect_refused(check_problem(hf_problem{HF_PROBLEM_POISSON_3D, 1291, d * d}), HF_ERR_INVALID_ARGUMENT,
                    "outside 3 .. 1290 for poisson3d", "the cube at N = 1291: n^3 does not fit in an int");
 }
+
+/* ---- the cube's cluster (persistent-grid cluster, HF_PROBLEM_POISSON_3D): slabs of planes */
+
+/* Its row; its plans by size (16 blocks, k = 2 where the thinnest slab has two planes), every
+ * cluster size 1 .. 16 at the self-test's sizes, the largest N (the slab's points in registers),
+ * and refusals that name what a block would need. */
+void the_cubes_cluster_plans()
+{
+    const PlanDevice pretend{&query_row_facts, &check_cluster_fits};
+    auto plan_cube = [&](int blocks, int sweeps, int n, hf_status* status) {
+        hf_run_config config = config_of("persistent-grid", "cluster", blocks, 256);
+        config.sweeps_per_exchange = sweeps;
+        const double d = 1.0 / (n - 1);
+        hf_plan plan{};
+        *status = plan_with(config, hf_problem{HF_PROBLEM_POISSON_3D, n, d * d}, pretend, &plan);
+        return plan;
+    };
+    const int index = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "cluster");
+    const VariantRow& row = variant_row(index);
+    expect(index >= 0 && index != row_of("persistent-grid", "cluster") && row.sized != nullptr &&
+               row.has(HF_TRAIT_CLUSTER) && row.has(HF_TRAIT_SWEEPS) && row.has(HF_TRAIT_CUDA_ONLY) &&
+               !row.has(HF_TRAIT_COOPERATIVE) && row.work_split == HF_SPLIT_ROW_BANDS &&
+               std::strcmp(row.planner.name, "plan_cluster_barrier_on_chip") == 0 &&
+               std::strcmp(row.sized->block[0].name, "cluster_barrier_3d_p1") == 0 &&
+               std::strcmp(row.sized->block[4].name, "cluster_barrier_3d_p16") == 0 && !row.sized->warp[0].exists(),
+           "the cube's cluster: its own row and kernels (cluster_barrier_3d_p1 .. p16), the cluster planner");
+
+    hf_status status = HF_OK;
+    hf_plan plan = plan_cube(0, 0, 32, &status);
+    /* 30 planes over 16 blocks: slabs of 2 (and 1), so k = 1; 2 planes x 30 rows x 15 points = 900. */
+    expect(status == HF_OK && plan.blocks == 16 && plan.cluster_size == 16 && plan.active_blocks == 16 &&
+               plan.sweeps_per_exchange == 1 && plan.threads_per_block == 928 && plan.on_chip &&
+               std::strcmp(plan.kernel, "cluster_barrier_3d_p1") == 0 &&
+               plan.shared_bytes == 2 * 4 * 32 * 16 * 8 + kBlockDescriptionBytes && plan.problem == HF_PROBLEM_POISSON_3D,
+           "the cube's cluster, N = 32: 16 blocks, k = 1, 928 threads of one point, 4 planes held: " + describe(plan) +
+               " " + plan.note);
+    plan = plan_cube(0, 0, 34, &status);
+    expect(status == HF_OK && plan.blocks == 16 && plan.sweeps_per_exchange == 2 && plan.threads_per_block == 1024 &&
+               std::strcmp(plan.kernel, "cluster_barrier_3d_p2") == 0,
+           "the cube's cluster, N = 34: 16 blocks, k = 2 (4 planes of 512 points updated), 1024 threads of 2: " +
+               describe(plan) + " " + plan.note);
+    plan = plan_cube(15, 2, 32, &status);
+    expect(status == HF_OK && plan.blocks == 15 && plan.sweeps_per_exchange == 2,
+           "the cube's cluster, N = 32, 15 blocks, k = 2 asked: " + describe(plan));
+    plan = plan_cube(0, 0, 8, &status);
+    expect(status == HF_OK && plan.blocks == 2 && plan.sweeps_per_exchange == 2,
+           "the cube's cluster, N = 8: 2 blocks, k = 2: " + describe(plan));
+
+    int checked = 0;
+    int wrong = 0;
+    for (int n : {3, 4, 5, 8, 9, 16, 17, 32, 33}) {
+        for (int blocks = 1; blocks <= 16; ++blocks) {
+            plan = plan_cube(blocks, 0, n, &status);
+            const int active = std::min(blocks, n - 2);
+            const bool fits = cluster_points_per_colour(n, blocks, 1, HF_PROBLEM_POISSON_3D) <= kMostRegisterPoints;
+            const bool ok = fits ? status == HF_OK && plan.blocks == blocks && plan.active_blocks == active &&
+                                       plan.sweeps_per_exchange >= 1 &&
+                                       (active == 1 || plan.sweeps_per_exchange <= (n - 2) / active) &&
+                                       plan.shared_bytes <= kSharedLimit
+                                 : status == HF_ERR_UNSUPPORTED;
+            ++checked;
+            wrong += ok ? 0 : 1;
+            if (!ok) {
+                std::printf("     cube n=%d blocks=%d: %s (%s)\n", n, blocks, describe(plan).c_str(), last_message().c_str());
+            }
+        }
+    }
+    expect(wrong == 0, "the cube's cluster: every cluster size 1 .. 16 at N = 3 .. 33 plans where the slab's points fit "
+                       "registers (k within the thinnest slab), is refused where not (" + std::to_string(checked) + " cases)");
+    int largest = 0;
+    for (int n = 3; n <= 80; ++n) {
+        plan_cube(0, 0, n, &status);
+        largest = status == HF_OK ? n : largest;
+    }
+    plan = plan_cube(0, 0, 50, &status);
+    expect(largest == 50 && status == HF_OK && plan.blocks == 16 && plan.sweeps_per_exchange == 1 &&
+               std::strcmp(plan.kernel, "cluster_barrier_3d_p4") == 0,
+           "the cube's cluster: the largest N is 50 (16 slabs of 3 planes, 3456 points of a colour, k = 1): " +
+               describe(plan) + " " + plan.note);
+    plan_cube(0, 0, 51, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED,
+                   "n = 51 does not fit a cluster of 16 blocks (at k = 1 a block updates 4900 points of a colour in a "
+                   "band of 4 planes",
+                   "the cube's cluster, N = 51: the slab's points do not fit registers");
+    plan_cube(0, 3, 50, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "at k = 3 a block updates 8064 points", "the cube's cluster, N = 50, k = 3 asked");
+    plan_cube(16, 2, 32, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "the thinnest band has 1 planes (at most that many ghost planes)",
+                   "the cube's cluster, N = 32, 16 blocks, k = 2: the slabs of one plane");
+    plan_cube(17, 0, 32, &status);
+    expect_refused(status, HF_ERR_NOT_CORESIDENT, "a cluster holds at most 16", "the cube's cluster, 17 blocks");
+    device.max_cluster_blocks = 0;
+    plan_cube(0, 0, 32, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "cannot launch thread-block clusters", "the cube's cluster without clusters");
+    device.max_cluster_blocks = 16;
+
+    /* persistent-dataflow cluster on the cube: the same slabs, st.async halos and mbarriers. */
+    const int async_index = find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "cluster");
+    const VariantRow& async_row = variant_row(async_index);
+    expect(async_index >= 0 && async_row.has(HF_TRAIT_WATCHDOG) && async_row.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
+               std::strcmp(async_row.planner.name, "plan_cluster_async_on_chip") == 0 &&
+               std::strcmp(async_row.sized->block[0].name, "cluster_async_3d_p1") == 0,
+           "the cube's dataflow cluster: its row, kernels cluster_async_3d_p*, the watchdog and never-publish");
+    hf_run_config config = config_of("persistent-dataflow", "cluster", 0, 256);
+    const double d = 1.0 / 31;
+    plan = hf_plan{};
+    status = plan_with(config, hf_problem{HF_PROBLEM_POISSON_3D, 32, d * d}, pretend, &plan);
+    expect(status == HF_OK && plan.blocks == 16 && plan.sweeps_per_exchange == 1 &&
+               std::strcmp(plan.kernel, "cluster_async_3d_p1") == 0 &&
+               plan.shared_bytes == 2 * 4 * 32 * 16 * 8 + 4 * 8 + kBlockDescriptionBytes,
+           "the cube's dataflow cluster, N = 32: 16 blocks, k = 1, the mbarriers beside the planes: " + describe(plan));
+}
+/* ---- end of the cube's cluster */
 
 /* The cube's register kernel (persistent-grid block): one warp up to 64 points of a colour, else the
  * fewest slots and then threads that hold the points, up to 4096 (N = 22); two colour arrays of
@@ -1044,6 +1173,7 @@ int main()
     resident_plans_fit_the_shared_memory();
     the_auto_rule_picks_by_size();
     the_cubes_rows_plan();
+    the_cubes_cluster_plans();
     the_cubes_block_plans();
     every_rule_is_plannable();
     a_problem_is_checked();

@@ -149,6 +149,20 @@ __device__ __forceinline__ int row_level(const HeldRows& rows, int row)
     return inner ? 0 : 1;
 }
 
+/* The code of a point of held row (or plane of the cube) `row` at `centre` in its colour plane:
+ * the row's level, the push bits of band rows a neighbour holds as ghost rows, the east bit. */
+__device__ __forceinline__ int held_point_code(const HeldRows& rows, int row, int centre, bool east)
+{
+    int code = (centre << kCentreShift) | (east ? kEastBit : 0) | row_level(rows, row);
+    if (rows.has_lower && row >= rows.band_first && row < rows.band_first + rows.ghosts) {
+        code |= kPushLowerBit;
+    }
+    if (rows.has_upper && row >= rows.band_end - rows.ghosts && row < rows.band_end) {
+        code |= kPushUpperBit;
+    }
+    return code;
+}
+
 /* The thread's points of `colour`: the updated rows' points of that colour, numbered as in
  * half_sweep (points_per_row per row, the last one of a row skipped when it falls on the
  * boundary), dealt out round-robin: point thread + q * threads goes to slot q. */
@@ -171,17 +185,26 @@ HF_UNROLL
             const int i = rows.update_first + p / half;
             const int j = 1 + 2 * (p % half) + ((i + 1 + colour) & 1);
             if (j < n - 1) {
-                const int centre = (i - rows.first_row) * stride + (j >> 1);
-                int code = (centre << kCentreShift) | ((j & 1) != 0 ? kEastBit : 0) | row_level(rows, i);
-                if (rows.has_lower && i >= rows.band_first && i < rows.band_first + rows.ghosts) {
-                    code |= kPushLowerBit;
-                }
-                if (rows.has_upper && i >= rows.band_end - rows.ghosts && i < rows.band_end) {
-                    code |= kPushUpperBit;
-                }
-                slots.code[q] = code;
+                slots.code[q] = held_point_code(rows, i, (i - rows.first_row) * stride + (j >> 1), (j & 1) != 0);
                 slots.h2f[q] = problem.h2 * problem.f[i * n + j];
             }
+        }
+    }
+}
+
+/* The second half of a sweep: the new values of the points whose level lies in [lowest, highest]
+ * go to their places in `own`, then to deliver(code, value). */
+template <int P, typename Deliver>
+__device__ __forceinline__ void store_levels(const PointSlots<P>& slots, const double (&value)[P], double* own, int lowest,
+                                             int highest, const Deliver& deliver)
+{
+HF_UNROLL
+    for (int q = 0; q < P; ++q) {
+        const int code = slots.code[q];
+        const int level = point_level(code);
+        if (level >= lowest && level <= highest) {
+            own[point_centre(code)] = value[q];
+            deliver(code, value[q]);
         }
     }
 }
@@ -215,15 +238,7 @@ HF_UNROLL
         const int west_at = updated ? east - 1 : centre;
         value[q] = five_point_update(other[centre + row], other[centre - row], other[east_at], other[west_at], slots.h2f[q]);
     }
-HF_UNROLL
-    for (int q = 0; q < P; ++q) {
-        const int code = slots.code[q];
-        const int level = point_level(code);
-        if (level >= lowest && level <= highest) {
-            own[point_centre(code)] = value[q];
-            deliver(code, value[q]);
-        }
-    }
+    store_levels(slots, value, own, lowest, highest, deliver);
 }
 
 /* ------------------------------------------------------------------ the whole grid in one block */

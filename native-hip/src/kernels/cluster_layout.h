@@ -3,10 +3,14 @@
  * the planner alike (host and device, no CUDA-only code: the HIP build plans nothing with it but
  * still compiles it).
  *
+ * The square (HF_PROBLEM_POISSON_2D) is cut into bands of rows, the cube (HF_PROBLEM_POISSON_3D) into
+ * slabs of planes; everything below counts in such units (a row of the square, a plane of the
+ * cube: `unit` doubles of one colour each), so one layout serves both.
+ *
  * Every block of the cluster has the same layout, so an offset in one block's shared memory
  * names the same buffer in every other block (the remote addresses are mapped offsets):
- *   planes   two colour planes of `rows` rows: the band plus k ghost rows per side;
- *   inbox    [2 slots][2 sides] halo buffers of k plane rows that neighbours push into, when the
+ *   planes   two colour planes of `rows` units: the band plus k ghost units per side;
+ *   inbox    [2 slots][2 sides] halo buffers of k units that neighbours push into, when the
  *            halo cannot land in the ghost rows directly (k >= 2: the ghost rows are in use
  *            while the next halo is already on its way);
  *   outbox   [2 slots][2 sides] halo buffers this block fills for its neighbours (bulk copies
@@ -22,6 +26,7 @@
 #define HOLDFAST_KERNELS_CLUSTER_LAYOUT_H
 
 #include "../device/colour_planes.h"
+#include "../device/colour_planes_3d.h"
 #include "../device/row_bands.h"
 
 namespace holdfast {
@@ -65,11 +70,12 @@ __host__ __device__ constexpr bool uses_mbarriers(HaloMethod method) { return me
 __host__ __device__ constexpr int halo_colour(int slot, int k) { return (k & 1) != 0 ? slot : 1; }
 
 struct ClusterLayout {
-    int stride;        /* doubles per plane row */
-    int band_rows;     /* rows of the largest band */
-    int rows;          /* rows held per block, at most */
-    int plane_doubles; /* one plane */
-    int box_doubles;   /* one halo buffer: k plane rows */
+    int stride;        /* doubles per row of a colour plane */
+    int unit;          /* doubles per held unit of a colour plane: a row (stride), or a plane of the cube (n stride) */
+    int band_rows;     /* units of the largest band */
+    int rows;          /* units held per block, at most */
+    int plane_doubles; /* one colour plane */
+    int box_doubles;   /* one halo buffer: k units */
     int inbox;         /* offset in doubles, or -1 */
     int outbox;        /* offset in doubles, or -1 */
     int barriers;      /* offset in bytes of the mbarriers, or -1 */
@@ -80,17 +86,33 @@ struct ClusterLayout {
 /* Bytes reserved at the end for the block's description (ClusterBlock, checked there). */
 constexpr int kBlockDescriptionBytes = 256;
 
-__host__ __device__ inline ClusterLayout cluster_layout(int n, int blocks, int k, HaloMethod method)
+/* Doubles of one colour in a unit of the problem `kind`: a row of the square, a plane of the cube. */
+__host__ __device__ constexpr int cluster_unit_doubles(int kind, int n)
+{
+    return kind == HF_PROBLEM_POISSON_3D ? n * plane_stride(n) : plane_stride(n);
+}
+
+/* Interior points of `colour` in unit `unit` (a row, or a plane of the cube): what a halo of that
+ * unit carries. */
+__host__ __device__ constexpr int cluster_unit_points(int kind, int n, int unit, int colour)
+{
+    return kind == HF_PROBLEM_POISSON_3D ? interior_points_in_plane(n, unit, colour)
+                                         : interior_points_in_row(n, unit, colour);
+}
+
+__host__ __device__ inline ClusterLayout cluster_layout(int n, int blocks, int k, HaloMethod method,
+                                                        int kind = HF_PROBLEM_POISSON_2D)
 {
     ClusterLayout layout{};
     const int interior = n - 2;
     const int active = blocks < interior ? blocks : interior;
     layout.stride = plane_stride(n);
+    layout.unit = cluster_unit_doubles(kind, n);
     layout.band_rows = (interior + active - 1) / active;
     const int held = layout.band_rows + 2 * k;
     layout.rows = held < n ? held : n;
-    layout.plane_doubles = layout.rows * layout.stride;
-    layout.box_doubles = k * layout.stride;
+    layout.plane_doubles = layout.rows * layout.unit;
+    layout.box_doubles = k * layout.unit;
     long long doubles = 2LL * layout.plane_doubles;
     layout.inbox = -1;
     layout.outbox = -1;
@@ -113,12 +135,13 @@ __host__ __device__ inline ClusterLayout cluster_layout(int n, int blocks, int k
     return layout;
 }
 
-/* Points of one colour a block updates at most (band plus k - 1 ghost rows per side). */
-__host__ __device__ inline int cluster_points_per_colour(int n, int blocks, int k)
+/* Points of one colour a block updates at most (band plus k - 1 ghost units per side). */
+__host__ __device__ inline int cluster_points_per_colour(int n, int blocks, int k, int kind = HF_PROBLEM_POISSON_2D)
 {
-    const ClusterLayout layout = cluster_layout(n, blocks, k, HaloMethod::AsyncStore);
+    const ClusterLayout layout = cluster_layout(n, blocks, k, HaloMethod::AsyncStore, kind);
     const int updated = layout.band_rows + 2 * (k - 1);
-    return (updated < n - 2 ? updated : n - 2) * points_per_row(n);
+    const int lines = kind == HF_PROBLEM_POISSON_3D ? n - 2 : 1; /* interior rows of a unit */
+    return (updated < n - 2 ? updated : n - 2) * lines * points_per_row(n);
 }
 
 }  // namespace holdfast

@@ -29,6 +29,11 @@
  * from both edges, which read nothing the exchange brings) while the halo is in flight, at the
  * price of one more block barrier per window where k >= 2.
  *
+ * The cube (Kind = HF_PROBLEM_POISSON_3D) runs the same kernel on slabs of planes: everything said
+ * here of a row holds for a plane of the cube (cluster_layout.h counts in such units), and only
+ * the points' geometry differs (colour_planes_3d.h: six neighbours, the plane's points; the
+ * helpers below pick it by Kind). Its halo is k planes of one colour.
+ *
  * Waits on mbarriers are bounded by the watchdog; a thread whose wait expires stops waiting and
  * pushing, finishes the loop (its block barriers stay matched) and the host reports the error.
  * The hardware cluster barrier has no timeout, like cooperative groups' grid.sync().
@@ -44,6 +49,56 @@
 
 namespace holdfast {
 
+/* ---------------------------------------------------------------- the problem's geometry
+ * What differs between the square's rows and the cube's planes, by Kind (HF_PROBLEM_*). */
+
+/* Copies units [first, end) of u into the colour planes. */
+template <int Kind>
+__device__ __forceinline__ void load_units(double* planes, const ClusterLayout& layout, const double* u, int n,
+                                           int first, int end)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        load_slab(planes, layout.plane_doubles, layout.stride, u, n, first, end);
+    } else {
+        load_planes(planes, layout.plane_doubles, layout.stride, u, n, first, end);
+    }
+}
+
+/* Copies the band's interior points back to u. */
+template <int Kind>
+__device__ __forceinline__ void store_units(const double* planes, const ClusterLayout& layout, double* u, int n,
+                                            const HeldRows& rows)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        store_slab(planes, layout.plane_doubles, layout.stride, u, n, rows.first_row, rows.band_first, rows.band_end);
+    } else {
+        store_planes(planes, layout.plane_doubles, layout.stride, u, n, rows.first_row, rows.band_first, rows.band_end);
+    }
+}
+
+/* The fixed part of a halo buffer: `count` units of `colour` from u, starting at unit `first`. */
+template <int Kind>
+__device__ __forceinline__ void load_halo_units(double* to, const ClusterLayout& layout, const double* u, int n,
+                                                int first, int count, int colour)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        load_halo_planes(to, layout.stride, u, n, first, count, colour);
+    } else {
+        load_plane_rows(to, layout.stride, u, n, first, count, colour);
+    }
+}
+
+template <int Kind, int P>
+__device__ __forceinline__ void assign_unit_points(PointSlots<P>& slots, const Problem& problem, const HeldRows& rows,
+                                                   const ClusterLayout& layout, int colour, int thread, int threads)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        assign_points_3d(slots, problem, rows, layout.stride, colour, thread, threads);
+    } else {
+        assign_points(slots, problem, rows, layout.stride, colour, thread, threads);
+    }
+}
+
 /* Where one window's edge values go, per side (0: the lower neighbour, 1: the upper one). */
 struct HaloTarget {
     uint32_t data[2];    /* remote address of the receiving rows (direct or inbox), this window; or, for
@@ -53,7 +108,7 @@ struct HaloTarget {
 };
 
 /* Everything a block of the cluster knows about itself and its neighbours. */
-template <HaloMethod M>
+template <HaloMethod M, int Kind = HF_PROBLEM_POISSON_2D>
 struct ClusterBlock {
     ClusterLayout layout;
     HeldRows rows;
@@ -99,7 +154,7 @@ struct ClusterBlock {
         const int ghost_first = side == 0 ? rows.band_first - k : rows.band_end;
         uint32_t points = 0;
         for (int row = ghost_first; row < ghost_first + k; ++row) {
-            points += static_cast<uint32_t>(interior_points_in_row(n, row, colour));
+            points += static_cast<uint32_t>(cluster_unit_points(Kind, n, row, colour));
         }
         return points * static_cast<uint32_t>(sizeof(double));
     }
@@ -162,15 +217,15 @@ struct PushEdges {
 };
 
 /* What block `rank` of a cluster of `blocks` holds, and where its neighbours' buffers are. */
-template <HaloMethod M>
-__device__ ClusterBlock<M> describe_cluster_block(int n, int k, int rank, int blocks, double* shared)
+template <HaloMethod M, int Kind>
+__device__ ClusterBlock<M, Kind> describe_cluster_block(int n, int k, int rank, int blocks, double* shared)
 {
-    ClusterBlock<M> block{};
+    ClusterBlock<M, Kind> block{};
     block.n = n;
     block.rank = rank;
     block.k = k;
-    block.layout = cluster_layout(n, blocks, k, M);
-    const int stride = block.layout.stride;
+    block.layout = cluster_layout(n, blocks, k, M, Kind);
+    const int unit = block.layout.unit;
     const int active = active_band_count(blocks, n);
     const bool has_band = rank < active;
     const RowBand band = row_band(rank, blocks, n);
@@ -195,8 +250,8 @@ __device__ ClusterBlock<M> describe_cluster_block(int n, int k, int rank, int bl
         block.remote_outbox[side] =
             map_to_block(shared_address(shared + block.layout.outbox + their_side * block.layout.box_doubles), peer);
         block.remote_barrier[side] = map_to_block(block.own_barrier(their_side, 0), peer);
-        block.direct_shift[side] = (block.rows.first_row - peer_rows.first_row) * stride;
-        block.box_shift[side] = -(block.sent_first_row(side) - block.rows.first_row) * stride;
+        block.direct_shift[side] = (block.rows.first_row - peer_rows.first_row) * unit;
+        block.box_shift[side] = -(block.sent_first_row(side) - block.rows.first_row) * unit;
     }
     return block;
 }
@@ -205,8 +260,8 @@ __device__ ClusterBlock<M> describe_cluster_block(int n, int k, int rank, int bl
  * window `window` will send. Only once every thread of the block has seen the slot's previous
  * phase complete (after a block barrier behind all the waits): else the phase after could
  * complete first, and a late thread waiting on a parity would see it as not yet complete. */
-template <HaloMethod M>
-__device__ __forceinline__ void rearm_slot(const ClusterBlock<M>& block, int window, int windows)
+template <HaloMethod M, int Kind>
+__device__ __forceinline__ void rearm_slot(const ClusterBlock<M, Kind>& block, int window, int windows)
 {
     if constexpr (M != HaloMethod::AsyncStore && M != HaloMethod::BulkCopy) {
         return; /* only byte-counting halos are armed */
@@ -225,13 +280,20 @@ __device__ __forceinline__ void rearm_slot(const ClusterBlock<M>& block, int win
  * neighbours; ClusterBarrier: everybody), copies it into the ghost rows where it did not land
  * there and passes the block barrier that the copy needs (then re-arms the slot). Returns false
  * once a wait has expired. */
-template <HaloMethod M>
-__device__ __forceinline__ bool receive_halo(const ClusterBlock<M>& block, const PersistentArgs& args, int previous,
+template <HaloMethod M, int Kind>
+__device__ __forceinline__ bool receive_halo(const ClusterBlock<M, Kind>& block, const PersistentArgs& args, int previous,
                                              int windows, bool copies, bool failed)
 {
     const int slot = previous & 1;
     const int thread = static_cast<int>(threadIdx.x);
     if (M == HaloMethod::ClusterBarrier) {
+        /* Acquire, the second half of the split barrier that announce_halo's arrive began: it
+         * returns once every thread of the cluster has arrived after its part of window
+         * `previous`, so every st.shared::cluster store of that window's edge units into this
+         * block (made before the storing thread arrived) is visible to this thread's reads from
+         * here on. It also orders the other way: this block's reads of its ghost units in window
+         * `previous` came before its own arrival, and a neighbour writes them again only after its
+         * wait for that arrival (no write-after-read race). */
         cluster_wait_acquire();
     } else {
         for (int side = 0; side < 2; ++side) {
@@ -244,13 +306,12 @@ __device__ __forceinline__ bool receive_halo(const ClusterBlock<M>& block, const
         }
     }
     if (copies) {
-        const int stride = block.layout.stride;
         double* const halo_plane = block.plane(halo_colour(slot, block.k));
         for (int side = 0; side < 2; ++side) {
             if (!block.neighbour[side]) {
                 continue;
             }
-            double* const to = halo_plane + block.ghost_first_local(side) * stride;
+            double* const to = halo_plane + block.ghost_first_local(side) * block.layout.unit;
             const double* const inbox = block.inbox + block.box_offset(slot, side);
             const uint32_t outbox = block.remote_outbox[side] + block.slot_bytes(slot);
             for (int i = thread; i < block.layout.box_doubles; i += static_cast<int>(blockDim.x)) {
@@ -267,14 +328,19 @@ __device__ __forceinline__ bool receive_halo(const ClusterBlock<M>& block, const
 
 /* After the last half-sweep of a window that sends: the halo values are written (st.async ones
  * are on their way); tell the neighbours. */
-template <HaloMethod M>
-__device__ __forceinline__ void announce_halo(const ClusterBlock<M>& block, const HaloTarget& target, int window,
+template <HaloMethod M, int Kind>
+__device__ __forceinline__ void announce_halo(const ClusterBlock<M, Kind>& block, const HaloTarget& target, int window,
                                               int windows, bool block_barrier, bool copies, bool failed)
 {
     if (M == HaloMethod::BulkCopy) {
         fence_proxy_async_shared(); /* the outbox was written by ordinary stores; the copy engine reads it */
     }
     if (M == HaloMethod::ClusterBarrier) {
+        /* Release: this thread's remote stores of the window's edge units (PushEdges::put, straight
+         * into the neighbours' ghost units or inboxes) and all its earlier reads are ordered before
+         * its arrival. Arriving does not wait: the thread goes on to the next window and waits
+         * (receive_halo, acquire) only before it reads what the neighbours pushed; meanwhile it may
+         * update the inner units (overlap). */
         cluster_arrive_release();
     }
     if (block_barrier) {
@@ -296,13 +362,12 @@ __device__ __forceinline__ void announce_halo(const ClusterBlock<M>& block, cons
             continue;
         }
         if (M == HaloMethod::BulkCopy) {
-            const int stride = block.layout.stride;
             const uint32_t destination =
                 uses_inbox(M, block.k)
                     ? block.remote_inbox[side] + block.slot_bytes(slot)
                     : block.remote_planes[side] +
                           static_cast<uint32_t>((halo_colour(slot, block.k) * block.layout.plane_doubles +
-                                                 (block.sent_first_row(side) - block.rows.first_row) * stride +
+                                                 (block.sent_first_row(side) - block.rows.first_row) * block.layout.unit +
                                                  block.direct_shift[side]) *
                                                 8);
             const uint32_t bytes = static_cast<uint32_t>(block.layout.box_doubles * sizeof(double));
@@ -314,41 +379,56 @@ __device__ __forceinline__ void announce_halo(const ClusterBlock<M>& block, cons
     }
 }
 
-template <int P, typename Deliver>
-__device__ __forceinline__ void sweep_colour(double* planes, int plane_doubles, int stride, const PointSlots<P>& red,
+/* One colour's points of levels lowest .. highest: own is their colour plane, other their neighbours'. */
+template <int Kind, int P, typename Deliver>
+__device__ __forceinline__ void sweep_unit_points(const PointSlots<P>& points, double* own, const double* other,
+                                                  const ClusterLayout& layout, int lowest, int highest,
+                                                  const Deliver& deliver)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        sweep_points_3d(points, own, other, layout.stride, layout.unit, lowest, highest, deliver);
+    } else {
+        sweep_points(points, own, other, layout.stride, lowest, highest, deliver);
+    }
+}
+
+/* The half-sweep of `colour`; a branch on the colour, so that each call names its register slots. */
+template <int Kind, int P, typename Deliver>
+__device__ __forceinline__ void sweep_colour(double* planes, const ClusterLayout& layout, const PointSlots<P>& red,
                                              const PointSlots<P>& black, int colour, int lowest, int highest,
                                              const Deliver& deliver)
 {
+    double* const black_plane = planes + layout.plane_doubles;
     if (colour == 0) {
-        sweep_points(red, planes, planes + plane_doubles, stride, lowest, highest, deliver);
+        sweep_unit_points<Kind>(red, planes, black_plane, layout, lowest, highest, deliver);
     } else {
-        sweep_points(black, planes + plane_doubles, planes, stride, lowest, highest, deliver);
+        sweep_unit_points<Kind>(black, black_plane, planes, layout, lowest, highest, deliver);
     }
 }
 
 /* k = args.sweeps_per_exchange: half-sweeps between exchanges (ghost rows per side),
  * 1 .. kMaxSweepsPerExchange, at most the smallest band. kOverlap: update the inner rows while
- * the halo is in flight. Launched as one cluster of gridDim.x blocks with
- * cluster_layout(...).bytes of dynamic shared memory. */
-template <int P, HaloMethod M, bool kOverlap>
+ * the halo is in flight. Kind: the problem (HF_PROBLEM_*; the cube's bands are slabs of planes).
+ * Launched as one cluster of gridDim.x blocks with cluster_layout(..., Kind).bytes of dynamic
+ * shared memory. */
+template <int P, HaloMethod M, bool kOverlap, int Kind = HF_PROBLEM_POISSON_2D>
 __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(PersistentArgs args)
 {
     const int k = args.sweeps_per_exchange;
     constexpr int overlap = kOverlap ? 1 : 0;
     HF_DYNAMIC_SHARED(double, shared);
-    static_assert(sizeof(ClusterBlock<M>) <= kBlockDescriptionBytes, "the description's room in the layout");
+    static_assert(sizeof(ClusterBlock<M, Kind>) <= kBlockDescriptionBytes, "the description's room in the layout");
     const Problem& problem = args.problem;
     const int n = problem.n;
     const int thread = static_cast<int>(threadIdx.x);
     const int threads = static_cast<int>(blockDim.x);
-    const ClusterLayout layout = cluster_layout(n, cluster_block_count(), k, M);
-    const int stride = layout.stride;
-    const int plane_doubles = layout.plane_doubles;
+    const ClusterLayout layout = cluster_layout(n, cluster_block_count(), k, M, Kind);
     /* The block's description: the same for all its threads and read at window boundaries only,
      * so it lives in shared memory and the registers stay with the points. */
-    ClusterBlock<M>& block = *reinterpret_cast<ClusterBlock<M>*>(reinterpret_cast<char*>(shared) + layout.description);
+    using Block = ClusterBlock<M, Kind>;
+    Block& block = *reinterpret_cast<Block*>(reinterpret_cast<char*>(shared) + layout.description);
     if (thread == 0) {
-        block = describe_cluster_block<M>(n, k, cluster_block_rank(), cluster_block_count(), shared);
+        block = describe_cluster_block<M, Kind>(n, k, cluster_block_rank(), cluster_block_count(), shared);
     }
 
     /* Shared memory: zero (padding that bulk copies carry), then the rows, the fixed part of the
@@ -359,7 +439,7 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
     }
     __syncthreads();
     const HeldRows rows = block.rows;
-    load_planes(shared, plane_doubles, stride, problem.u, n, rows.first_row, rows.end_row);
+    load_units<Kind>(shared, layout, problem.u, n, rows.first_row, rows.end_row);
     for (int side = 0; side < 2; ++side) {
         if (!block.neighbour[side]) {
             continue;
@@ -369,10 +449,10 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
             const int offset = block.box_offset(slot, side);
             if (uses_inbox(M, k)) {
                 const int ghost_first = side == 0 ? rows.band_first - k : rows.band_end;
-                load_plane_rows(block.inbox + offset, stride, problem.u, n, ghost_first, k, colour);
+                load_halo_units<Kind>(block.inbox + offset, layout, problem.u, n, ghost_first, k, colour);
             }
             if (uses_outbox(M)) {
-                load_plane_rows(block.outbox + offset, stride, problem.u, n, block.sent_first_row(side), k, colour);
+                load_halo_units<Kind>(block.outbox + offset, layout, problem.u, n, block.sent_first_row(side), k, colour);
             }
         }
     }
@@ -393,8 +473,8 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
     }
     PointSlots<P> red;
     PointSlots<P> black;
-    assign_points(red, problem, rows, stride, 0, thread, threads);
-    assign_points(black, problem, rows, stride, 1, thread, threads);
+    assign_unit_points<Kind>(red, problem, rows, layout, 0, thread, threads);
+    assign_unit_points<Kind>(black, problem, rows, layout, 1, thread, threads);
     /* Every block has started and initialised its mbarriers before anyone touches them. */
     cluster_sync_all();
 
@@ -418,7 +498,7 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
             int lowest = 0;
             if (s == 0 && window > 0) {
                 if (overlap != 0 && !skipped) { /* the inner rows while the halo is in flight */
-                    sweep_colour(shared, plane_doubles, stride, red, black, colour, 0, 0, DeliverNothing{});
+                    sweep_colour<Kind>(shared, layout, red, black, colour, 0, 0, DeliverNothing{});
                 }
                 lowest = overlap;
                 failed = !receive_halo(block, args, window - 1, windows, copies, failed);
@@ -429,9 +509,9 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
                 /* HF_FAULT_NEVER_PUBLISH (tests): the fault block never sends, its neighbours' waits expire. */
                 const bool silenced = args.fault == HF_FAULT_NEVER_PUBLISH && block.rank == args.fault_block;
                 const PushEdges<M> push{block.target(window), shared, !failed && !silenced};
-                sweep_colour(shared, plane_doubles, stride, red, black, colour, lowest, k - s, push);
+                sweep_colour<Kind>(shared, layout, red, black, colour, lowest, k - s, push);
             } else if (!skipped) {
-                sweep_colour(shared, plane_doubles, stride, red, black, colour, lowest, k - s, DeliverNothing{});
+                sweep_colour<Kind>(shared, layout, red, black, colour, lowest, k - s, DeliverNothing{});
             }
             done += skipped ? 0 : 1;
         }
@@ -441,7 +521,7 @@ __global__ void __launch_bounds__(max_threads_for_slots(P), 1) cluster_resident(
     }
 
     __syncthreads(); /* the last half-sweep's values, written by every thread, go back */
-    store_planes(shared, plane_doubles, stride, problem.u, n, rows.first_row, rows.band_first, rows.band_end);
+    store_units<Kind>(shared, layout, problem.u, n, rows);
     if (thread == 0 && block.rank < active_band_count(cluster_block_count(), n)) {
         report_work(args, block.rank, done);
     }

@@ -110,6 +110,14 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals(WorkSplit.ROW_BANDS,
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "counters").orElseThrow().workSplit());
         assertTrue(bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "resident").isEmpty());
+        PersistentVariant cubeCluster =
+                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "cluster").orElseThrow();
+        assertEquals("cluster_barrier_3d_p1", cubeCluster.kernel());
+        assertEquals(Set.of(VariantTrait.CLUSTER, VariantTrait.CUDA_ONLY, VariantTrait.SWEEPS), cubeCluster.traits(),
+                cubeCluster.toString());
+        assertEquals(WorkSplit.ROW_BANDS, cubeCluster.workSplit(), "the cube's slabs of planes: bands of the work split");
+        assertEquals("cluster_async_3d_p1",
+                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "cluster").orElseThrow().kernel());
         assertEquals(2, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
                 .count(), "only temporal blocking runs between two buffers");
     }

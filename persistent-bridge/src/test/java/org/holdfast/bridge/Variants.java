@@ -25,11 +25,13 @@ final class Variants {
             new String[] {"persistent-grid", "cg"},
             new String[] {"persistent-grid", "two-slot"},
             new String[] {"persistent-grid", "block"},
+            new String[] {"persistent-grid", "cluster"},
             new String[] {"persistent-grid", "temporal"},
             new String[] {"persistent-host", "relay"},
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},
-            new String[] {"persistent-dataflow", "counters"});
+            new String[] {"persistent-dataflow", "counters"},
+            new String[] {"persistent-dataflow", "cluster"});
 
     private Variants() {
     }

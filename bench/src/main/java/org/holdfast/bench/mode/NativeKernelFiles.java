@@ -81,6 +81,8 @@ public final class NativeKernelFiles {
                     "persistent_grid.h", CUBE_ALONE_ON_CHIP),
             cube("persistent-grid", "block", "on_chip_block_3d_p1", "on_chip_registers", "on_chip_registers.h",
                     SIZED + ", and one block or one warp (on_chip_warp_3d_p*)"),
+            cube("persistent-grid", "cluster", "cluster_barrier_3d_p1", "cluster_resident", "cluster_resident.h",
+                    SIZED + " and the cluster's blocks"),
             cube("persistent-grid", "temporal", "temporal_stream_persistent_3d_k<k>", "temporal_stream_persistent_3d",
                     "temporal_persistent_3d.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
             square("persistent-host", "relay", "persistent_host_relay", "persistent_host_relay", "persistent_host_relay.h",
@@ -98,7 +100,9 @@ public final class NativeKernelFiles {
             square("persistent-dataflow", "cluster", "cluster_async_p1", "cluster_resident", "cluster_resident.h",
                     SIZED + " and the cluster's blocks"),
             square("persistent-dataflow", "resident", "persistent_resident", "persistent_resident", "persistent_resident.h",
-                    "the bands of the grid's blocks, and k where --sweeps-per-exchange is auto"));
+                    "the bands of the grid's blocks, and k where --sweeps-per-exchange is auto"),
+            cube("persistent-dataflow", "cluster", "cluster_async_3d_p1", "cluster_resident", "cluster_resident.h",
+                    SIZED + " and the cluster's blocks"));
 
     private static Variant square(String mode, String variant, String kernel, String function, String file, String atRunTime) {
         return new Variant(PersistentProblem.Kind.POISSON_2D, mode, variant, kernel, function, file, atRunTime);
