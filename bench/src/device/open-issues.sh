@@ -21,6 +21,14 @@
 #                                              at N = 11, 101, 1001, 4097 with the kit's baseline library and
 #                                              jar (BASELINE_LIB) and with this bundle's, twice each,
 #                                              alternated; and the temporal passes with either barrier
+#   bench/src/device/open-issues.sh checks3d   every GPU test, with (at once) memcheck and synccheck on the whole
+#                                              self-test, racecheck on the cube's kernels, on the square's
+#                                              kernels the cube's templates touched, and on the deep temporal
+#                                              passes
+#   bench/src/device/open-issues.sh cube-and-top
+#                                              the cube's table (every mode, every variant, N = 8 .. 512, graph in
+#                                              the same run), then the square's top (deep temporal passes, the
+#                                              Java temporal twin against its native twin, graph beside them)
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
 set -uo pipefail
@@ -61,8 +69,21 @@ case ${1:-} in
     shards+=("sanitize-native:race-rest:racecheck:--variants+standard,grid-cooperative-groups,grid-two-slot,host-lockstep-busy,host-lockstep-sleep,host-neighbour-busy,host-neighbour-sleep,host-relay-busy,host-relay-sleep,dataflow,dataflow-resident,dataflow-resident-k1,dataflow-resident-k2,dataflow-resident-k5,grid-block")
     exec bash "$session" info "together:$(IFS=/; echo "${shards[*]}")"
     ;;
+  checks3d)
+    deep=grid-temporal-k12,grid-temporal-k16,grid-temporal-k24,grid-temporal-k32,grid-temporal-cg-k16
+    SANITIZE_TOOLS="memcheck synccheck" exec bash "$session" info native \
+      "together:tests/sanitize-native/sanitize-native:race-cube:racecheck:--variants+cube-*+--no-largest/sanitize-native:race-square:racecheck:--variants+grid-block,grid-cooperative-groups,dataflow,host-relay-busy,host-lockstep-busy,grid-cluster,dataflow-cluster+--on-chip-sizes+11,33+--no-largest/sanitize-native:deep:memcheck,racecheck,synccheck:--variants+$deep+--sizes+33,101+--blocks+0,7+--threads+256+--iterations+37"
+    ;;
+  cube-and-top)
+    cube=-p+poisson3d+-n+8,16,32,64,128,256,512+-i+1000,1000,1000,400,100,20,10+-r+5+--init+random+--no-overheads
+    top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
+    exec bash "$session" info \
+      sweep:cube-modes:-m+launch,launch-sync,graph,persistent-grid,persistent-dataflow,persistent-host+-k+java,native+$cube \
+      sweep:cube-variants:-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--sweeps-per-launch+2,4,6,8+--barrier+block,cluster,temporal+--signal+cluster+$cube \
+      sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
+    ;;
   *)
-    echo "usage: open-issues.sh checks|trust|racecheck|before-after (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac
