@@ -248,7 +248,7 @@ const VariantRow kRows[] = {
      .problem = HF_PROBLEM_POISSON_3D,
      .description = "k half-sweeps per pass of the cube streamed plane by plane through shared memory (2.5D temporal "
                     "blocking), two-slot barrier between passes",
-     .kernel = HF_SWEEPS_3D(4).kernel,
+     .kernel = HF_SWEEPS_3D(8).kernel,
      .sweeps = &kTemporal3dSweeps,
      .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_SWEEPS,
      .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
