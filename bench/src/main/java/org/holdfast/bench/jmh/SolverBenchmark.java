@@ -47,8 +47,9 @@ public class SolverBenchmark {
 
     static final int ITERATIONS = 100;
 
+    /** JMH sets it; the default is for code that makes the benchmark itself (the tests). */
     @Param({"poisson2d"})
-    String problem;
+    String problem = "poisson2d";
 
     @Param({"11", "101", "1001"})
     int n;
