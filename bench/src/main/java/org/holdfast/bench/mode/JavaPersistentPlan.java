@@ -41,15 +41,17 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  * @param threads threads per block
  * @param fOnChip on chip: whether f is held too
  * @param slots the register kernel's points of a colour per thread, 0 for the other designs
+ * @param oneWarp the register kernel's one-warp form (32 threads, the warp barrier)
  * @param shape the planner's words for the register kernel's shape ({@code one warp, 2 points per thread}), else empty
  */
-record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip, int slots, String shape) {
+record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip, int slots, boolean oneWarp,
+        String shape) {
 
     /** The native kernel names of {@code persistent-grid block}: one warp or one block, P points per thread. */
     private static final Pattern REGISTER_KERNEL = Pattern.compile("on_chip_(warp|block)_p(\\d+)");
 
     JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip) {
-        this(kernel, design, blocks, threads, fOnChip, 0, "");
+        this(kernel, design, blocks, threads, fOnChip, 0, false, "");
     }
 
     /**
@@ -89,7 +91,7 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         }
         int slots = Integer.parseInt(named.group(2));
         return new JavaPersistentPlan(PersistentTaskGraph.kernelNamed(PersistentRedBlackKernels.kernelFor(slots)), Design.REGISTERS,
-                1, plan.threadsPerBlock(), false, slots, plan.note());
+                1, plan.threadsPerBlock(), false, slots, named.group(1).equals("warp"), plan.note());
     }
 
     /** The plan of a user's persistent kernel {@code solve} for {@code request}: grid-stride useful blocks, no on-chip choice. */
@@ -125,7 +127,7 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
     /** The one-task graph of a run of {@code iterations} iterations on {@code u}. */
     PersistentTaskGraph graph(PoissonProblem problem, double[] u, double[] f, int iterations) {
         if (design == Design.REGISTERS) {
-            return PersistentTaskGraph.onChipRegisters(problem, u, f, iterations, threads, slots);
+            return PersistentTaskGraph.onChipRegisters(problem, u, f, iterations, threads, slots, oneWarp);
         }
         return design == null ? PersistentTaskGraph.of(kernel, problem, u, f, iterations, blocks, threads)
                 : PersistentTaskGraph.of(design, problem, u, f, iterations, blocks, threads, fOnChip);

@@ -201,8 +201,9 @@ public final class PersistentRedBlackKernels {
      * arithmetic as the reference: the same array, bit for bit.
      *
      * Three kernels, one per register budget of the native max_threads_for_slots(P): p = 1, 2, 4 on up
-     * to 1024 threads, p = 8 on up to 512, p = 16 on up to 256. The planner's one-warp form (at most
-     * 32 p points of a colour) is the same kernel on a block of 32 threads.
+     * to 1024 threads, p = 8 on up to 512, p = 16 on up to 256; each in two forms, as native kOneWarp:
+     * warp = 1 for a block of one warp (32 threads), which waits at the warp barrier (__syncwarp) between
+     * half-sweeps, warp = 0 for a block, at the block barrier. Instances onChipRegisters_p2_warp1, ...
      */
 
     /** The points per thread per colour the kernels are compiled for (native-hip's {@code kSlotCounts}). */
@@ -231,15 +232,15 @@ public final class PersistentRedBlackKernels {
 
     /**
      * {@code iterations} iterations on {@code u} by one block of at most 1024 threads, each holding
-     * {@code p} (1, 2 or 4) points of each colour; {@link #planesBytes} of dynamic shared memory. The
-     * block reports its half-sweeps as block 0.
+     * {@code p} (1, 2 or 4) points of each colour; {@link #planesBytes} of dynamic shared memory. With
+     * {@code warp} 1 the block is one warp of 32 threads. The block reports its half-sweeps as block 0.
      *
      * @param work {@value #WORK_LENGTH} longs, zero before the run (or as the last run of this execute left them)
      */
     @Kernel
     @Persistent(threadsPerBlock = 1024)
     @LaunchBounds(maxThreads = 1024, minBlocksPerMultiprocessor = 1)
-    public static void onChipRegisters(KernelContext context, @Specialize({1, 2, 4}) int p, double[] u, double[] f, int n,
+    public static void onChipRegisters(KernelContext context, @Specialize({1, 2, 4}) int p, @Specialize({0, 1}) int warp, double[] u, double[] f, int n,
             double h2, int iterations, long[] work) {
         double[] planes = context.dynamicSharedDoubles();
         int[] redNorth = new int[p];
@@ -249,14 +250,14 @@ public final class PersistentRedBlackKernels {
         int[] blackWest = new int[p];
         double[] blackH2f = new double[p];
         double[] value = new double[p];
-        runOnChip(context, planes, p, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
     }
 
     /** {@link #onChipRegisters} for 8 points per thread per colour, on up to 512 threads. */
     @Kernel
     @Persistent(threadsPerBlock = 512)
     @LaunchBounds(maxThreads = 512, minBlocksPerMultiprocessor = 1)
-    public static void onChipRegisters8(KernelContext context, @Specialize({8}) int p, double[] u, double[] f, int n,
+    public static void onChipRegisters8(KernelContext context, @Specialize({8}) int p, @Specialize({0, 1}) int warp, double[] u, double[] f, int n,
             double h2, int iterations, long[] work) {
         double[] planes = context.dynamicSharedDoubles();
         int[] redNorth = new int[p];
@@ -266,14 +267,14 @@ public final class PersistentRedBlackKernels {
         int[] blackWest = new int[p];
         double[] blackH2f = new double[p];
         double[] value = new double[p];
-        runOnChip(context, planes, p, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
     }
 
     /** {@link #onChipRegisters} for 16 points per thread per colour, on up to 256 threads. */
     @Kernel
     @Persistent(threadsPerBlock = 256)
     @LaunchBounds(maxThreads = 256, minBlocksPerMultiprocessor = 1)
-    public static void onChipRegisters16(KernelContext context, @Specialize({16}) int p, double[] u, double[] f, int n,
+    public static void onChipRegisters16(KernelContext context, @Specialize({16}) int p, @Specialize({0, 1}) int warp, double[] u, double[] f, int n,
             double h2, int iterations, long[] work) {
         double[] planes = context.dynamicSharedDoubles();
         int[] redNorth = new int[p];
@@ -283,7 +284,7 @@ public final class PersistentRedBlackKernels {
         int[] blackWest = new int[p];
         double[] blackH2f = new double[p];
         double[] value = new double[p];
-        runOnChip(context, planes, p, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
     }
 
     /**
@@ -292,7 +293,7 @@ public final class PersistentRedBlackKernels {
      * branch), a block barrier after each, and u back.
      */
     @DeviceFunction
-    static void runOnChip(KernelContext context, double[] planes, int p, double[] u, double[] f, int n, double h2, int iterations, long[] work,
+    static void runOnChip(KernelContext context, double[] planes, int p, int warp, double[] u, double[] f, int n, double h2, int iterations, long[] work,
             int[] redNorth, int[] redWest, double[] redH2f, int[] blackNorth, int[] blackWest, double[] blackH2f, double[] value) {
         int stride = planeStride(n);
         int colourDoubles = n * stride;
@@ -302,20 +303,34 @@ public final class PersistentRedBlackKernels {
         // Red points read the black plane (colourDoubles on), black points the red one (0 on).
         int redUsed = assignPoints(p, redNorth, redWest, redH2f, f, n, h2, stride, colourDoubles, 0, thread, threads);
         int blackUsed = assignPoints(p, blackNorth, blackWest, blackH2f, f, n, h2, stride, 0, 1, thread, threads);
-        context.localBarrier();
+        onChipBarrier(context, warp);
         int steps = 2 * iterations;
         int done = 0;
         for (int step = 0; step + 1 < steps; step += 2) {
             // Red points live one colour plane below the black plane they read; black points one above.
             sweepPoints(p, planes, redNorth, redWest, redH2f, redUsed, stride, -colourDoubles, value);
-            context.localBarrier();
+            onChipBarrier(context, warp);
             sweepPoints(p, planes, blackNorth, blackWest, blackH2f, blackUsed, stride, colourDoubles, value);
-            context.localBarrier();
+            onChipBarrier(context, warp);
             done += 2;
         }
         storePlanes(planes, colourDoubles, stride, u, n, thread, threads);
         if (thread == 0) {
             reportWork(context, work, 0, done);
+        }
+    }
+
+    /**
+     * The barrier between half-sweeps (native {@code on_chip_sync}): the warp barrier where the block is one warp
+     * ({@code warp} 1: {@code __syncwarp()}, no block barrier), else the block barrier. {@code warp} is a specialised
+     * value, so the branch folds away.
+     */
+    @DeviceFunction
+    static void onChipBarrier(KernelContext context, int warp) {
+        if (warp == 1) {
+            context.warpBarrier();
+        } else {
+            context.localBarrier();
         }
     }
 

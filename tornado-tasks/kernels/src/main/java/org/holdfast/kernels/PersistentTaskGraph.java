@@ -121,13 +121,16 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
 
     /**
      * The one-block kernel with {@code slots} points of each colour per thread in registers
-     * ({@link PersistentRedBlackKernels#kernelFor}, instance {@code _p<slots>}) on one block of {@code threads}
-     * threads, with the grid's two colour planes in dynamic shared memory: the shape the native planner gives
-     * {@code persistent-grid block} (32 threads where it picks one warp).
+     * ({@link PersistentRedBlackKernels#kernelFor}, instance {@code _p<slots>_warp0}) on one block of {@code threads}
+     * threads, with the grid's two colour planes in dynamic shared memory, or its one-warp form ({@code _warp1}, 32
+     * threads, the warp barrier between half-sweeps): the shape the native planner gives {@code persistent-grid block}.
      */
     public static PersistentTaskGraph onChipRegisters(PoissonProblem problem, double[] u, double[] f, int iterations, int threads,
-            int slots) {
+            int slots, boolean oneWarp) {
         String name = PersistentRedBlackKernels.kernelFor(slots);
+        if (oneWarp && threads != KernelContext.WARP_SIZE) {
+            throw new IllegalArgumentException(name + " as one warp runs " + KernelContext.WARP_SIZE + " threads, not " + threads);
+        }
         if (threads > PersistentRedBlackKernels.maxThreadsFor(slots)) {
             throw new IllegalArgumentException(name + " runs at most " + PersistentRedBlackKernels.maxThreadsFor(slots)
                     + " threads for " + slots + " points per thread, not " + threads);
@@ -137,7 +140,7 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
         long[] work = new long[PersistentRedBlackKernels.WORK_LENGTH];
         ImmutableTaskGraph graph = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, work)
-                .task(TASK, kernelNamed(name), new KernelContext(), slots, u, f, problem.n(), problem.h2(), iterations, work)
+                .task(TASK, kernelNamed(name), new KernelContext(), slots, oneWarp ? 1 : 0, u, f, problem.n(), problem.h2(), iterations, work)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, u).transferToHost(DataTransferMode.EVERY_EXECUTION, work).snapshot();
         return new PersistentTaskGraph(graph, scheduler(grid), u, work, 1, 2 * iterations);
     }

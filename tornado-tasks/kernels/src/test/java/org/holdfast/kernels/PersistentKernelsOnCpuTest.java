@@ -88,7 +88,7 @@ class PersistentKernelsOnCpuTest {
         double[] initial = problem.randomInitialU(n + slots);
         double[] f = problem.rightHandSide();
         double[] u = new double[problem.points()];
-        PersistentTaskGraph tasks = PersistentTaskGraph.onChipRegisters(problem, u, f, ITERATIONS, threads, slots);
+        PersistentTaskGraph tasks = PersistentTaskGraph.onChipRegisters(problem, u, f, ITERATIONS, threads, slots, threads == 32);
         assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), run(tasks, u, initial, SHORT_WATCHDOG.multipliedBy(20)));
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
             tasks.clearWork();
