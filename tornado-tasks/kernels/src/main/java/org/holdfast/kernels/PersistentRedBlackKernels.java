@@ -240,77 +240,70 @@ public final class PersistentRedBlackKernels {
     @Kernel
     @Persistent(threadsPerBlock = 1024)
     @LaunchBounds(maxThreads = 1024, minBlocksPerMultiprocessor = 1)
-    public static void onChipRegisters(KernelContext context, @Specialize({1, 2, 4}) int p, @Specialize({0, 1}) int warp, double[] u, double[] f, int n,
-            double h2, int iterations, long[] work) {
+    public static void onChipRegisters(KernelContext context, @Specialize({1, 2, 4}) int p, @Specialize({0, 1}) int warp,
+            double[] u, double[] f, int n, double h2, int iterations, long[] work) {
         double[] planes = context.dynamicSharedDoubles();
-        int[] redNorth = new int[p];
-        int[] redWest = new int[p];
-        double[] redH2f = new double[p];
-        int[] blackNorth = new int[p];
-        int[] blackWest = new int[p];
-        double[] blackH2f = new double[p];
+        // Per-thread arrays (registers): the points' neighbour indices and h2 f of both colours (see runOnChip).
+        int[] at = new int[4 * p];
+        double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, at, h2f, value);
     }
 
     /** {@link #onChipRegisters} for 8 points per thread per colour, on up to 512 threads. */
     @Kernel
     @Persistent(threadsPerBlock = 512)
     @LaunchBounds(maxThreads = 512, minBlocksPerMultiprocessor = 1)
-    public static void onChipRegisters8(KernelContext context, @Specialize({8}) int p, @Specialize({0, 1}) int warp, double[] u, double[] f, int n,
-            double h2, int iterations, long[] work) {
+    public static void onChipRegisters8(KernelContext context, @Specialize({8}) int p, @Specialize({0, 1}) int warp,
+            double[] u, double[] f, int n, double h2, int iterations, long[] work) {
         double[] planes = context.dynamicSharedDoubles();
-        int[] redNorth = new int[p];
-        int[] redWest = new int[p];
-        double[] redH2f = new double[p];
-        int[] blackNorth = new int[p];
-        int[] blackWest = new int[p];
-        double[] blackH2f = new double[p];
+        // Per-thread arrays (registers): the points' neighbour indices and h2 f of both colours (see runOnChip).
+        int[] at = new int[4 * p];
+        double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, at, h2f, value);
     }
 
     /** {@link #onChipRegisters} for 16 points per thread per colour, on up to 256 threads. */
     @Kernel
     @Persistent(threadsPerBlock = 256)
     @LaunchBounds(maxThreads = 256, minBlocksPerMultiprocessor = 1)
-    public static void onChipRegisters16(KernelContext context, @Specialize({16}) int p, @Specialize({0, 1}) int warp, double[] u, double[] f, int n,
-            double h2, int iterations, long[] work) {
+    public static void onChipRegisters16(KernelContext context, @Specialize({16}) int p, @Specialize({0, 1}) int warp,
+            double[] u, double[] f, int n, double h2, int iterations, long[] work) {
         double[] planes = context.dynamicSharedDoubles();
-        int[] redNorth = new int[p];
-        int[] redWest = new int[p];
-        double[] redH2f = new double[p];
-        int[] blackNorth = new int[p];
-        int[] blackWest = new int[p];
-        double[] blackH2f = new double[p];
+        // Per-thread arrays (registers): the points' neighbour indices and h2 f of both colours (see runOnChip).
+        int[] at = new int[4 * p];
+        double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, redNorth, redWest, redH2f, blackNorth, blackWest, blackH2f, value);
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, at, h2f, value);
     }
 
     /**
      * The run (native {@code on_chip_registers}): u into the planes, each thread's points of both
      * colours into its arrays, then the half-sweeps in pairs (red, black: the colour is never a
-     * branch), a block barrier after each, and u back.
+     * branch), a barrier after each, and u back. {@code at} holds p red points' north indices, their
+     * west indices, then the black points' (4 p ints), {@code h2f} the red points' h2 f, then the
+     * black points' (2 p doubles); {@code value} the p new values of a half-sweep.
      */
     @DeviceFunction
-    static void runOnChip(KernelContext context, double[] planes, int p, int warp, double[] u, double[] f, int n, double h2, int iterations, long[] work,
-            int[] redNorth, int[] redWest, double[] redH2f, int[] blackNorth, int[] blackWest, double[] blackH2f, double[] value) {
+    static void runOnChip(KernelContext context, double[] planes, int p, int warp, double[] u, double[] f, int n, double h2,
+            int iterations, long[] work, int[] at, double[] h2f, double[] value) {
         int stride = planeStride(n);
         int colourDoubles = n * stride;
         int thread = context.localIdx;
         int threads = context.localGroupSizeX;
         loadPlanes(planes, colourDoubles, stride, u, n, thread, threads);
         // Red points read the black plane (colourDoubles on), black points the red one (0 on).
-        int redUsed = assignPoints(p, redNorth, redWest, redH2f, f, n, h2, stride, colourDoubles, 0, thread, threads);
-        int blackUsed = assignPoints(p, blackNorth, blackWest, blackH2f, f, n, h2, stride, 0, 1, thread, threads);
+        int redUsed = assignPoints(p, at, 0, h2f, 0, f, n, h2, stride, colourDoubles, 0, thread, threads);
+        int blackUsed = assignPoints(p, at, 2 * p, h2f, p, f, n, h2, stride, 0, 1, thread, threads);
         onChipBarrier(context, warp);
         int steps = 2 * iterations;
         int done = 0;
         for (int step = 0; step + 1 < steps; step += 2) {
             // Red points live one colour plane below the black plane they read; black points one above.
-            sweepPoints(p, planes, redNorth, redWest, redH2f, redUsed, stride, -colourDoubles, value);
+            sweepPoints(p, planes, at, 0, h2f, 0, redUsed, stride, -colourDoubles, value);
             onChipBarrier(context, warp);
-            sweepPoints(p, planes, blackNorth, blackWest, blackH2f, blackUsed, stride, colourDoubles, value);
+            sweepPoints(p, planes, at, 2 * p, h2f, p, blackUsed, stride, colourDoubles, value);
             onChipBarrier(context, warp);
             done += 2;
         }
@@ -336,29 +329,30 @@ public final class PersistentRedBlackKernels {
 
     /**
      * The thread's points of {@code colour}, numbered as the reference numbers them (point
-     * {@code thread + q * threads} in slot q): the plane indices of each one's north and west
-     * neighbours in the other plane (at {@code other}) and h2 f. An unused slot reads the other
-     * plane's first doubles and stores nothing. Returns the used slots, bit q for slot q.
+     * {@code thread + q * threads} in slot q): the plane indices of each one's north neighbour
+     * ({@code at[first + q]}) and west neighbour ({@code at[first + p + q]}) in the other plane (at
+     * {@code other}), and h2 f ({@code h2f[h2fFirst + q]}). An unused slot reads the other plane's
+     * first doubles and stores nothing. Returns the used slots, bit q for slot q.
      */
     @DeviceFunction
-    static int assignPoints(int p, int[] north, int[] west, double[] h2f, double[] f, int n, double h2, int stride, int other,
-            int colour, int thread, int threads) {
+    static int assignPoints(int p, int[] at, int first, double[] h2f, int h2fFirst, double[] f, int n, double h2, int stride,
+            int other, int colour, int thread, int threads) {
         int half = (n - 1) / 2;
         int points = (n - 2) * half;
         int used = 0;
         for (@Unroll int q = 0; q < p; q++) {
-            north[q] = other;
-            west[q] = other;
-            h2f[q] = 0.0;
+            at[first + q] = other;
+            at[first + p + q] = other;
+            h2f[h2fFirst + q] = 0.0;
             int point = thread + q * threads;
             if (point < points) {
                 int i = 1 + point / half;
                 int j = 1 + 2 * (point % half) + ((i + 1 + colour) & 1);
                 if (j < n - 1) {
                     int centre = i * stride + (j >> 1);
-                    north[q] = other + centre - stride;
-                    west[q] = other + centre + (j & 1) - 1;
-                    h2f[q] = h2 * f[i * n + j];
+                    at[first + q] = other + centre - stride;
+                    at[first + p + q] = other + centre + (j & 1) - 1;
+                    h2f[h2fFirst + q] = h2 * f[i * n + j];
                     used |= 1 << q;
                 }
             }
@@ -367,21 +361,23 @@ public final class PersistentRedBlackKernels {
     }
 
     /**
-     * One half-sweep of the thread's points: all loads and sums first (the slots' chains overlap; no
+     * One half-sweep of the thread's points (placed in {@code at} and {@code h2f} as {@link #assignPoints} says): all loads and sums first (the slots' chains overlap; no
      * branch), then the stores of the used slots. South is two plane rows after north, east one double
      * after west, the point one row after north and {@code ownShift} doubles on (its own plane). The
      * sum is {@link Stencil#fivePointUpdate}'s: south is row i + 1, north row i - 1.
      */
     @DeviceFunction
-    static void sweepPoints(int p, double[] planes, int[] north, int[] west, double[] h2f, int used, int stride, int ownShift,
-            double[] value) {
+    static void sweepPoints(int p, double[] planes, int[] at, int first, double[] h2f, int h2fFirst, int used, int stride,
+            int ownShift, double[] value) {
         for (@Unroll int q = 0; q < p; q++) {
-            value[q] = Stencil.fivePointUpdate(planes[north[q] + 2 * stride], planes[north[q]], planes[west[q] + 1],
-                    planes[west[q]], h2f[q]);
+            int north = at[first + q];
+            int west = at[first + p + q];
+            value[q] = Stencil.fivePointUpdate(planes[north + 2 * stride], planes[north], planes[west + 1], planes[west],
+                    h2f[h2fFirst + q]);
         }
         for (@Unroll int q = 0; q < p; q++) {
             if (((used >> q) & 1) != 0) {
-                planes[north[q] + stride + ownShift] = value[q];
+                planes[at[first + q] + stride + ownShift] = value[q];
             }
         }
     }
