@@ -69,9 +69,9 @@ class KernelPrinterTest {
     void theJavaBlockTwinRunsWithBarrierBlock() {
         String out = printed("-m", "persistent-grid", "-k", "java", "--barrier", "block");
         assertTrue(out.contains("// persistent-grid (java, barrier=block, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels:"
-                + " onChipRegisters_p<P> (P = 1, 2, 4; onChipRegisters8_p8, onChipRegisters16_p16)"), out);
-        assertTrue(out.contains("__global__ void __launch_bounds__(1024, 1) onChipRegisters_p4("), out);
-        assertTrue(out.contains("__global__ void __launch_bounds__(256, 1) onChipRegisters16_p16("), out);
+                + " onChipRegisters_p<P>_warp<W> (P = 1, 2, 4; onChipRegisters8_p8_warp<W>, onChipRegisters16_p16_warp<W>)"), out);
+        assertTrue(out.contains("__global__ void __launch_bounds__(1024, 1) onChipRegisters_p4_warp0("), out);
+        assertTrue(out.contains("__global__ void __launch_bounds__(256, 1) onChipRegisters16_p16_warp1("), out);
     }
 
     @Test

@@ -236,16 +236,16 @@ public abstract class NativePersistentMode extends DescribedMode {
                         + ": the rule's for each size)" : ""));
             }
             if (asked.get().design() == PersistentTaskGraph.Design.REGISTERS) {
-                return KernelsThatRun.generated(PersistentRedBlackKernels.class, "onChipRegisters_p<P> (P = 1, 2, 4;"
-                        + " onChipRegisters8_p8, onChipRegisters16_p16), one block or one warp holding the grid as two colour"
-                        + " planes, each thread's P points of a colour in registers (P and the threads: the block rule's for"
-                        + " each size)");
+                return KernelsThatRun.generated(PersistentRedBlackKernels.class, "onChipRegisters_p<P>_warp<W> (P = 1, 2, 4;"
+                        + " onChipRegisters8_p8_warp<W>, onChipRegisters16_p16_warp<W>), one block (W = 0) or one warp (W = 1)"
+                        + " holding the grid as two colour planes, each thread's P points of a colour in registers (P, W and"
+                        + " the threads: the block rule's for each size)");
             }
             boolean auto = javaTwinsByVariant() && values.get(variantOption().orElseThrow()).equals(PersistentRequest.AUTO);
             return KernelsThatRun.generated(PersistentRedBlackKernels.class, twin.get().design().kernel().getName()
                     + ", one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"
                     + " (chosen at run time for each size, from the GPU's shared memory)" + (auto ? "; or the twin of the"
-                    + " native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>, temporal:"
+                    + " native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>_warp<W>, temporal:"
                     + " persistentPasses_k<k>)" : ""));
         }
         if (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER || user.get().solve().isEmpty()) {

@@ -25,9 +25,9 @@ class JavaBlockTwinTest {
     void theBlockBarrierRunsTheRegisterKernels() {
         KernelsThatRun block = GRID.kernelsThatRun(KernelSource.JAVA, barrier("block", "auto"), new PoissonProblem(11));
         assertEquals(PersistentRedBlackKernels.class, block.generatedClass().orElseThrow());
-        assertTrue(block.what().contains(": onChipRegisters_p<P> (P = 1, 2, 4;"), block.what());
+        assertTrue(block.what().contains(": onChipRegisters_p<P>_warp<W> (P = 1, 2, 4;"), block.what());
         KernelsThatRun auto = GRID.kernelsThatRun(KernelSource.JAVA, barrier("auto", "auto"), new PoissonProblem(11));
-        assertTrue(auto.what().contains("the native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>"),
+        assertTrue(auto.what().contains("the native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>_warp<W>"),
                 auto.what());
     }
 
