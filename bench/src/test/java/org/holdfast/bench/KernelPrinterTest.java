@@ -61,8 +61,17 @@ class KernelPrinterTest {
         assertTrue(out.contains("// persistent-grid (java, barrier=temporal, sweeps-per-exchange=4):\n//   org.holdfast.kernels.temporal.TemporalKernels:"
                 + " persistentPasses_k4, every pass of 4 half-sweeps in one persistent launch, a grid barrier between passes\n"), out);
         assertTrue(out.contains("// persistent-grid (java, barrier=cluster, sweeps-per-exchange=4):\n//   refused: persistent-grid (java): the Java"
-                + " kernels have --barrier auto, two-slot, temporal, not cluster\n"), out);
+                + " kernels have --barrier auto, two-slot, temporal, block, not cluster\n"), out);
         assertTrue(out.contains("__global__ void __launch_bounds__(256, 2) persistentPasses_k4("), out);
+    }
+
+    @Test
+    void theJavaBlockTwinRunsWithBarrierBlock() {
+        String out = printed("-m", "persistent-grid", "-k", "java", "--barrier", "block");
+        assertTrue(out.contains("// persistent-grid (java, barrier=block, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels:"
+                + " onChipRegisters_p<P>_warp<W> (P = 1, 2, 4; onChipRegisters8_p8_warp<W>, onChipRegisters16_p16_warp<W>)"), out);
+        assertTrue(out.contains("__global__ void __launch_bounds__(1024, 1) onChipRegisters_p4_warp0("), out);
+        assertTrue(out.contains("__global__ void __launch_bounds__(256, 1) onChipRegisters16_p16_warp1("), out);
     }
 
     @Test

@@ -52,6 +52,10 @@ static thread_local unsigned hf_votes_cast;
 
 static inline void __syncthreads() { pthread_barrier_wait(hf_block_barrier); }
 
+// __syncwarp: the block's barrier (the Java CPU backend's meaning too): the same for a block of one
+// warp, stronger for a larger one.
+static inline void __syncwarp() { __syncthreads(); }
+
 // __syncthreads_or: a block barrier that says whether any thread passed true.
 static inline bool hf_block_any(bool value) {
     int* slot = &hf_block_votes[hf_votes_cast++ % 2];

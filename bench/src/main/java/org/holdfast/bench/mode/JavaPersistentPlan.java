@@ -1,10 +1,13 @@
 package org.holdfast.bench.mode;
 
 import java.lang.reflect.Method;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.PersistentTaskGraph.Design;
 import org.holdfast.kernels.poisson.PoissonProblem;
@@ -25,7 +28,10 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  *       row);</li>
  *   <li>a fixed count or {@code same-as-standard}: exactly that many (the library refuses a grid that
  *       cannot be co-resident);</li>
- *   <li>one block whose u fits in shared memory runs the on-chip kernel, with f on chip too when it fits.</li>
+ *   <li>one block whose u fits in shared memory runs the on-chip kernel, with f on chip too when it fits;</li>
+ *   <li>{@code block} ({@link Design#REGISTERS}): {@code plan_block_on_chip}'s shape, the points per thread and one
+ *       warp or one block read from the kernel it names ({@code on_chip_warp_p2}, {@code on_chip_block_p4}), so the
+ *       Java kernel of that many points runs on that many threads.</li>
  * </ul>
  * A user's {@code solve} is planned like the grid-barrier kernel, without the on-chip choice.
  *
@@ -34,8 +40,19 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  * @param blocks blocks in the grid
  * @param threads threads per block
  * @param fOnChip on chip: whether f is held too
+ * @param slots the register kernel's points of a colour per thread, 0 for the other designs
+ * @param oneWarp the register kernel's one-warp form (32 threads, the warp barrier)
+ * @param shape the planner's words for the register kernel's shape ({@code one warp, 2 points per thread}), else empty
  */
-record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip) {
+record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip, int slots, boolean oneWarp,
+        String shape) {
+
+    /** The native kernel names of {@code persistent-grid block}: one warp or one block, P points per thread. */
+    private static final Pattern REGISTER_KERNEL = Pattern.compile("on_chip_(warp|block)_p(\\d+)");
+
+    JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip) {
+        this(kernel, design, blocks, threads, fOnChip, 0, false, "");
+    }
 
     /**
      * The plan of built-in design {@code design} for {@code request}, by the rule of its native twin
@@ -46,6 +63,9 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         int threads = request.threads();
         Problem problem = request.problem();
         int blocks = request.blocks().plannerBlocks(problem.pointsPerColour(), threads);
+        if (design == Design.REGISTERS) {
+            return registers(mode, twinVariant, request, blocks, bridge);
+        }
         int perSm = (int) (gpu.coResidentBlocks(design.kernel(), threads, 0) / gpu.device().multiprocessors());
         PersistentPlan plan = bridge.planTwin(PersistentProblem.poisson2d(request.problem().n(), request.problem().h2()),
                 PersistentRequest.of(mode, twinVariant).withBlocks(blocks).withThreadsPerBlock(threads), perSm);
@@ -53,6 +73,25 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
             return new JavaPersistentPlan(Design.ON_CHIP.kernel(), Design.ON_CHIP, 1, threads, plan.fOnChip());
         }
         return new JavaPersistentPlan(design.kernel(), design, plan.blocks(), threads, false);
+    }
+
+    /**
+     * The register kernel by {@code plan_block_on_chip}: one block (the rule refuses more), its threads, and the
+     * points per thread of the native kernel it names. The rule sizes the block itself, so the Java kernel's own
+     * occupancy does not enter it (one block per SM is all it asks).
+     */
+    private static JavaPersistentPlan registers(String mode, String twinVariant, RunRequest request, int blocks,
+            PersistentBridge bridge) {
+        PersistentPlan plan = bridge.planTwin(PersistentProblem.poisson2d(request.problem().n(), request.problem().h2()),
+                PersistentRequest.of(mode, twinVariant).withBlocks(blocks), 1);
+        Matcher named = REGISTER_KERNEL.matcher(plan.kernel());
+        if (!named.matches()) {
+            throw new IllegalStateException(mode + " (" + twinVariant + "): the planner named kernel " + plan.kernel()
+                    + ", not one of on_chip_warp_pP, on_chip_block_pP");
+        }
+        int slots = Integer.parseInt(named.group(2));
+        return new JavaPersistentPlan(PersistentTaskGraph.kernelNamed(PersistentRedBlackKernels.kernelFor(slots)), Design.REGISTERS,
+                1, plan.threadsPerBlock(), false, slots, named.group(1).equals("warp"), plan.note());
     }
 
     /** The plan of a user's persistent kernel {@code solve} for {@code request}: grid-stride useful blocks, no on-chip choice. */
@@ -80,13 +119,16 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         return design == Design.ON_CHIP;
     }
 
-    /** For the report: {@code on chip}, or empty. */
+    /** For the report: the register kernel's shape as the planner words it, {@code on chip}, or empty. */
     String note() {
-        return onChip() ? "on chip" : "";
+        return design == Design.REGISTERS ? shape : onChip() ? "on chip" : "";
     }
 
     /** The one-task graph of a run of {@code iterations} iterations on {@code u}. */
     PersistentTaskGraph graph(PoissonProblem problem, double[] u, double[] f, int iterations) {
+        if (design == Design.REGISTERS) {
+            return PersistentTaskGraph.onChipRegisters(problem, u, f, iterations, threads, slots, oneWarp);
+        }
         return design == null ? PersistentTaskGraph.of(kernel, problem, u, f, iterations, blocks, threads)
                 : PersistentTaskGraph.of(design, problem, u, f, iterations, blocks, threads, fOnChip);
     }

@@ -7,6 +7,8 @@ import java.util.stream.Collectors;
 import org.holdfast.bridge.HostPolling;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeStatus;
+import org.holdfast.bridge.PersistentPlan;
+import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
@@ -233,9 +235,18 @@ public abstract class NativePersistentMode extends DescribedMode {
                         + Arrays.stream(TemporalKernels.SWEEPS).mapToObj(Integer::toString).collect(Collectors.joining(", "))
                         + ": the rule's for each size)" : ""));
             }
+            if (asked.get().design() == PersistentTaskGraph.Design.REGISTERS) {
+                return KernelsThatRun.generated(PersistentRedBlackKernels.class, "onChipRegisters_p<P>_warp<W> (P = 1, 2, 4;"
+                        + " onChipRegisters8_p8_warp<W>, onChipRegisters16_p16_warp<W>), one block (W = 0) or one warp (W = 1)"
+                        + " holding the grid as two colour planes, each thread's P points of a colour in registers (P, W and"
+                        + " the threads: the block rule's for each size)");
+            }
+            boolean auto = javaTwinsByVariant() && values.get(variantOption().orElseThrow()).equals(PersistentRequest.AUTO);
             return KernelsThatRun.generated(PersistentRedBlackKernels.class, twin.get().design().kernel().getName()
                     + ", one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"
-                    + " (chosen at run time for each size, from the GPU's shared memory)");
+                    + " (chosen at run time for each size, from the GPU's shared memory)" + (auto ? "; or the twin of the"
+                    + " native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>_warp<W>, temporal:"
+                    + " persistentPasses_k<k>)" : ""));
         }
         if (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER || user.get().solve().isEmpty()) {
             return KernelsThatRun.described("skipped: " + (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER
@@ -258,10 +269,33 @@ public abstract class NativePersistentMode extends DescribedMode {
                 + sweeps + " (--kernels native runs it)");
     }
 
+    /**
+     * The twin {@code auto} runs for the Java kernels: the variant the native planner chooses for this run (its rule,
+     * read through the library: {@code hf_plan_run} with {@code auto}) where the Java kernels have its twin, else the
+     * first twin. The temporal passes count as the twin only at a k they are compiled for.
+     */
+    private JavaTwin autoTwin(PoissonProblem square, RunRequest request, Machine machine) {
+        JavaTwin first = javaTwin().orElseThrow();
+        PersistentRequest asked = PersistentRequest.of(name(), PersistentRequest.AUTO).withThreadsPerBlock(request.threads())
+                .withBlocks(request.blocks().plannerBlocks(square.pointsPerColour(), request.threads()))
+                .withSweepsPerExchange(sweepsPerExchange(request.options()));
+        PersistentPlan chosen;
+        try {
+            chosen = machine.bridge().plan(PersistentProblem.poisson2d(square.n(), square.h2()), asked);
+        } catch (NativeException e) {
+            return first; // nothing native fits: the first twin's own rule says why, if it cannot run either
+        }
+        boolean compiled = Arrays.stream(TemporalKernels.SWEEPS).anyMatch(k -> k == chosen.sweepsPerExchange());
+        return javaTwins.stream().filter(twin -> twin.nativeVariant().equals(chosen.variant()))
+                .filter(twin -> !twin.temporal() || compiled).findFirst().orElse(first);
+    }
+
     /** The Java kernel of the twin's design, labelled as its native twin. */
     private ModeRunner javaRunner(PoissonProblem square, RunRequest request, Machine machine) {
         javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
-        JavaTwin twin = javaTwin(request.options()).orElseThrow(() -> new ModeRefusedException(noJavaTwin(request.options())));
+        JavaTwin asked = javaTwin(request.options()).orElseThrow(() -> new ModeRefusedException(noJavaTwin(request.options())));
+        boolean auto = javaTwinsByVariant() && request.options().get(variantOption().orElseThrow()).equals(PersistentRequest.AUTO);
+        JavaTwin twin = auto ? autoTwin(square, request, machine) : asked;
         if (twin.temporal()) {
             int sweeps = sweepsPerExchange(request.options());
             Optional<String> deeper = javaTemporalRefusal(request.kernels().toString(), sweeps);

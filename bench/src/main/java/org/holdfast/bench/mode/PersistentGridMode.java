@@ -7,8 +7,9 @@ import org.holdfast.kernels.PersistentTaskGraph;
 /**
  * {@code persistent-grid}: one launch for all iterations, a barrier between half-sweeps: grid-wide
  * (cooperative), or on chip in one block or one thread-block cluster, or between temporally blocked
- * passes. Its Java twins: the grid barrier ({@code auto}, {@code two-slot}) and the temporal passes
- * ({@code temporal}).
+ * passes. Its Java twins: the grid barrier ({@code two-slot}), the temporal passes ({@code temporal}) and one block
+ * with each thread's points in registers ({@code block}); {@code auto} runs the twin of the native planner's choice
+ * where there is one, else the grid barrier.
  */
 public final class PersistentGridMode extends NativePersistentMode {
 
@@ -26,7 +27,8 @@ public final class PersistentGridMode extends NativePersistentMode {
     public PersistentGridMode() {
         super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster),"
                 + " or between temporally blocked passes", 0x1f77b4,
-                List.of(new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"), JavaTwin.temporalPasses("temporal")));
+                List.of(new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"), JavaTwin.temporalPasses("temporal"),
+                        new JavaTwin(PersistentTaskGraph.Design.REGISTERS, "block")));
     }
 
     @Override

@@ -3,7 +3,10 @@ package org.holdfast.kernels;
 import org.holdfast.tornado.api.DeviceFunction;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.LaunchBounds;
 import org.holdfast.tornado.api.Persistent;
+import org.holdfast.tornado.api.Specialize;
+import org.holdfast.tornado.api.Unroll;
 
 /**
  * Red-black Gauss-Seidel in one launch for all iterations, written in Java: the three persistent
@@ -17,7 +20,10 @@ import org.holdfast.tornado.api.Persistent;
  *   <li>{@link #dataflowSweeps}: each block owns a band of rows and waits only for its neighbours'
  *       step counters (native {@code persistent_dataflow}, {@code persistent-dataflow}'s {@code counters});</li>
  *   <li>{@link #onChipSweeps}: one block holds the grid in dynamic shared memory for the whole run
- *       (native {@code persistent_on_chip}, which both modes run on one block when the grid fits).</li>
+ *       (native {@code persistent_on_chip}, which both modes run on one block when the grid fits);</li>
+ *   <li>{@link #onChipRegisters} ({@code onChipRegisters8}, {@code onChipRegisters16}): one block holds the grid as two
+ *       colour planes in dynamic shared memory, each thread's points in registers (native {@code on_chip_registers},
+ *       {@code persistent-grid}'s {@code block}).</li>
  * </ul>
  * Points, their order within a half-sweep and the arithmetic are {@link RedBlackKernels}' (the
  * compact numbering of one colour), so every kernel gives the sequential reference bit for bit. On
@@ -174,6 +180,228 @@ public final class PersistentRedBlackKernels {
         }
         for (int cell = thread; cell < cells; cell += threads) {
             u[cell] = tile[cell];
+        }
+    }
+
+    // ------------------------------------------------------------------ one block, points in registers
+
+    /*
+     * onChipRegisters: one block holds the whole grid on chip for the whole run, each thread's points
+     * in registers: the Java twin of native-hip's persistent-grid block (kernels/on_chip_registers.h
+     * with device/colour_planes.h), the variant auto picks for the smallest grids.
+     *
+     * u sits in the launch's dynamic shared memory as two colour planes: point (i, j) at
+     * i * stride + j / 2 of plane (i + j) % 2 (planeStride), so a half-sweep reads the other colour's
+     * plane with neighbouring threads on neighbouring doubles. Each thread computes its points of each
+     * colour once, p of them (point thread + q * threads in slot q, as the reference numbers them): the
+     * index of its north neighbour and of its west neighbour in the other plane (south, east and the
+     * point itself are fixed offsets from them) and h2 f, in per-thread arrays that the unrolled loops
+     * index with constants, so registers on the GPU. A half-sweep is then four shared loads, the
+     * arithmetic and a shared store per point, and one block barrier. Same points and the same
+     * arithmetic as the reference: the same array, bit for bit.
+     *
+     * Three kernels, one per register budget of the native max_threads_for_slots(P): p = 1, 2, 4 on up
+     * to 1024 threads, p = 8 on up to 512, p = 16 on up to 256; each in two forms, as native kOneWarp:
+     * warp = 1 for a block of one warp (32 threads), which waits at the warp barrier (__syncwarp) between
+     * half-sweeps, warp = 0 for a block, at the block barrier. Instances onChipRegisters_p2_warp1, ...
+     */
+
+    /** The points per thread per colour the kernels are compiled for (native-hip's {@code kSlotCounts}). */
+    public static final int[] SLOTS = {1, 2, 4, 8, 16};
+
+    /** The kernel compiled for {@code slots} points per thread (its instance is being {@code name_p<slots>}. */
+    public static String kernelFor(int slots) {
+        return slots <= 4 ? "onChipRegisters" : slots == 8 ? "onChipRegisters8" : "onChipRegisters16";
+    }
+
+    /** The most threads a block of the kernel for {@code slots} may have (native-hip's {@code max_threads_for_slots}). */
+    public static int maxThreadsFor(int slots) {
+        return slots <= 4 ? 1024 : slots <= 8 ? 512 : 256;
+    }
+
+    /** Doubles per plane row: a row's (n + 1) / 2 points of one colour, rounded up to an even count (native {@code plane_stride}). */
+    @DeviceFunction
+    public static int planeStride(int n) {
+        return ((n + 1) / 2 + 1) & ~1;
+    }
+
+    /** Dynamic shared bytes the kernels take for an n x n grid: its two colour planes (native {@code on_chip_planes_bytes}). */
+    public static int planesBytes(int n) {
+        return 2 * n * planeStride(n) * Double.BYTES;
+    }
+
+    /**
+     * {@code iterations} iterations on {@code u} by one block of at most 1024 threads, each holding
+     * {@code p} (1, 2 or 4) points of each colour; {@link #planesBytes} of dynamic shared memory. With
+     * {@code warp} 1 the block is one warp of 32 threads. The block reports its half-sweeps as block 0.
+     *
+     * @param work {@value #WORK_LENGTH} longs, zero before the run (or as the last run of this execute left them)
+     */
+    @Kernel
+    @Persistent(threadsPerBlock = 1024)
+    @LaunchBounds(maxThreads = 1024, minBlocksPerMultiprocessor = 1)
+    public static void onChipRegisters(KernelContext context, @Specialize({1, 2, 4}) int p, @Specialize({0, 1}) int warp,
+            double[] u, double[] f, int n, double h2, int iterations, long[] work) {
+        double[] planes = context.dynamicSharedDoubles();
+        // Per-thread arrays (registers): the points' neighbour indices and h2 f of both colours (see runOnChip).
+        int[] at = new int[4 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, at, h2f, value);
+    }
+
+    /** {@link #onChipRegisters} for 8 points per thread per colour, on up to 512 threads. */
+    @Kernel
+    @Persistent(threadsPerBlock = 512)
+    @LaunchBounds(maxThreads = 512, minBlocksPerMultiprocessor = 1)
+    public static void onChipRegisters8(KernelContext context, @Specialize({8}) int p, @Specialize({0, 1}) int warp,
+            double[] u, double[] f, int n, double h2, int iterations, long[] work) {
+        double[] planes = context.dynamicSharedDoubles();
+        // Per-thread arrays (registers): the points' neighbour indices and h2 f of both colours (see runOnChip).
+        int[] at = new int[4 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, at, h2f, value);
+    }
+
+    /** {@link #onChipRegisters} for 16 points per thread per colour, on up to 256 threads. */
+    @Kernel
+    @Persistent(threadsPerBlock = 256)
+    @LaunchBounds(maxThreads = 256, minBlocksPerMultiprocessor = 1)
+    public static void onChipRegisters16(KernelContext context, @Specialize({16}) int p, @Specialize({0, 1}) int warp,
+            double[] u, double[] f, int n, double h2, int iterations, long[] work) {
+        double[] planes = context.dynamicSharedDoubles();
+        // Per-thread arrays (registers): the points' neighbour indices and h2 f of both colours (see runOnChip).
+        int[] at = new int[4 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runOnChip(context, planes, p, warp, u, f, n, h2, iterations, work, at, h2f, value);
+    }
+
+    /**
+     * The run (native {@code on_chip_registers}): u into the planes, each thread's points of both
+     * colours into its arrays, then the half-sweeps in pairs (red, black: the colour is never a
+     * branch), a barrier after each, and u back. {@code at} holds p red points' north indices, their
+     * west indices, then the black points' (4 p ints), {@code h2f} the red points' h2 f, then the
+     * black points' (2 p doubles); {@code value} the p new values of a half-sweep.
+     */
+    @DeviceFunction
+    static void runOnChip(KernelContext context, double[] planes, int p, int warp, double[] u, double[] f, int n, double h2,
+            int iterations, long[] work, int[] at, double[] h2f, double[] value) {
+        int stride = planeStride(n);
+        int colourDoubles = n * stride;
+        int thread = context.localIdx;
+        int threads = context.localGroupSizeX;
+        loadPlanes(planes, colourDoubles, stride, u, n, thread, threads);
+        // Red points read the black plane (colourDoubles on), black points the red one (0 on).
+        int redUsed = assignPoints(p, at, 0, h2f, 0, f, n, h2, stride, colourDoubles, 0, thread, threads);
+        int blackUsed = assignPoints(p, at, 2 * p, h2f, p, f, n, h2, stride, 0, 1, thread, threads);
+        onChipBarrier(context, warp);
+        int steps = 2 * iterations;
+        int done = 0;
+        for (int step = 0; step + 1 < steps; step += 2) {
+            // Red points live one colour plane below the black plane they read; black points one above.
+            sweepPoints(p, planes, at, 0, h2f, 0, redUsed, stride, -colourDoubles, value);
+            onChipBarrier(context, warp);
+            sweepPoints(p, planes, at, 2 * p, h2f, p, blackUsed, stride, colourDoubles, value);
+            onChipBarrier(context, warp);
+            done += 2;
+        }
+        storePlanes(planes, colourDoubles, stride, u, n, thread, threads);
+        if (thread == 0) {
+            reportWork(context, work, 0, done);
+        }
+    }
+
+    /**
+     * The barrier between half-sweeps (native {@code on_chip_sync}): the warp barrier where the block is one warp
+     * ({@code warp} 1: {@code __syncwarp()}, no block barrier), else the block barrier. {@code warp} is a specialised
+     * value, so the branch folds away.
+     */
+    @DeviceFunction
+    static void onChipBarrier(KernelContext context, int warp) {
+        if (warp == 1) {
+            context.warpBarrier();
+        } else {
+            context.localBarrier();
+        }
+    }
+
+    /**
+     * The thread's points of {@code colour}, numbered as the reference numbers them (point
+     * {@code thread + q * threads} in slot q): the plane indices of each one's north neighbour
+     * ({@code at[first + q]}) and west neighbour ({@code at[first + p + q]}) in the other plane (at
+     * {@code other}), and h2 f ({@code h2f[h2fFirst + q]}). An unused slot reads the other plane's
+     * first doubles and stores nothing. Returns the used slots, bit q for slot q.
+     */
+    @DeviceFunction
+    static int assignPoints(int p, int[] at, int first, double[] h2f, int h2fFirst, double[] f, int n, double h2, int stride,
+            int other, int colour, int thread, int threads) {
+        int half = (n - 1) / 2;
+        int points = (n - 2) * half;
+        int used = 0;
+        for (@Unroll int q = 0; q < p; q++) {
+            at[first + q] = other;
+            at[first + p + q] = other;
+            h2f[h2fFirst + q] = 0.0;
+            int point = thread + q * threads;
+            if (point < points) {
+                int i = 1 + point / half;
+                int j = 1 + 2 * (point % half) + ((i + 1 + colour) & 1);
+                if (j < n - 1) {
+                    int centre = i * stride + (j >> 1);
+                    at[first + q] = other + centre - stride;
+                    at[first + p + q] = other + centre + (j & 1) - 1;
+                    h2f[h2fFirst + q] = h2 * f[i * n + j];
+                    used |= 1 << q;
+                }
+            }
+        }
+        return used;
+    }
+
+    /**
+     * One half-sweep of the thread's points (placed in {@code at} and {@code h2f} as {@link #assignPoints} says): all loads and sums first (the slots' chains overlap; no
+     * branch), then the stores of the used slots. South is two plane rows after north, east one double
+     * after west, the point one row after north and {@code ownShift} doubles on (its own plane). The
+     * sum is {@link Stencil#fivePointUpdate}'s: south is row i + 1, north row i - 1.
+     */
+    @DeviceFunction
+    static void sweepPoints(int p, double[] planes, int[] at, int first, double[] h2f, int h2fFirst, int used, int stride,
+            int ownShift, double[] value) {
+        for (@Unroll int q = 0; q < p; q++) {
+            int north = at[first + q];
+            int west = at[first + p + q];
+            value[q] = Stencil.fivePointUpdate(planes[north + 2 * stride], planes[north], planes[west + 1], planes[west],
+                    h2f[h2fFirst + q]);
+        }
+        for (@Unroll int q = 0; q < p; q++) {
+            if (((used >> q) & 1) != 0) {
+                planes[at[first + q] + stride + ownShift] = value[q];
+            }
+        }
+    }
+
+    /** Copies the n x n row-major u into the planes, the block's threads sharing the copy (native {@code load_planes}). */
+    @DeviceFunction
+    static void loadPlanes(double[] planes, int colourDoubles, int stride, double[] u, int n, int thread, int threads) {
+        int cells = n * n;
+        for (int cell = thread; cell < cells; cell += threads) {
+            int i = cell / n;
+            int j = cell % n;
+            planes[((i + j) & 1) * colourDoubles + i * stride + (j >> 1)] = u[cell];
+        }
+    }
+
+    /** Copies the interior points back to u (native {@code store_planes}). */
+    @DeviceFunction
+    static void storePlanes(double[] planes, int colourDoubles, int stride, double[] u, int n, int thread, int threads) {
+        int width = n - 2;
+        int cells = width * width;
+        for (int cell = thread; cell < cells; cell += threads) {
+            int i = 1 + cell / width;
+            int j = 1 + cell % width;
+            u[i * n + j] = planes[((i + j) & 1) * colourDoubles + i * stride + (j >> 1)];
         }
     }
 

@@ -39,7 +39,12 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
         /** {@link PersistentRedBlackKernels#dataflowSweeps}: a band of rows per block, neighbours' step counters. */
         DATAFLOW("dataflowSweeps"),
         /** {@link PersistentRedBlackKernels#onChipSweeps}: one block, the grid in dynamic shared memory. */
-        ON_CHIP("onChipSweeps");
+        ON_CHIP("onChipSweeps"),
+        /**
+         * {@link PersistentRedBlackKernels#onChipRegisters} (and its 8- and 16-point kernels): one block, the grid as two
+         * colour planes in dynamic shared memory, each thread's points in registers ({@link #onChipRegisters}).
+         */
+        REGISTERS("onChipRegisters");
 
         private final String kernel;
 
@@ -49,12 +54,7 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
 
         /** The kernel of this design. */
         public Method kernel() {
-            for (Method m : PersistentRedBlackKernels.class.getMethods()) {
-                if (m.getName().equals(kernel)) {
-                    return m;
-                }
-            }
-            throw new IllegalStateException("PersistentRedBlackKernels." + kernel + " is missing");
+            return kernelNamed(kernel);
         }
     }
 
@@ -104,6 +104,8 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
                 tasks.transferToDevice(DataTransferMode.EVERY_EXECUTION, counters);
                 args.add(counters);
             }
+            case REGISTERS -> throw new IllegalArgumentException("the register kernels take their points per thread:"
+                    + " PersistentTaskGraph.onChipRegisters");
             case ON_CHIP -> {
                 if (blocks != 1) {
                     throw new IllegalArgumentException("the on-chip kernel runs on one block, not " + blocks);
@@ -115,6 +117,42 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
         ImmutableTaskGraph graph = tasks.task(TASK, kernel, args.toArray()).transferToHost(DataTransferMode.UNDER_DEMAND, u)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, work).snapshot();
         return new PersistentTaskGraph(graph, scheduler(grid), u, work, reporting, 2 * iterations);
+    }
+
+    /**
+     * The one-block kernel with {@code slots} points of each colour per thread in registers
+     * ({@link PersistentRedBlackKernels#kernelFor}, instance {@code _p<slots>_warp0}) on one block of {@code threads}
+     * threads, with the grid's two colour planes in dynamic shared memory, or its one-warp form ({@code _warp1}, 32
+     * threads, the warp barrier between half-sweeps): the shape the native planner gives {@code persistent-grid block}.
+     */
+    public static PersistentTaskGraph onChipRegisters(PoissonProblem problem, double[] u, double[] f, int iterations, int threads,
+            int slots, boolean oneWarp) {
+        String name = PersistentRedBlackKernels.kernelFor(slots);
+        if (oneWarp && threads != KernelContext.WARP_SIZE) {
+            throw new IllegalArgumentException(name + " as one warp runs " + KernelContext.WARP_SIZE + " threads, not " + threads);
+        }
+        if (threads > PersistentRedBlackKernels.maxThreadsFor(slots)) {
+            throw new IllegalArgumentException(name + " runs at most " + PersistentRedBlackKernels.maxThreadsFor(slots)
+                    + " threads for " + slots + " points per thread, not " + threads);
+        }
+        WorkerGrid1D grid = grid(1, threads);
+        grid.setDynamicSharedBytes(PersistentRedBlackKernels.planesBytes(problem.n()));
+        long[] work = new long[PersistentRedBlackKernels.WORK_LENGTH];
+        ImmutableTaskGraph graph = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, work)
+                .task(TASK, kernelNamed(name), new KernelContext(), slots, oneWarp ? 1 : 0, u, f, problem.n(), problem.h2(), iterations, work)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, u).transferToHost(DataTransferMode.EVERY_EXECUTION, work).snapshot();
+        return new PersistentTaskGraph(graph, scheduler(grid), u, work, 1, 2 * iterations);
+    }
+
+    /** {@code PersistentRedBlackKernels.name}. */
+    public static Method kernelNamed(String name) {
+        for (Method m : PersistentRedBlackKernels.class.getMethods()) {
+            if (m.getName().equals(name)) {
+                return m;
+            }
+        }
+        throw new IllegalStateException("PersistentRedBlackKernels." + name + " is missing");
     }
 
     /**

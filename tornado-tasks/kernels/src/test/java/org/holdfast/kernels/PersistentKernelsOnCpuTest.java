@@ -77,6 +77,29 @@ class PersistentKernelsOnCpuTest {
     }
 
     /**
+     * The register kernels through their task graph ({@link PersistentTaskGraph#onChipRegisters}: the instance of the
+     * points per thread, the planes' dynamic shared memory), at the block rule's shapes (one warp at N = 11, a block
+     * of 2 and of 4 points per thread) and the 8- and 16-point kernels; then three runs in one execute.
+     */
+    @ParameterizedTest(name = "N = {0}, {1} threads of {2} points")
+    @CsvSource({"11, 32, 2", "33, 512, 1", "67, 544, 4", "34, 64, 8", "33, 32, 16"})
+    void theRegisterKernelsEqualTheReferenceBitForBit(int n, int threads, int slots) {
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(n + slots);
+        double[] f = problem.rightHandSide();
+        double[] u = new double[problem.points()];
+        PersistentTaskGraph tasks = PersistentTaskGraph.onChipRegisters(problem, u, f, ITERATIONS, threads, slots, threads == 32);
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), run(tasks, u, initial, SHORT_WATCHDOG.multipliedBy(20)));
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
+            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withRepeats(3).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(3, "three runs"));
+            plan.transferToHost(u);
+        }
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u, "three runs on from the first");
+    }
+
+    /**
      * Several runs with no reset of the counters between them (the repeats of one execute; the CPU,
      * which copies nothing, between executes too): each run waits for its own steps. Counted from zero
      * each run, the second run would find every neighbour's counter at the end already and run its

@@ -79,6 +79,22 @@ public class KernelContext {
         group.barrier();
     }
 
+    /**
+     * Waits until every thread of this thread's warp has reached this call, and orders their block-shared
+     * memory accesses around it (CUDA's {@code __syncwarp()}): the barrier of a group that is one warp, which
+     * needs no block barrier. Every thread of the group must reach the call, as at {@link #localBarrier()}.
+     * On the CPU every thread of the group waits (the group's barrier): the same where the group is one
+     * warp, stronger otherwise.
+     */
+    public void warpBarrier() {
+        if (group == null) {
+            throw new IllegalStateException(
+                    "warpBarrier() outside a backend that runs groups as threads: the kernel's metadata"
+                            + " from the Holdfast kernel compiler is missing (is the annotation processor on the build?)");
+        }
+        group.barrier();
+    }
+
     /** A block-shared array of {@code size} doubles (CUDA {@code __shared__}); size must be a constant. */
     public double[] allocateDoubleLocalArray(int size) {
         return (double[]) sharedArray(size, double[].class);

@@ -15,7 +15,7 @@ import java.util.Map;
 final class ContextCalls {
 
     /** The context's methods a kernel may call, for the error about any other. */
-    static final String METHODS = "localBarrier(), gridBarrier(), waitUntilAtLeast, atomicAdd, atomicCompareAndSet, loadAcquire,"
+    static final String METHODS = "localBarrier(), warpBarrier(), gridBarrier(), waitUntilAtLeast, atomicAdd, atomicCompareAndSet, loadAcquire,"
             + " storeRelease, storeLine, waitLine, clusterBarrier(), clusterArrive(), clusterWait(), mapSharedRank, shuffleUp, shuffleDown, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
             + " dynamicSharedDoubles/Floats/Ints/Longs()";
 
@@ -47,6 +47,11 @@ final class ContextCalls {
                 requireArguments(t, name, 0);
                 scope.markBarrier();
                 return Expr.of("__syncthreads()", JType.VOID, Expr.Prec.ATOM);
+            }
+            case "warpBarrier" -> {
+                requireArguments(t, name, 0);
+                scope.markBarrier(); // on the CPU the group's threads run together, as for localBarrier()
+                return Expr.of("__syncwarp()", JType.VOID, Expr.Prec.ATOM);
             }
             case "gridBarrier" -> {
                 requireArguments(t, name, 0);

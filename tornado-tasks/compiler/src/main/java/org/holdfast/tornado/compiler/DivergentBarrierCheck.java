@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Finds a grid or cluster barrier that not every thread reaches: one inside an {@code if}, a loop or a
+ * Finds a grid, cluster or warp barrier that not every thread reaches: one inside an {@code if}, a loop or a
  * conditional whose condition depends on the thread's or block's index ({@code context.globalIdx},
  * {@code localIdx}, {@code groupIdx}, {@code clusterRank}, ... directly or through a local variable
  * computed from them). Every thread of the grid (of the cluster) must arrive at such a barrier, so a
@@ -107,7 +107,7 @@ final class DivergentBarrierCheck {
                 if (barrier != null && !conditions.isEmpty()) {
                     throw Errors.unsupported(call, barrier + " under a condition on the thread's or block's index ("
                             + Errors.excerpt(unparenthesised(conditions.peek())) + ")", "every thread of the " + (barrier.contains("cluster")
-                                    ? "cluster" : "grid") + " must reach it, or the others wait for ever; move it out of the"
+                                    ? "cluster" : barrier.equals("warp barrier") ? "warp" : "grid") + " must reach it, or the others wait for ever; move it out of the"
                                     + " condition (let every thread arrive, and make only the work conditional)");
                 }
                 return super.visitMethodInvocation(call, unused);
@@ -131,12 +131,15 @@ final class DivergentBarrierCheck {
         return e instanceof ParenthesizedTree p ? unparenthesised(p.getExpression()) : e;
     }
 
-    /** "grid barrier", "cluster barrier" or one of its halves (or a call of a device function that waits at one), or null. */
+    /** "grid barrier", "warp barrier", "cluster barrier" or one of its halves (or a call of a device function that waits at one), or null. */
     private String collective(MethodInvocationTree call) {
         if (call.getMethodSelect() instanceof MemberSelectTree select && select.getExpression() instanceof IdentifierTree) {
             String name = select.getIdentifier().toString();
             if (name.equals("gridBarrier")) {
                 return "grid barrier";
+            }
+            if (name.equals("warpBarrier")) {
+                return "warp barrier";
             }
             String cluster = CLUSTER_BARRIERS.get(name);
             if (cluster != null) {

@@ -34,7 +34,7 @@ import java.util.Set;
  */
 final class SpinCheck {
 
-    private static final Set<String> SYNCHRONISING = Set.of("localBarrier", "gridBarrier", "clusterBarrier", "clusterWait",
+    private static final Set<String> SYNCHRONISING = Set.of("localBarrier", "warpBarrier", "gridBarrier", "clusterBarrier", "clusterWait",
             "waitUntilAtLeast", "waitLine");
     private static final Set<String> STORING = Set.of("atomicAdd", "atomicCompareAndSet", "storeRelease", "storeLine");
 

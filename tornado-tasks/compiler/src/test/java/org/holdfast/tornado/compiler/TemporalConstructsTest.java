@@ -119,4 +119,23 @@ class TemporalConstructsTest {
             assertEquals(i % 32 == 31 ? ids[i] : ids[i + 1], above[i], "lane " + i % 32);
         }
     }
+
+    /** context.warpBarrier() is __syncwarp(), and its kernel runs its group's threads together on the CPU, as the GPU does. */
+    @Test
+    void theWarpBarrierIsSyncwarp(@TempDir Path work) throws IOException {
+        hasLines("__syncwarp();");
+        assertTrue(KernelMetadata.of(SAMPLE).orElseThrow().usesBarrier(JavaKernels.kernel(SAMPLE, "warpReverse")),
+                "a kernel at a warp barrier runs its groups' threads together on the CPU");
+        double[] values = Inputs.doubles(new Random(7), 64, -1, 1);
+        double[] reversed = new double[64];
+        JavaKernels.run(SAMPLE, "warpReverse", new int[] {2, 1, 1}, new int[] {32, 1, 1}, new KernelContext(), values, reversed);
+        for (int i = 0; i < 64; i++) {
+            assertEquals(values[i / 32 * 32 + 31 - i % 32], reversed[i], "lane " + i % 32);
+        }
+        assumeTrue(Toolchain.gxx().isPresent(), "g++ not found: skipping the execution of generated CUDA C on the CPU");
+        try (HostKernels host = HostKernels.compile(SAMPLE, work)) {
+            Differential.assertSameResults(SAMPLE, host, "warpReverse", new int[] {2, 1, 1}, new int[] {32, 1, 1}, 0,
+                    new KernelContext(), values, new double[64]);
+        }
+    }
 }

@@ -79,4 +79,17 @@ public final class TemporalConstructKernels {
         sums[i] = sum;
         above[i] = context.shuffleDown(ids[i], 1);
     }
+
+    /**
+     * One warp reverses a block-shared array of 32 doubles: each lane writes its value, waits at the warp
+     * barrier (no block barrier: the group is one warp), then reads its mirror lane's.
+     */
+    @Kernel
+    public static void warpReverse(KernelContext context, double[] values, double[] reversed) {
+        double[] lanes = context.allocateDoubleLocalArray(32);
+        int lane = context.localIdx;
+        lanes[lane] = values[context.globalIdx];
+        context.warpBarrier();
+        reversed[context.globalIdx] = lanes[31 - lane];
+    }
 }
