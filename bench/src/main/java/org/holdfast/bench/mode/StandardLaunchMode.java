@@ -26,8 +26,8 @@ public abstract class StandardLaunchMode extends DescribedMode {
                     .mapToObj(Integer::toString).toArray(String[]::new)).named("k").withSeveralValues();
 
     /**
-     * What a problem without the temporal pass lacks, after the mode's name in its refusal: the pass, Java and native, is
-     * the square's alone so far ({@link #noTemporalPass}, the one place the cube is refused it).
+     * What a problem without a temporal pass ({@link TemporalPass#of}) lacks, after the mode's name in its refusal
+     * ({@link #noTemporalPass}, the one place a k is refused).
      */
     private static final String NO_TEMPORAL_PASS = ": no temporal pass";
 
@@ -54,8 +54,9 @@ public abstract class StandardLaunchMode extends DescribedMode {
     public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
         int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
         if (k > 1 && kernels.userKernels().isEmpty()) { // the temporal pass: the square's or the cube's (TemporalPass)
-            return TemporalPass.of(problem).map(pass -> pass.kernelsThatRun(kernels, k))
-                    .orElseGet(() -> KernelsThatRun.described("refused: " + noTemporalPass(problem).orElseThrow()));
+            Optional<String> refused = noTemporalPass(problem, k);
+            return refused.isPresent() ? KernelsThatRun.described("refused: " + refused.get())
+                    : TemporalPass.of(problem).orElseThrow().kernelsThatRun(kernels, k);
         }
         Optional<String> refused = refusal(kernels, k, problem);
         if (refused.isPresent()) {
@@ -78,8 +79,8 @@ public abstract class StandardLaunchMode extends DescribedMode {
      * library has them for. Empty where they run.
      */
     private Optional<String> refusal(KernelSource kernels, int sweepsPerLaunch, Problem problem) {
-        if (sweepsPerLaunch > 1 && kernels.userKernels().isEmpty() && noTemporalPass(problem).isPresent()) {
-            return noTemporalPass(problem);
+        if (sweepsPerLaunch > 1 && kernels.userKernels().isEmpty() && noTemporalPass(problem, sweepsPerLaunch).isPresent()) {
+            return noTemporalPass(problem, sweepsPerLaunch);
         }
         if (kernels.equals(KernelSource.NATIVE) && NativeKernelFiles.halfSweeps(problem).isEmpty()) {
             return Optional.of(name() + ": the native library has no standard kernels for " + problem.name());
@@ -87,10 +88,17 @@ public abstract class StandardLaunchMode extends DescribedMode {
         return Optional.empty();
     }
 
-    /** The refusal of {@code --sweeps-per-launch} above 1 on {@code problem}, where it has no temporal pass ({@link TemporalPass}). */
-    private Optional<String> noTemporalPass(Problem problem) {
-        return TemporalPass.of(problem).isPresent() ? Optional.empty()
-                : Optional.of(name() + NO_TEMPORAL_PASS + " for " + problem.name() + " yet");
+    /**
+     * The refusal of {@code --sweeps-per-launch k} above 1 on {@code problem}, where it has no temporal pass
+     * ({@link TemporalPass}) or none compiled for k (the cube's stops at 8, the square's at 16).
+     */
+    private Optional<String> noTemporalPass(Problem problem, int k) {
+        Optional<TemporalPass> pass = TemporalPass.of(problem);
+        if (pass.isEmpty()) {
+            return Optional.of(name() + NO_TEMPORAL_PASS + " for " + problem.name() + " yet");
+        }
+        return pass.get().compiledFor(k) ? Optional.empty() : Optional.of(name() + ": the temporal pass of " + problem.name()
+                + " is compiled for k = " + pass.get().sweepsList() + ", not " + k);
     }
 
     private static String unavailable(UserKernels user) {

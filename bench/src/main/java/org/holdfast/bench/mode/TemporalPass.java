@@ -1,6 +1,8 @@
 package org.holdfast.bench.mode;
 
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson3d.Poisson3DProblem;
 import org.holdfast.kernels.problem.Problem;
@@ -31,6 +33,20 @@ record TemporalPass(Class<?> javaKernels, String nativePrefix, String nativeFile
     static Optional<TemporalPass> of(Problem problem) {
         return problem instanceof PoissonProblem ? Optional.of(SQUARE)
                 : problem instanceof Poisson3DProblem ? Optional.of(CUBE) : Optional.empty();
+    }
+
+    /** Whether the pass has an instance (and a native twin) of k half-sweeps: the square goes deeper than the cube. */
+    boolean compiledFor(int k) {
+        return Arrays.stream(sweeps()).anyMatch(s -> s == k);
+    }
+
+    /** The k the pass is compiled for, as messages list them: {@code 1, 2, 3, 4, 6, 8}. */
+    String sweepsList() {
+        return Arrays.stream(sweeps()).mapToObj(Integer::toString).collect(Collectors.joining(", "));
+    }
+
+    private int[] sweeps() {
+        return this == CUBE ? TemporalKernels3D.SWEEPS : TemporalKernels.SWEEPS;
     }
 
     /** What runs: the generated instance or the hand-written twin, one launch per pass of k half-sweeps. */

@@ -92,6 +92,16 @@ class Poisson3DRefusalTest {
     }
 
     @Test
+    void aKTheCubesPassIsNotCompiledForIsRefusedWithTheKItHas() {
+        for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {
+            assertEquals("graph: the temporal pass of poisson3d is compiled for k = 1, 2, 3, 4, 6, 8, not 16",
+                    refusal("graph", kernels, Map.of("sweeps-per-launch", "16")));
+            assertEquals("refused: graph: the temporal pass of poisson3d is compiled for k = 1, 2, 3, 4, 6, 8, not 16",
+                    Modes.ALL.parse("graph").kernelsThatRun(kernels, new OptionValues(Map.of("sweeps-per-launch", "16")), CUBE).what());
+        }
+    }
+
+    @Test
     void tornadoVmHasNoTwinsOfTheCubesKernels() {
         assertEquals("tornado: no TornadoVM twins of the kernels for poisson3d yet", refusal("tornado", KernelSource.JAVA, Map.of()));
         assertEquals("tornado-graph: no TornadoVM twins of the kernels for poisson3d yet",
