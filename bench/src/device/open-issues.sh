@@ -29,6 +29,9 @@
 #                                              the cube's table (every mode, every variant, N = 8 .. 512, graph in
 #                                              the same run), then the square's top (deep temporal passes, the
 #                                              Java temporal twin against its native twin, graph beside them)
+#   bench/src/device/open-issues.sh cube-variants-and-twins
+#                                              the part of cube-and-top its first call did not reach, and the
+#                                              Java block twin against its native twin
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
 set -uo pipefail
@@ -79,11 +82,20 @@ case ${1:-} in
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info \
       sweep:cube-modes:-m+launch,launch-sync,graph,persistent-grid,persistent-dataflow,persistent-host+-k+java,native+$cube \
-      sweep:cube-variants:-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--sweeps-per-launch+2,4,6,8+--barrier+block,cluster,temporal+--signal+cluster+$cube \
+      sweep:cube-variants:-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--sweeps-per-launch+1,2,4,6,8+--barrier+auto,block,cluster,temporal+--signal+auto,cluster+$cube \
       sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
+  cube-variants-and-twins)
+    # What cube-and-top's first call left (its time ran out after cube-modes), and the Java block twin.
+    cube=-p+poisson3d+-n+8,16,32,64,128,256,512+-i+1000,1000,1000,400,100,20,10+-r+5+--init+random+--no-overheads
+    top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
+    exec bash "$session" info \
+      sweep:cube-variants:-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--sweeps-per-launch+1,2,4,6,8+--barrier+auto,block,cluster,temporal+--signal+auto,cluster+$cube \
+      sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top \
+      sweep:block-twin:-m+graph,persistent-grid+-k+java,native+--barrier+block,auto+-n+11,12,33,34,65,92+-i+2000+-r+5+--init+random+--no-overheads+--no-plots
+    ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins (see the comment at the top)" >&2
     exit 2
     ;;
 esac
