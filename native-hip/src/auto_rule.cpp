@@ -25,10 +25,14 @@ constexpr int kLargest = 46340; /* planner.h's kMaxN */
  * the largest band that fits (N = 1816 on 132 SMs), then the default (counters). persistent-host:
  * the relay everywhere (per-block neighbour flags are several times slower at N = 1001).
  *
- * The cube, not measured yet (a first rule, to be set from the H200): persistent-grid runs the
- * register kernel (block) wherever it holds the cube (N <= 22), then its default cg, which holds
- * the cube on chip in one block while that is small (plan_alone_on_chip) and spreads beyond; the
- * other modes run their default rows (counters, relay). */
+ * The cube (runs/poisson3d-variants, one run with graph in it; docs/persistent-variants.md, "The
+ * cube's rule"): persistent-grid runs the register kernel (block) up to N = 16 (1.33 us against the
+ * cluster's 1.43), one cluster while the cube fits 16 blocks (N = 32: 2.28 against cg's 3.41), then
+ * its default cg (N = 64: 5.80 against the temporal pass's 24.8), and the temporal passes at k = 4
+ * (two blocks an SM) from N = 193 (N = 256: 235 at k = 6 against cg's 268; the standard pass at k =
+ * 4 was faster than at 6 there and at 512). persistent-dataflow: the counters' one block on chip to
+ * N = 8 (0.76 against the cluster's 1.31), the st.async cluster while it fits (N = 16: 1.78 against
+ * 2.79), then the counters. persistent-host: the relay. */
 constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-grid", 3, 48, "block", 0, 0},
     {"persistent-grid", 3, kLargest, "cluster", 0, 0},
@@ -38,7 +42,11 @@ constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-dataflow", 3, kLargest, "cluster", 0, 0},
     {"persistent-dataflow", 49, kLargest, "resident", 3, 512},
     {"persistent-host", 3, kLargest, "relay", 0, 0},
-    {"persistent-grid", 3, kLargest, "block", 0, 0, HF_PROBLEM_POISSON_3D},
+    {"persistent-grid", 3, 16, "block", 0, 0, HF_PROBLEM_POISSON_3D},
+    {"persistent-grid", 3, kLargest, "cluster", 0, 0, HF_PROBLEM_POISSON_3D},
+    {"persistent-grid", 193, kLargest, "temporal", 4, 0, HF_PROBLEM_POISSON_3D},
+    {"persistent-dataflow", 3, 8, "counters", 0, 0, HF_PROBLEM_POISSON_3D},
+    {"persistent-dataflow", 3, kLargest, "cluster", 0, 0, HF_PROBLEM_POISSON_3D},
 };
 
 bool holds(const AutomaticRule& rule, int problem, const char* mode, int n)

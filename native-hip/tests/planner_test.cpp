@@ -475,7 +475,7 @@ void every_rule_is_plannable()
     int sound = 0;
     for (int r = 0; r < count; ++r) {
         const AutomaticRule& rule = rules[r];
-        const int row = find_variant(HF_PROBLEM_POISSON_2D, rule.mode, rule.variant);
+        const int row = find_variant(rule.problem, rule.mode, rule.variant);
         const KernelRef* kernel = nullptr;
         int k = 0;
         const bool ok = row >= 0 && rule.smallest_n >= 3 && rule.smallest_n <= rule.largest_n &&
@@ -497,7 +497,7 @@ void every_rule_is_plannable()
  * cube in one block's shared memory while it is small (u and f to N = 24, u alone to N = 30) and
  * spread beyond, one thread per point of a colour ((n - 2)^2 lines of (n - 1) / 2) or one band of
  * planes per block; block keeps it in registers up to 4096 points of a colour (N = 22); auto runs
- * block where it fits, then cg; a variant of the square only is refused in one line naming those
+ * by the cube's rule (auto_rule.cpp); a variant of the square only is refused in one line naming those
  * that solve the cube. */
 hf_problem cube(int n)
 {
@@ -619,11 +619,19 @@ void the_cubes_rows_plan()
     const int cluster3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "cluster");
     const int temporal3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "temporal");
     const int async_cluster3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "cluster");
-    expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 5 && rows[0] == block3 && rows[1] == cg3 &&
-               rows[2] == two_slot3 && rows[3] == cluster3 && rows[4] == temporal3 &&
-               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 2 && rows[0] == counters3 &&
-               rows[1] == async_cluster3,
-           "auto for the cube: block, then its default cg, then two-slot, cluster and temporal; the dataflow's counters, then its cluster");
+    expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 8, rows) == 5 && rows[0] == block3 &&
+               rows[1] == cluster3 && rows[2] == cg3 && rows[3] == two_slot3 && rows[4] == temporal3 &&
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 5 && rows[0] == cluster3 &&
+               rows[1] == cg3 && rows[2] == two_slot3 && rows[3] == block3 && rows[4] == temporal3 &&
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 256, rows) == 5 && rows[0] == cluster3 &&
+               rows[1] == temporal3 && rows[2] == cg3 &&
+               auto_sweeps_per_exchange(HF_PROBLEM_POISSON_3D, "persistent-grid", "temporal", 256) == 4 &&
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 8, rows) == 2 && rows[0] == counters3 &&
+               rows[1] == async_cluster3 &&
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 2 &&
+               rows[0] == async_cluster3 && rows[1] == counters3,
+           "auto for the cube: block to N = 16, the cluster while it fits, cg, the temporal passes (k = 4) from "
+           "193; the dataflow's counters on chip to N = 8, its cluster while it fits, then the counters");
     const double d = 1.0 / 1289;
     expect(check_problem(cube(33)) == HF_OK && check_problem(hf_problem{HF_PROBLEM_POISSON_3D, 1290, d * d}) == HF_OK,
            "the cube at N = 33 and 1290");
@@ -793,8 +801,11 @@ void the_cubes_block_plans()
     expect(status == HF_OK && std::strcmp(plan.variant, "block") == 0 && std::strcmp(plan.kernel, "on_chip_block_3d_p2") == 0,
            "auto for the cube at N = 16: block: " + describe(plan));
     plan = plan_cube("persistent-grid", "auto", 0, 23, &status);
+    expect(status == HF_OK && std::strcmp(plan.variant, "cluster") == 0 && plan.blocks == 16,
+           "auto for the cube at N = 23: past block's range, one cluster of 16: " + describe(plan));
+    plan = plan_cube("persistent-grid", "auto", 0, 51, &status);
     expect(status == HF_OK && std::strcmp(plan.variant, "cg") == 0 && !plan.on_chip,
-           "auto for the cube at N = 23: block does not fit, cg spreads: " + describe(plan));
+           "auto for the cube at N = 51: the cluster does not hold it, cg spreads: " + describe(plan));
     plan = plan_cube("persistent-grid", "auto", 0, 11, &status);
     expect(status == HF_OK && std::strcmp(plan.variant, "block") == 0,
            "auto for the cube at N = 11: block: " + describe(plan));

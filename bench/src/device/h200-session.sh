@@ -29,6 +29,8 @@
 #                          an earlier holdfast.jar and native library on this bundle's runtime
 #     broken:NAME:ARGS     the same with the broken native library the kit carries (make-broken-library.sh,
 #                          make-device-kit.sh BROKEN_LIB): what the checks say of a library that skips work
+#     ncu:NAME:KERNEL:ARGS Nsight Compute (--set detailed) on the first launch of the kernels matching the
+#                          regular expression KERNEL in holdfast ARGS; its report in logs/ncu-NAME.log
 #     user:ARGS            a user's kernels from outside the repository: the kit's compiled examples/
 #                          copied to a folder of their own, holdfast ARGS run there with --classpath
 #                          classes -o results/user (ARGS as for sweep)
@@ -222,6 +224,23 @@ run_phase() {
       # shellcheck disable=SC2086 # the arguments are words joined by '+'
       step "sweep-$name" 540 "$bundle/bin/holdfast" ${args//+/ } -o "$work/results/$name"
       cat "$logs/sweep-$name.log" >>"$summary"
+      ;;
+    ncu:*)
+      # Nsight Compute on the first launch of the kernels matching KERNEL (a regular expression) in
+      # holdfast ARGS: where a kernel's time goes (throughputs against their peaks, shared-memory
+      # wavefronts and bank conflicts, stall reasons). Clocks left alone (--clock-control none, as the
+      # device's METHOD.md asks); the kernel is replayed, so nothing here is a timing.
+      spec=${phase#ncu:}
+      name=${spec%%:*}
+      spec=${spec#*:}
+      kernel=${spec%%:*}
+      args=${spec#*:}
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      step "ncu-$name" 240 ncu --clock-control none --target-processes all -k "regex:$kernel" -c 1 --set detailed \
+        "$bundle/bin/holdfast" ${args//+/ } -r 1 --no-plots --no-overheads -o "$work/results/ncu-$name"
+      say "ncu $name ($kernel):"
+      grep -E '^  [a-z_0-9]+.*\(|Duration|Throughput|Shared|Bank|Achieved Occupancy|Registers Per|Warp Cycles Per Issued|One or More Eligible|Stall' \
+        "$logs/ncu-$name.log" | grep -v -E '^ +-+$' | head -n 40 | tee -a "$summary"
       ;;
     user:*)
       args=${phase#user:}

@@ -30,8 +30,10 @@
 #                                              the same run), then the square's top (deep temporal passes, the
 #                                              Java temporal twin against its native twin, graph beside them)
 #   bench/src/device/open-issues.sh cube-variants-and-twins
-#                                              the part of cube-and-top its first call did not reach, and the
-#                                              Java block twin against its native twin
+#                                              the cube's whole table in one run (every mode and variant), the
+#                                              Java block twin against its native twin, the square's deep top
+#   bench/src/device/open-issues.sh cube-table the cube's table in one run (every mode and variant, graph beside
+#                                              them, N = 8 .. 512) and ncu on the rows that miss the goals
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
 set -uo pipefail
@@ -86,16 +88,31 @@ case ${1:-} in
       sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   cube-variants-and-twins)
-    # What cube-and-top's first call left (its time ran out after cube-modes), and the Java block twin.
+    # The cube's whole table in one run (every mode, every variant, graph k = 1 .. 8 beside them: the
+    # issue's one-run table and the rows auto's rule is read from), the Java block twin against its
+    # native twin, then the square's top (deep temporal passes).
     cube=-p+poisson3d+-n+8,16,32,64,128,256,512+-i+1000,1000,1000,400,100,20,10+-r+5+--init+random+--no-overheads
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info \
-      sweep:cube-variants:-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--sweeps-per-launch+1,2,4,6,8+--barrier+auto,block,cluster,temporal+--signal+auto,cluster+$cube \
-      sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top \
-      sweep:block-twin:-m+graph,persistent-grid+-k+java,native+--barrier+block,auto+-n+11,12,33,34,65,92+-i+2000+-r+5+--init+random+--no-overheads+--no-plots
+      sweep:cube-all:-m+launch,launch-sync,graph,persistent-grid,persistent-dataflow,persistent-host+-k+java,native+--sweeps-per-launch+1,2,4,6,8+--barrier+auto,block,cluster,temporal,cg+--signal+auto,counters,cluster+$cube \
+      sweep:block-twin:-m+graph,persistent-grid+-k+java,native+--barrier+block,auto+-n+11,12,33,34,65,92+-i+2000+-r+5+--init+random+--no-overheads+--no-plots \
+      sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
+    ;;
+  cube-table)
+    # The cube's table for the README in one run: every mode with -k java,native, graph at k = 1 and 4
+    # beside every persistent variant at auto and k = 4, at the issue's sizes and the edges of auto's
+    # rule (20, 48, 192); then where the time goes in the rows that miss the issue's goals (ncu).
+    cube=-p+poisson3d+-n+8,16,20,32,48,64,128,192,256,512+-i+1000,1000,1000,1000,1000,400,100,40,20,10+-r+5
+    cube=$cube+--init+random+--no-overheads
+    exec bash "$session" info \
+      sweep:cube-table:-m+launch,launch-sync,graph,persistent-grid,persistent-dataflow,persistent-host+-k+java,native+--sweeps-per-launch+1,4+--barrier+auto,block,cluster,cg,temporal+--signal+auto,counters,cluster,resident+--sweeps-per-exchange+auto,4+$cube \
+      ncu:temporal512:hf_stream_pass_3d_k4:-p+poisson3d+-m+launch+--sweeps-per-launch+4+-k+native+-n+512+-i+4 \
+      ncu:cluster32:cluster_barrier_3d:-p+poisson3d+-m+persistent-grid+--barrier+cluster+-k+native+-n+32+-i+200 \
+      ncu:block16:on_chip_block_3d:-p+poisson3d+-m+persistent-grid+--barrier+block+-k+native+-n+16+-i+200 \
+      ncu:graph512:hf_red_3d:-p+poisson3d+-m+launch+-k+native+-n+512+-i+4
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table (see the comment at the top)" >&2
     exit 2
     ;;
 esac
