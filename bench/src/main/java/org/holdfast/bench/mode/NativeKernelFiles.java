@@ -30,13 +30,19 @@ public final class NativeKernelFiles {
      * @param function the {@code __global__} function in {@code file} the kernel is (an instance of)
      * @param file the file under {@link #FOLDER}
      * @param atRunTime what the planner chooses for each size, once it knows the GPU
+     * @param sweeps the k the library has a kernel for, where {@code kernel} has one per k ({@code <k>}); else empty
      */
     public record Variant(PersistentProblem.Kind problem, String mode, String variant, String kernel, String function, String file,
-            String atRunTime) {
+            String atRunTime, List<Integer> sweeps) {
 
         /** The kernel for {@code sweeps} half-sweeps per exchange ({@code auto}: the planner's, left as {@code <k>}). */
         String kernelFor(String sweeps) {
             return sweeps.equals("auto") ? kernel : kernel.replace("<k>", sweeps);
+        }
+
+        /** Whether the library has no kernel for {@code sweeps} (a k it is not compiled for: the planner refuses the run). */
+        boolean lacks(String sweeps) {
+            return kernel.contains("<k>") && !sweeps.equals("auto") && !this.sweeps.contains(Integer.valueOf(sweeps));
         }
     }
 
@@ -61,6 +67,9 @@ public final class NativeKernelFiles {
     private static final String CUBE_ALONE_ON_CHIP = "the grid's blocks, or one block holding the cube in shared memory, which"
             + " runs persistent_on_chip_3d (" + FOLDER + "persistent_on_chip.h)";
     private static final String GRID_BLOCKS = "the grid's blocks";
+    /** The k the temporal rows have kernels for (variant_table.cpp's kTemporalSweeps, kTemporalCgSweeps, kTemporal3dSweeps). */
+    static final List<Integer> SQUARE_SWEEPS = List.of(1, 2, 3, 4, 6, 8, 12, 16, 24, 32);
+    static final List<Integer> CUBE_SWEEPS = List.of(1, 2, 3, 4, 6, 8);
 
     public static final List<Variant> VARIANTS = List.of(
             square("persistent-grid", "cg", "persistent_grid_cooperative_groups", "persistent_grid_cooperative_groups",
@@ -71,10 +80,10 @@ public final class NativeKernelFiles {
                     SIZED + ", and one block or one warp (on_chip_warp_p*)"),
             square("persistent-grid", "cluster", "cluster_barrier_p1", "cluster_resident", "cluster_resident.h",
                     SIZED + " and the cluster's blocks"),
-            square("persistent-grid", "temporal", "temporal_stream_persistent_k<k>", "temporal_stream_persistent",
-                    "temporal_persistent.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
-            square("persistent-grid", "temporal-cg", "temporal_cg_k<k>", "temporal_stream_persistent",
-                    "temporal_persistent.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
+            temporal(PersistentProblem.Kind.POISSON_2D, "temporal", "temporal_stream_persistent_k<k>",
+                    "temporal_stream_persistent", "temporal_persistent.h", SQUARE_SWEEPS),
+            temporal(PersistentProblem.Kind.POISSON_2D, "temporal-cg", "temporal_cg_k<k>", "temporal_stream_persistent",
+                    "temporal_persistent.h", SQUARE_SWEEPS),
             cube("persistent-grid", "cg", "persistent_grid_cooperative_groups_3d", "persistent_grid_cooperative_groups_3d",
                     "persistent_grid.h", CUBE_ALONE_ON_CHIP),
             cube("persistent-grid", "two-slot", "persistent_grid_two_slot_3d", "persistent_grid_two_slot_3d",
@@ -83,8 +92,8 @@ public final class NativeKernelFiles {
                     SIZED + ", and one block or one warp (on_chip_warp_3d_p*)"),
             cube("persistent-grid", "cluster", "cluster_barrier_3d_p1", "cluster_resident", "cluster_resident.h",
                     SIZED + " and the cluster's blocks"),
-            cube("persistent-grid", "temporal", "temporal_stream_persistent_3d_k<k>", "temporal_stream_persistent_3d",
-                    "temporal_persistent_3d.h", "the grid's blocks, and k where --sweeps-per-exchange is auto"),
+            temporal(PersistentProblem.Kind.POISSON_3D, "temporal", "temporal_stream_persistent_3d_k<k>",
+                    "temporal_stream_persistent_3d", "temporal_persistent_3d.h", CUBE_SWEEPS),
             square("persistent-host", "relay", "persistent_host_relay", "persistent_host_relay", "persistent_host_relay.h",
                     GRID_BLOCKS),
             square("persistent-host", "lockstep", "persistent_host", "persistent_host", "persistent_host.h", GRID_BLOCKS),
@@ -105,11 +114,18 @@ public final class NativeKernelFiles {
                     SIZED + " and the cluster's blocks"));
 
     private static Variant square(String mode, String variant, String kernel, String function, String file, String atRunTime) {
-        return new Variant(PersistentProblem.Kind.POISSON_2D, mode, variant, kernel, function, file, atRunTime);
+        return new Variant(PersistentProblem.Kind.POISSON_2D, mode, variant, kernel, function, file, atRunTime, List.of());
     }
 
     private static Variant cube(String mode, String variant, String kernel, String function, String file, String atRunTime) {
-        return new Variant(PersistentProblem.Kind.POISSON_3D, mode, variant, kernel, function, file, atRunTime);
+        return new Variant(PersistentProblem.Kind.POISSON_3D, mode, variant, kernel, function, file, atRunTime, List.of());
+    }
+
+    /** A persistent-grid temporal row: a kernel per k, the k it has. */
+    private static Variant temporal(PersistentProblem.Kind problem, String variant, String kernel, String function, String file,
+            List<Integer> sweeps) {
+        return new Variant(problem, "persistent-grid", variant, kernel, function, file,
+                "the grid's blocks, and k where --sweeps-per-exchange is auto", sweeps);
     }
 
     private NativeKernelFiles() {
@@ -158,8 +174,11 @@ public final class NativeKernelFiles {
     private record Row(String name, String kernel, Optional<Variant> files) {
 
         String line(String sweeps) {
-            return files.map(v -> v.kernelFor(sweeps) + " (" + FOLDER + v.file() + "); the planner chooses at run time, for each size, "
-                    + v.atRunTime()).orElse(kernel + " (named by native-hip/src/variant_table.cpp)");
+            return files.map(v -> v.lacks(sweeps)
+                    ? "no kernel for k = " + sweeps + " (" + v.kernel() + " has k = "
+                            + v.sweeps().stream().map(String::valueOf).collect(Collectors.joining(", ")) + "): the planner refuses the run"
+                    : v.kernelFor(sweeps) + " (" + FOLDER + v.file() + "); the planner chooses at run time, for each size, "
+                            + v.atRunTime()).orElse(kernel + " (named by native-hip/src/variant_table.cpp)");
         }
     }
 }

@@ -89,6 +89,32 @@ class NativeKernelFilesTest {
     }
 
     @Test
+    void theTemporalRowsHaveTheKOfTheLibrarysTable() throws IOException {
+        String table = Files.readString(root().resolve("native-hip/src/variant_table.cpp"));
+        assertEquals(NativeKernelFiles.SQUARE_SWEEPS, sweepsOf(table, "kTemporalSweeps"));
+        assertEquals(NativeKernelFiles.SQUARE_SWEEPS, sweepsOf(table, "kTemporalCgSweeps"));
+        assertEquals(NativeKernelFiles.CUBE_SWEEPS, sweepsOf(table, "kTemporal3dSweeps"));
+    }
+
+    /** The k of the HF_SWEEPS...(k) entries of the SweepsKernels constant {@code name} in variant_table.cpp. */
+    private static List<Integer> sweepsOf(String table, String name) {
+        int start = table.indexOf("const SweepsKernels " + name + " = ");
+        assertTrue(start >= 0, name + " in variant_table.cpp");
+        String body = table.substring(start, table.indexOf("};", start));
+        return Pattern.compile("HF_SWEEPS\\w*\\((\\d+)\\)").matcher(body).results().map(m -> Integer.valueOf(m.group(1))).toList();
+    }
+
+    @Test
+    void aKTheLibraryHasNoKernelForIsSaidToBeRefused() {
+        assertEquals("hand-written, no kernel for k = 16 (temporal_stream_persistent_3d_k<k> has k = 1, 2, 3, 4, 6, 8): the planner"
+                + " refuses the run", NativeKernelFiles.describe(WITHOUT_LIBRARY, CUBE, "persistent-grid", "temporal", "16"));
+        assertEquals("hand-written, no kernel for k = 5 (temporal_cg_k<k> has k = 1, 2, 3, 4, 6, 8, 12, 16, 24, 32): the planner"
+                + " refuses the run", NativeKernelFiles.describe(WITHOUT_LIBRARY, SQUARE, "persistent-grid", "temporal-cg", "5"));
+        assertTrue(NativeKernelFiles.describe(WITHOUT_LIBRARY, SQUARE, "persistent-grid", "temporal", "16")
+                .startsWith("hand-written, temporal_stream_persistent_k16 ("));
+    }
+
+    @Test
     void theCubesRowsNameTheCubesKernels() {
         String auto = NativeKernelFiles.describe(WITHOUT_LIBRARY, CUBE, "persistent-grid", "auto", "auto");
         assertTrue(auto.startsWith("hand-written; the planner picks the variant for each size at run time"
