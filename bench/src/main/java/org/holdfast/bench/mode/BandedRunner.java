@@ -1,9 +1,11 @@
 package org.holdfast.bench.mode;
 
 import java.util.List;
+import java.util.function.BiFunction;
 import org.holdfast.kernels.bands.ArrayCopyTransport;
 import org.holdfast.kernels.bands.BandSplit;
 import org.holdfast.kernels.bands.BandedSolver;
+import org.holdfast.kernels.bands.HaloTransport;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.TornadoDevice;
 
@@ -13,7 +15,7 @@ import org.holdfast.tornado.api.TornadoDevice;
  * copied between the bands after every half-sweep ({@link BandedSolver}). The harness checks the
  * gathered grid against the plain reference like any other row. Timed on the host clock.
  */
-final class BandedRunner implements ModeRunner {
+public final class BandedRunner implements ModeRunner {
 
     /** Ghost rows each side, and half-sweeps between exchanges: the standard launches' schedule. */
     private static final int GHOST_ROWS = 1;
@@ -24,6 +26,16 @@ final class BandedRunner implements ModeRunner {
 
     /** @throws ModeRefusedException when the size has fewer interior rows than devices */
     BandedRunner(RunRequest request, TornadoDevice device, int threadsPerGroup) {
+        this(request, device, threadsPerGroup, ArrayCopyTransport::new);
+    }
+
+    /**
+     * The same over another transport (a test's, that drops a halo row).
+     *
+     * @throws ModeRefusedException when the size has fewer interior rows than devices
+     */
+    public BandedRunner(RunRequest request, TornadoDevice device, int threadsPerGroup,
+            BiFunction<BandSplit, double[][], HaloTransport> transport) {
         PoissonProblem problem = (PoissonProblem) request.problem(); // splitRefusal admits the square alone
         BandSplit split;
         try {
@@ -32,7 +44,7 @@ final class BandedRunner implements ModeRunner {
             throw new ModeRefusedException("--gpus " + request.gpus() + ": " + e.getMessage());
         }
         this.u = new double[problem.points()];
-        this.solver = new BandedSolver(problem, request.f(), split, device, threadsPerGroup, ArrayCopyTransport::new);
+        this.solver = new BandedSolver(problem, request.f(), split, device, threadsPerGroup, transport);
         this.shape = new RunShape(0, 0, RowVariant.NONE, split.bands() + " virtual devices, halo rows copied", List.of());
     }
 

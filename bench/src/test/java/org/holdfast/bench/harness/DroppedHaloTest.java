@@ -13,24 +13,21 @@ import java.util.List;
 import java.util.Optional;
 import org.holdfast.bench.ExitCode;
 import org.holdfast.bench.Holdfast;
+import org.holdfast.bench.mode.BandedRunner;
 import org.holdfast.bench.mode.BlockCount;
 import org.holdfast.bench.mode.CpuMode;
+import org.holdfast.bench.mode.DescribedMode;
 import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.Machine;
-import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.ModeRunner;
 import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.mode.Paradigm;
-import org.holdfast.bench.mode.RowVariant;
 import org.holdfast.bench.mode.RunRequest;
-import org.holdfast.bench.mode.RunShape;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.SavedRun;
 import org.holdfast.kernels.bands.ArrayCopyTransport;
 import org.holdfast.kernels.bands.BandSplit;
-import org.holdfast.kernels.bands.BandedSolver;
 import org.holdfast.kernels.bands.HaloTransport;
-import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.TornadoRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,36 +67,11 @@ class DroppedHaloTest {
     }
 
     /** The CPU modes' bands, with a transport that carries every halo row but the first of the first copy. */
-    private record DroppedHaloMode() implements ModeDescriptor {
+    private static final class DroppedHaloMode extends DescribedMode {
 
-        @Override
-        public String name() {
-            return "dropped-halo";
-        }
-
-        @Override
-        public String description() {
-            return "bands on virtual devices, one halo row never exchanged, for tests";
-        }
-
-        @Override
-        public Paradigm paradigm() {
-            return Paradigm.CPU;
-        }
-
-        @Override
-        public List<KernelSource> kernelSources() {
-            return List.of(KernelSource.JAVA);
-        }
-
-        @Override
-        public BlockCount blockCount() {
-            return BlockCount.NONE;
-        }
-
-        @Override
-        public int plotColour() {
-            return 0x654321;
+        DroppedHaloMode() {
+            super("dropped-halo", "bands on virtual devices, one halo row never exchanged, for tests", Paradigm.CPU,
+                    List.of(KernelSource.JAVA), BlockCount.NONE, 0x654321);
         }
 
         @Override
@@ -109,39 +81,7 @@ class DroppedHaloTest {
 
         @Override
         public ModeRunner runner(RunRequest request, Machine machine) {
-            PoissonProblem problem = (PoissonProblem) request.problem();
-            BandedSolver solver = new BandedSolver(problem, request.f(), new BandSplit(problem.n(), request.gpus(), 1),
-                    TornadoRuntime.sequentialCpu(), 1, DroppedHaloMode::dropping);
-            double[] u = new double[problem.points()];
-            return new ModeRunner() {
-                @Override
-                public void load(double[] initial) {
-                    System.arraycopy(initial, 0, u, 0, u.length);
-                    solver.load(u);
-                }
-
-                @Override
-                public double run(int iterations) {
-                    solver.run(iterations);
-                    return iterations;
-                }
-
-                @Override
-                public void unload(double[] target) {
-                    solver.gather(u);
-                    System.arraycopy(u, 0, target, 0, u.length);
-                }
-
-                @Override
-                public RunShape shape() {
-                    return new RunShape(0, 0, RowVariant.NONE, "", List.of());
-                }
-
-                @Override
-                public void close() {
-                    solver.close();
-                }
-            };
+            return new BandedRunner(request, TornadoRuntime.sequentialCpu(), 1, DroppedHaloMode::dropping);
         }
 
         private static HaloTransport dropping(BandSplit split, double[][] arrays) {

@@ -1,6 +1,5 @@
 package org.holdfast.tornado.cuda.nccl.raw;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,16 +24,7 @@ public final class NcclLibrary {
 
     /** Opens the first candidate that loads; empty when none does. */
     static Optional<NativeLibrary> open() {
-        for (String candidate : candidates(System.getProperty(PATH_PROPERTY), System.getenv())) {
-            if (candidate.contains("/") && !Files.isRegularFile(Path.of(candidate))) {
-                continue;
-            }
-            Optional<NativeLibrary> library = NativeLibrary.open(candidate);
-            if (library.isPresent()) {
-                return library;
-            }
-        }
-        return Optional.empty();
+        return NativeLibrary.openFirst(candidates(System.getProperty(PATH_PROPERTY), System.getenv()));
     }
 
     /** Why NCCL could not be opened, in one line that says what to install. */
