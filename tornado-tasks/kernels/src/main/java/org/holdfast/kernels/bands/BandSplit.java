@@ -7,8 +7,9 @@ import java.util.List;
  * The N x N grid cut into bands of rows, one per device, and the halo exchange between them: which
  * rows each device owns and holds, what is sent where, and after which half-sweep. Nothing here
  * moves data: the CPU's virtual devices ({@link BandedSolver}, {@link ArrayCopyTransport}) and a
- * future NCCL transport (one {@code ncclSend}/{@code ncclRecv} pair per {@link HaloCopy}, in one group)
- * read the same plan, so both exchange exactly the same rows.
+ * future NCCL transport (one {@code ncclSend}/{@code ncclRecv} pair per {@link HaloCopy}, of
+ * {@link #elementsOf} doubles from {@link #sourceOffset} to {@link #targetOffset}, all of an exchange
+ * in one group) read the same plan, so both exchange exactly the same rows.
  *
  * <p><b>Rows.</b> The {@code n - 2} interior rows are cut as {@link org.holdfast.kernels.problem.ParallelBands}
  * cuts them: band b owns rows {@code 1 + m·b/G} to {@code 1 + m·(b+1)/G - 1} ({@code m = n - 2}), so the bands
@@ -136,6 +137,21 @@ public record BandSplit(int n, int bands, int ghostRows) {
             copies.add(new HaloCopy(owner, to, row, runEnd - row));
             row = runEnd;
         }
+    }
+
+    /** Doubles {@code copy} carries: its whole rows. An NCCL send and its receive both name this count. */
+    public int elementsOf(HaloCopy copy) {
+        return copy.rows() * n;
+    }
+
+    /** Where {@code copy} starts in the sending band's array, in doubles. */
+    public int sourceOffset(HaloCopy copy) {
+        return band(copy.from()).localRow(copy.firstRow()) * n;
+    }
+
+    /** Where {@code copy} lands in the receiving band's array, in doubles. */
+    public int targetOffset(HaloCopy copy) {
+        return band(copy.to()).localRow(copy.firstRow()) * n;
     }
 
     /**

@@ -24,6 +24,15 @@ class BandSplitTest {
     }
 
     @Test
+    void aCopyNamesItsDoublesInBothBandsArrays() {
+        BandSplit split = new BandSplit(11, 2, 1);
+        HaloCopy up = split.halos().get(0); // row 5, band 1's first, into band 0's last held row
+        assertEquals(11, split.elementsOf(up));
+        assertEquals(1 * 11, split.sourceOffset(up), "band 1's array starts at row 4");
+        assertEquals(5 * 11, split.targetOffset(up), "band 0's array starts at row 0");
+    }
+
+    @Test
     void theBoundaryRowsAreHeldButNeverSent() {
         BandSplit split = new BandSplit(7, 1, 2);
         assertEquals(List.of(new Band(0, 1, 6, 0, 7)), split.bandList());
