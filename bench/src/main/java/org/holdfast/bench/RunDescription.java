@@ -25,6 +25,7 @@ final class RunDescription {
                 .filter(org.holdfast.tornado.api.TornadoDevice::isGpu).map(d -> d.description()).toList());
         run.put("config", experiment.name());
         run.put("problem", experiment.problem().cliName());
+        run.put("gpus", experiment.gpus());
         run.put("sizes", experiment.sizes());
         run.put("iterations", experiment.iterations());
         run.put("modes", experiment.modes().stream().map(ModeDescriptor::name).toList());

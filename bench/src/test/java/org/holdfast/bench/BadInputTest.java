@@ -42,6 +42,17 @@ class BadInputTest {
     }
 
     @Test
+    void gpusBelowOne() {
+        assertEquals("holdfast: --gpus: gpus must be at least 1, got 0\n", runBad("-g", "0", "-o", temp.toString()).err());
+    }
+
+    @Test
+    void gpusNotAWholeNumber() {
+        assertEquals("holdfast: --gpus: gpus must be a whole number from 1 to 2147483647, got '1.5'\n",
+                runBad("--gpus", "1.5", "-o", temp.toString()).err());
+    }
+
+    @Test
     void autoKernelsInAList() {
         assertEquals("holdfast: --kernels: kernel source 'auto' (each mode's own) stands alone, not in a list with others\n",
                 runBad("-m", "cpu", "-k", "auto,java").err());

@@ -26,10 +26,11 @@ import org.holdfast.kernels.problem.Problem;
  * @param watchdogSeconds how long a persistent kernel may wait for anything before it stops with an error
  * @param init what the interior of the timed runs starts from
  * @param seed the seed of the random interiors: the verification run's always, the timed runs' with {@code init = random}
+ * @param gpus devices the grid is split over, in bands of rows (docs/multi-gpu.md); 1 runs every mode on one device
  */
 public record Experiment(String name, ProblemKind problem, List<Integer> sizes, List<Integer> iterations, List<ModeDescriptor> modes,
         boolean allModes, List<KernelSource> kernels, List<BlockCountRule> blocks, int threads, int repeats, Path output,
-        OptionValues options, double watchdogSeconds, InitialInterior init, long seed) {
+        OptionValues options, double watchdogSeconds, InitialInterior init, long seed, int gpus) {
 
     public Experiment {
         sizes = List.copyOf(sizes);

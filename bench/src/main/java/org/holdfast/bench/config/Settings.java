@@ -33,7 +33,7 @@ public final class Settings {
     static final List<String> EXPERIMENT_KEYS = List.of(
             "sizes", "iterations", "modes", "kernels", "blocks", "threads", "repeats", "output");
     /** Keys every experiment has, after the modes' options. */
-    private static final List<String> TRAILING_KEYS = List.of("problem", "watchdog", "init", "seed", "classpath");
+    private static final List<String> TRAILING_KEYS = List.of("problem", "gpus", "watchdog", "init", "seed", "classpath");
     /** The seed of the random interiors unless one is given. */
     public static final long DEFAULT_SEED = 1;
     /** The value of {@code modes} that means every mode. */
@@ -62,6 +62,8 @@ public final class Settings {
     private double watchdog = RunRequest.DEFAULT_WATCHDOG_SECONDS;
     private InitialInterior init = InitialInterior.ZERO;
     private ProblemKind problem = ProblemKind.POISSON2D;
+    /** Devices the grid is split over, in bands of rows; 1 runs every mode as it always ran. */
+    private int gpus = 1;
     private long seed = DEFAULT_SEED;
 
     /** Settings over the registry of every mode. */
@@ -99,6 +101,7 @@ public final class Settings {
             case "output" -> setOutput(value);
             case "watchdog" -> setWatchdog(value);
             case "problem" -> problem = parseOne(value, "problem", ProblemKind.class);
+            case "gpus" -> gpus = positive(value, "gpus");
             case "init" -> init = parseOne(value, "init", InitialInterior.class);
             case "seed" -> seed = wholeLong(value.trim(), "seed");
             case "classpath" -> setClasspath(value);
@@ -305,7 +308,7 @@ public final class Settings {
         Map<String, String> values = new LinkedHashMap<>(registry.defaults().byName());
         values.putAll(options);
         return new Experiment(name, problem, sizes, perSize, modes, allModes, sources, blocks, threads, repeats, folder,
-                new OptionValues(values), watchdog, init, seed);
+                new OptionValues(values), watchdog, init, seed, gpus);
     }
 
     /** The items of a comma-separated list; an empty item ({@code 11,,101}) is refused, not skipped. */

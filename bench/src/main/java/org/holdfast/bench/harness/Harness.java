@@ -96,8 +96,9 @@ public final class Harness {
         this.ceilings = new Ceilings(machine);
         for (ModeDescriptor mode : experiment.modes()) {
             for (KernelSource kernels : experiment.kernelsOf(mode)) {
-                mode.unavailableOn(machine, kernels).ifPresent(reason -> skipped.add(
-                        new Skipped(mode.name(), kernels, reason, !experiment.allModes(), true)));
+                // The split's reason first: it holds on any machine.
+                mode.splitRefusal(experiment.gpus(), kernels, experiment.problemAt(0)).or(() -> mode.unavailableOn(machine, kernels))
+                        .ifPresent(reason -> skipped.add(new Skipped(mode.name(), kernels, reason, !experiment.allModes(), true)));
             }
         }
     }
@@ -195,7 +196,7 @@ public final class Harness {
             return Optional.empty();
         }
         RunRequest request = new RunRequest(size.problem(), size.f(), kernels, blocks, options,
-                experiment.threads(), experiment.watchdogSeconds(), profiler);
+                experiment.threads(), experiment.watchdogSeconds(), profiler, experiment.gpus());
         RowBuilder row = new RowBuilder(mode, request, size.iterations(), experiment.repeats(), experiment.init(),
                 Sensitivity.NONE);
         try (RepeatChecks checks = new RepeatChecks(mode, request, machine, progress)) {

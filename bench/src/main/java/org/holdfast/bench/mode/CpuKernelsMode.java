@@ -2,6 +2,7 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.Optional;
+import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.TornadoDevice;
 
@@ -36,11 +37,34 @@ public abstract class CpuKernelsMode extends DescribedMode {
     }
 
     /**
+     * Split over {@code gpus} devices, the CPU modes run the square's bands on as many virtual devices
+     * ({@link BandedRunner}): Holdfast's own kernels on the square only.
+     */
+    @Override
+    public Optional<String> splitRefusal(int gpus, KernelSource kernels, Problem problem) {
+        if (gpus == 1) {
+            return Optional.empty();
+        }
+        if (kernels.userKernels().isPresent()) {
+            return Optional.of("--gpus " + gpus + " splits the grid for Holdfast's own band kernels (BandKernels); a class"
+                    + " of your own runs on one device");
+        }
+        if (!(problem instanceof PoissonProblem)) {
+            return Optional.of("--gpus " + gpus + ": the band split exists for " + PoissonProblem.NAME + " only, not "
+                    + problem.name() + " yet");
+        }
+        return Optional.empty();
+    }
+
+    /**
      * A runner of the Java kernels, or of a user's class: its red and black, or, for a class with only
      * the persistent kernel, that kernel with every group at once on the grid the CPU backend chooses.
      */
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
+        if (request.gpus() > 1) {
+            return new BandedRunner(request, device(), threads(request));
+        }
         Optional<UserKernels> user = request.kernels().userKernels();
         if (user.isPresent() && user.get().halfSweeps().isEmpty()) {
             return JavaPersistentRunner.onCpu(request, device(), user.get().solve().orElseThrow());

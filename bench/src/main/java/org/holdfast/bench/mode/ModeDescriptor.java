@@ -75,6 +75,25 @@ public interface ModeDescriptor {
     }
 
     /**
+     * Why this mode cannot run {@code kernels} on {@code problem} split over {@code gpus} devices in bands
+     * of rows (docs/multi-gpu.md), known before the run; always empty at one device. Only the CPU modes'
+     * virtual devices run the split so far: every other mode says what it lacks, and the run skips it.
+     */
+    default Optional<String> splitRefusal(int gpus, KernelSource kernels, Problem problem) {
+        if (gpus == 1) {
+            return Optional.empty();
+        }
+        String what = switch (paradigm()) {
+            case STANDARD -> "the standard launches on several GPUs (each band's launches, NCCL send and receive between half-sweeps)";
+            case PERSISTENT -> "the persistent kernels on several GPUs (halos through NCCL's device API from inside the kernel)";
+            case TORNADOVM -> "TornadoVM's modes on several GPUs";
+            case CPU -> "this mode on several devices";
+        };
+        return Optional.of("runs on one device; not built yet: " + what + "; --gpus " + gpus
+                + " runs the CPU modes alone, on virtual devices (docs/multi-gpu.md)");
+    }
+
+    /**
      * A runner for one problem, with everything allocated.
      *
      * @throws ModeUnavailableException when this machine cannot run the mode (no GPU, no native library)

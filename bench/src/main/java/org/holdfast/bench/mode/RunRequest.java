@@ -13,9 +13,16 @@ import org.holdfast.kernels.problem.Problem;
  * @param threads threads per block on the GPU
  * @param watchdogSeconds how long a persistent kernel may wait for anything before it stops with an error
  * @param profiler whether task graphs time every task
+ * @param gpus devices the grid is split over, in bands of rows; 1 for every mode that runs on one device
  */
 public record RunRequest(Problem problem, double[] f, KernelSource kernels, BlockCountRule blocks,
-        OptionValues options, int threads, double watchdogSeconds, boolean profiler) {
+        OptionValues options, int threads, double watchdogSeconds, boolean profiler, int gpus) {
+
+    /** A request on one device. */
+    public RunRequest(Problem problem, double[] f, KernelSource kernels, BlockCountRule blocks, OptionValues options,
+            int threads, double watchdogSeconds, boolean profiler) {
+        this(problem, f, kernels, blocks, options, threads, watchdogSeconds, profiler, 1);
+    }
 
     /** Threads per block on the GPU unless the experiment says otherwise. */
     public static final int DEFAULT_THREADS = 256;

@@ -6,7 +6,9 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -38,6 +40,23 @@ public final class NativeLibrary {
         } catch (IllegalArgumentException notLoadable) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Opens the first of {@code candidates} that loads, best first: names for the loader path, or paths,
+     * of which those that are no file are passed over; empty when none loads.
+     */
+    public static Optional<NativeLibrary> openFirst(List<String> candidates) {
+        for (String candidate : candidates) {
+            if (candidate.contains("/") && !Files.isRegularFile(Path.of(candidate))) {
+                continue;
+            }
+            Optional<NativeLibrary> library = open(candidate);
+            if (library.isPresent()) {
+                return library;
+            }
+        }
+        return Optional.empty();
     }
 
     /**

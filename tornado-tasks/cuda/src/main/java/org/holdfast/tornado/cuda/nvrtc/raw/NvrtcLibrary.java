@@ -30,20 +30,10 @@ public final class NvrtcLibrary {
 
     /** Opens the first candidate that loads, with its builtins library; empty when none does. */
     static Optional<NativeLibrary> open() {
-        for (String candidate : candidates(System.getProperty(PATH_PROPERTY), System.getenv(), versionedInstalls())) {
-            boolean isPath = candidate.contains("/");
-            if (isPath && !Files.isRegularFile(Path.of(candidate))) {
-                continue;
-            }
-            Optional<NativeLibrary> library = NativeLibrary.open(candidate);
-            if (library.isPresent()) {
-                if (isPath) {
-                    preloadBuiltins(Path.of(candidate).getParent());
-                }
-                return library;
-            }
-        }
-        return Optional.empty();
+        Optional<NativeLibrary> library = NativeLibrary.openFirst(
+                candidates(System.getProperty(PATH_PROPERTY), System.getenv(), versionedInstalls()));
+        library.filter(opened -> opened.name().contains("/")).ifPresent(opened -> preloadBuiltins(Path.of(opened.name()).getParent()));
+        return library;
     }
 
     /** Why NVRTC could not be opened, in one line. */

@@ -1,0 +1,79 @@
+package org.holdfast.bench.mode;
+
+import java.util.List;
+import java.util.function.BiFunction;
+import org.holdfast.kernels.bands.ArrayCopyTransport;
+import org.holdfast.kernels.bands.BandSplit;
+import org.holdfast.kernels.bands.BandedSolver;
+import org.holdfast.kernels.bands.HaloTransport;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.tornado.api.TornadoDevice;
+
+/**
+ * A CPU mode split over {@code --gpus G} virtual devices: the square in G bands of rows, each in arrays
+ * of its own with one ghost row each side, the band kernels on the mode's CPU device, and the halo rows
+ * copied between the bands after every half-sweep ({@link BandedSolver}). The harness checks the
+ * gathered grid against the plain reference like any other row. Timed on the host clock.
+ */
+public final class BandedRunner implements ModeRunner {
+
+    /** Ghost rows each side, and half-sweeps between exchanges: the standard launches' schedule. */
+    private static final int GHOST_ROWS = 1;
+
+    private final double[] u;
+    private final BandedSolver solver;
+    private final RunShape shape;
+
+    /** @throws ModeRefusedException when the size has fewer interior rows than devices */
+    BandedRunner(RunRequest request, TornadoDevice device, int threadsPerGroup) {
+        this(request, device, threadsPerGroup, ArrayCopyTransport::new);
+    }
+
+    /**
+     * The same over another transport (a test's, that drops a halo row).
+     *
+     * @throws ModeRefusedException when the size has fewer interior rows than devices
+     */
+    public BandedRunner(RunRequest request, TornadoDevice device, int threadsPerGroup,
+            BiFunction<BandSplit, double[][], HaloTransport> transport) {
+        PoissonProblem problem = (PoissonProblem) request.problem(); // splitRefusal admits the square alone
+        BandSplit split;
+        try {
+            split = new BandSplit(problem.n(), request.gpus(), GHOST_ROWS);
+        } catch (IllegalArgumentException e) {
+            throw new ModeRefusedException("--gpus " + request.gpus() + ": " + e.getMessage());
+        }
+        this.u = new double[problem.points()];
+        this.solver = new BandedSolver(problem, request.f(), split, device, threadsPerGroup, transport);
+        this.shape = new RunShape(0, 0, RowVariant.NONE, split.bands() + " virtual devices, halo rows copied", List.of());
+    }
+
+    @Override
+    public void load(double[] initial) {
+        System.arraycopy(initial, 0, u, 0, u.length);
+        solver.load(u);
+    }
+
+    @Override
+    public double run(int iterations) {
+        long start = System.nanoTime();
+        solver.run(iterations);
+        return (System.nanoTime() - start) / 1e3;
+    }
+
+    @Override
+    public void unload(double[] target) {
+        solver.gather(u);
+        System.arraycopy(u, 0, target, 0, u.length);
+    }
+
+    @Override
+    public RunShape shape() {
+        return shape;
+    }
+
+    @Override
+    public void close() {
+        solver.close();
+    }
+}
