@@ -8,7 +8,7 @@
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
  *                            [--cube-sizes 3,4,5,8,9,16,17,32,33,64,65,128,257] [--cube-iterations 9]
- *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d]
+ *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d|resident3d]
  *
  * work-count: every variant of the table (selected by --variants through the self-test's names;
  * the cube's rows on the cube) at N = 5, 1000 iterations (a converged grid: the array
@@ -22,6 +22,9 @@
  * --no-faults, as scripts/sanitize.sh runs it), and ll-forms, a measurement, only when asked.
  * temporal3d: persistent-grid temporal on the cube at every k (temporal3d_cases.c), at --cube-sizes
  * (default 3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 257), with its faults unless --no-faults.
+ * resident3d: persistent-dataflow resident on the cube (resident3d_cases.c) at --cube-sizes and the
+ * largest N it plans (N = 96 on the H200), every block count it accepts, k from the planner and
+ * k = 1, 2, 3 (cube-dataflow-resident, -k1, -k2, -k3), after 1, 7 and --cube-iterations iterations.
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, grid-temporal (k from the planner),
  * grid-temporal-k3, -k12, -k16, -k24, -k32, grid-temporal-cg, grid-temporal-cg-k2, -k16 (the deep
@@ -35,7 +38,7 @@
  *
  * The cube (HF_PROBLEM_POISSON_3D): the cube-... variants (cube-grid-cooperative-groups,
  * cube-grid-two-slot, cube-host-lockstep-busy/-sleep, cube-host-neighbour-busy/-sleep,
- * cube-host-relay-busy/-sleep, cube-dataflow) run at --cube-sizes after --cube-iterations (odd, and
+ * cube-host-relay-busy/-sleep, cube-dataflow, cube-dataflow-resident) run at --cube-sizes after --cube-iterations (odd, and
  * unconverged but at N = 3) with every --blocks and --threads; cube-grid-block, the register kernel,
  * at --cube-sizes and the largest N it accepts (N = 22), one block; and cg, two-slot and the
  * counters on one block at the largest N they hold on chip with f (N = 24) and u alone (N = 30),
@@ -54,6 +57,7 @@
 #include <string.h>
 
 #include "holdfast_native.h"
+#include "resident3d_cases.h"
 #include "temporal3d_cases.h"
 #include "test_support.h"
 
@@ -67,7 +71,7 @@ typedef struct {
     double watchdog_seconds;
     int faults;
     int verbose;
-    const char* only; /* NULL: every group; else "work-count", "deadline", "ll-forms" or "temporal3d" */
+    const char* only; /* NULL: every group; else "work-count", "deadline", "ll-forms", "temporal3d" or "resident3d" */
 } Options;
 
 typedef struct {
@@ -136,7 +140,7 @@ static int parse_options(int argc, char** argv, Options* options)
             ++i;
         } else if (value != NULL && strcmp(option, "--only") == 0) {
             if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0 &&
-                strcmp(value, "temporal3d") != 0) {
+                strcmp(value, "temporal3d") != 0 && strcmp(value, "resident3d") != 0) {
                 return 0;
             }
             options->only = value;
@@ -228,10 +232,11 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 22 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
-     * own the scratch array, and the cube's cg, two-slot, relay, lockstep, neighbour and counters),
-     * the on-chip ones (ON_CHIP, the cube's block and clusters among them) and the cube's temporal. */
-    record(tally, count == 22 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    /* 23 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+     * own the scratch array, and the cube's cg, two-slot, relay, lockstep, neighbour, counters and
+     * resident), the on-chip ones (ON_CHIP, the cube's block and clusters among them) and the cube's
+     * temporal. */
+    record(tally, count == 23 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -802,7 +807,7 @@ int main(int argc, char** argv)
                 "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
                 "          [--watchdog seconds] [--variants name,...] [--on-chip-sizes 3,11,...] [--no-largest]\n"
                 "          [--cube-sizes 3,4,5,8,...] [--cube-iterations 9]\n"
-                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d]\n",
+                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d|resident3d]\n",
                 argv[0]);
         return 2;
     }
@@ -824,6 +829,10 @@ int main(int argc, char** argv)
             run_work_count_cases(&options, &tally);
         } else if (strcmp(options.only, "ll-forms") == 0) {
             run_ll_form_cases(&tally);
+        } else if (strcmp(options.only, "resident3d") == 0) {
+            run_resident3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count,
+                                 options.grid.cube_iterations, options.grid.variants, options.watchdog_seconds,
+                                 record_line, &tally);
         } else if (strcmp(options.only, "temporal3d") == 0) {
             run_temporal3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count,
                                  options.grid.iterations, options.watchdog_seconds, options.faults, record_line, &tally);
@@ -837,6 +846,8 @@ int main(int argc, char** argv)
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
     run_on_chip_cases(&options, &tally);
+    run_resident3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count, options.grid.cube_iterations,
+                         options.grid.variants, options.watchdog_seconds, record_line, &tally);
     if (options.largest) {
         run_cube_on_chip_largest(&options, &tally);
     }

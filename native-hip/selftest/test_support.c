@@ -46,6 +46,8 @@ const Variant VARIANTS[] = {
     {"cube-host-relay-busy", "persistent-host", "relay", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
     {"cube-host-relay-sleep", "persistent-host", "relay", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_3D},
     {"cube-dataflow", "persistent-dataflow", "counters", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
+    /* the cube's slabs of planes (k from the planner; resident3d_cases.c sweeps k, blocks and N) */
+    {"cube-dataflow-resident", "persistent-dataflow", "resident", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_3D},
 };
 const int VARIANT_COUNT = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
 

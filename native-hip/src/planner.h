@@ -90,7 +90,9 @@ hf_status plan_spread(const PlanInput& input, PlanChoice* choice);
 hf_status plan_alone_on_chip(const PlanInput& input, PlanChoice* choice);
 
 /* persistent-dataflow resident (resident_plan.cpp): one block per SM holding its band (fewer where
- * there are fewer rows, or where bands would be thinner than an asked k), k from the caller or the auto rule, f on chip when it fits; refuses a band that does not fit. */
+ * there are fewer rows, or where bands would be thinner than an asked k), k from the caller or the
+ * auto rule, f on chip when it fits; refuses a band that does not fit. The cube in slabs of planes,
+ * refused in one line where one plane and its two ghost planes do not fit a block. */
 hf_status plan_resident(const PlanInput& input, PlanChoice* choice);
 
 /* The LL mailbox of a resident plan (VariantRow::mailbox_lines). */

@@ -372,6 +372,20 @@ const VariantRow kRows[] = {
      .work_split = HF_SPLIT_ROW_BANDS,
      .planner = HF_PLANNER(plan_cluster_async_on_chip)},
     /* ---- end of the cube's cluster, st.async halos */
+    /* The cube's resident slabs (persistent_resident.h with Kind = HF_PROBLEM_POISSON_3D): last, so that
+     * auto's fallbacks for the cube keep their order (counters, cluster, then this). */
+    {.mode = "persistent-dataflow",
+     .name = "resident",
+     .problem = HF_PROBLEM_POISSON_3D,
+     .description = "every SM holds its slab of planes of the cube in shared memory; k ghost planes; halos as "
+                    "self-flagged lines between neighbours",
+     .kernel = HF_KERNEL(persistent_resident_3d),
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .default_threads = kResidentThreads,
+     .planner = HF_PLANNER(plan_resident),
+     .mailbox_lines = &resident_mailbox_lines_of},
 };
 
 /* The standard kernels (--kernels native), launched through the driver API by name: the

@@ -117,8 +117,8 @@ void the_table_names_the_command_lines_variants()
                                  {k3D, "persistent-host", "lockstep"},    {k3D, "persistent-host", "neighbour"},
                                  {k2D, "persistent-dataflow", "counters"}, {k3D, "persistent-dataflow", "counters"},
                                  {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"},
-                                 {k3D, "persistent-dataflow", "cluster"}};
-    bool names = variant_count() == 22;
+                                 {k3D, "persistent-dataflow", "cluster"}, {k3D, "persistent-dataflow", "resident"}};
+    bool names = variant_count() == 23;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = variant_row(index).problem == expected[index].problem &&
                 std::strcmp(variant_row(index).mode, expected[index].mode) == 0 &&
@@ -126,7 +126,7 @@ void the_table_names_the_command_lines_variants()
     }
     expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot, block, "
                   "cluster and temporal, relay, lockstep, neighbour, the cube's relay, lockstep and neighbour, counters, the "
-                  "cube's counters, cluster, resident, the cube's dataflow cluster in that order");
+                  "cube's counters, cluster, resident, the cube's dataflow cluster and resident in that order");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", nullptr) == 0 && find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "auto") == 0 &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "") == 0 &&
                find_variant(HF_PROBLEM_POISSON_2D, "persistent-host", "auto") == row_of("persistent-host", "relay") &&
@@ -608,9 +608,10 @@ void the_cubes_rows_plan()
            "the cube's relay at N = 33: one thread per point of a colour, 256 per block asked: " + describe(plan));
     plan = plan_cube("persistent-grid", "cg", 2000, 101, &status);
     expect_refused(status, HF_ERR_NOT_CORESIDENT, "can be co-resident", "the cube: 2000 blocks are not co-resident");
-    plan = plan_cube("persistent-dataflow", "resident", 0, 33, &status);
+    plan = plan_cube("persistent-grid", "temporal-cg", 0, 33, &status);
     expect_refused(status, HF_ERR_INVALID_ARGUMENT,
-                   "persistent-dataflow (resident) does not solve poisson3d (variants that do: counters, cluster, or auto)",
+                   "persistent-grid (temporal-cg) does not solve poisson3d (variants that do: cg, two-slot, block, "
+                   "cluster, temporal, or auto)",
                    "a variant of the square only, asked for the cube");
     plan = plan_cube("persistent-grid", "ring", 0, 33, &status);
     expect_refused(status, HF_ERR_INVALID_ARGUMENT, "persistent-grid has no variant 'ring' (variants: cg, two-slot, block, cluster, temporal, or auto)",
@@ -619,6 +620,7 @@ void the_cubes_rows_plan()
     const int cluster3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "cluster");
     const int temporal3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-grid", "temporal");
     const int async_cluster3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "cluster");
+    const int resident3 = find_variant(HF_PROBLEM_POISSON_3D, "persistent-dataflow", "resident");
     expect(auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 8, rows) == 5 && rows[0] == block3 &&
                rows[1] == cluster3 && rows[2] == cg3 && rows[3] == two_slot3 && rows[4] == temporal3 &&
                auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 33, rows) == 5 && rows[0] == cluster3 &&
@@ -626,10 +628,10 @@ void the_cubes_rows_plan()
                auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-grid", 256, rows) == 5 && rows[0] == cluster3 &&
                rows[1] == temporal3 && rows[2] == cg3 &&
                auto_sweeps_per_exchange(HF_PROBLEM_POISSON_3D, "persistent-grid", "temporal", 256) == 4 &&
-               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 8, rows) == 2 && rows[0] == counters3 &&
-               rows[1] == async_cluster3 &&
-               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 2 &&
-               rows[0] == async_cluster3 && rows[1] == counters3,
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 8, rows) == 3 && rows[0] == counters3 &&
+               rows[1] == async_cluster3 && rows[2] == resident3 &&
+               auto_candidates(HF_PROBLEM_POISSON_3D, "persistent-dataflow", 33, rows) == 3 &&
+               rows[0] == async_cluster3 && rows[1] == counters3 && rows[2] == resident3,
            "auto for the cube: block to N = 16, the cluster while it fits, cg, the temporal passes (k = 4) from "
            "193; the dataflow's counters on chip to N = 8, its cluster while it fits, then the counters");
     const double d = 1.0 / 1289;
@@ -644,6 +646,65 @@ void the_cubes_rows_plan()
 /* Its row; its plans by size (16 blocks, k = 2 where the thinnest slab has two planes), every
  * cluster size 1 .. 16 at the self-test's sizes, the largest N (the slab's points in registers),
  * and refusals that name what a block would need. */
+/* The cube's resident row: slabs of planes, each plane 2 n colour_row_width(n) doubles; one block
+ * per interior plane at most, the planes and their ghosts in shared memory, f too where it fits;
+ * N = 97 refused in one line (one plane and its ghosts: 232800 bytes). */
+hf_plan cube_resident_plan(int n, int blocks, int sweeps, hf_status* status)
+{
+    hf_run_config config = config_of("persistent-dataflow", "resident", blocks, 512);
+    config.sweeps_per_exchange = sweeps;
+    const PlanDevice pretend{&query_row_facts, &check_cluster_fits};
+    hf_plan plan{};
+    *status = plan_with(config, cube(n), pretend, &plan);
+    return plan;
+}
+
+/* Both colours of one plane of the cube, in bytes. */
+int64_t plane_pair_bytes(int n) { return 2LL * n * (((n + 1) / 2 + 1) / 2 * 2) * 8; }
+
+void the_cubes_resident_plans()
+{
+    hf_status status = HF_OK;
+    hf_plan plan = cube_resident_plan(33, 0, 0, &status);
+    expect(status == HF_OK && plan.blocks == 31 && plan.active_blocks == 31 && plan.sweeps_per_exchange == 1 &&
+               plan.f_on_chip && !plan.on_chip && plan.problem == HF_PROBLEM_POISSON_3D &&
+               plan.shared_bytes == 4 * plane_pair_bytes(33) && std::string(plan.note) == "k = 1, f on chip" &&
+               std::strcmp(plan.kernel, "persistent_resident_3d") == 0 &&
+               resident_mailbox_lines_of(plan) == 31LL * 4 * 1 * 33 * 18,
+           "the cube, N = 33: one plane per block, k = 1, 3 planes of u and 1 of h2 f: " + describe(plan));
+    plan = cube_resident_plan(96, 0, 0, &status);
+    expect(status == HF_OK && plan.blocks == 94 && plan.sweeps_per_exchange == 1 && !plan.f_on_chip &&
+               plan.shared_bytes == 3 * plane_pair_bytes(96) && plan.shared_bytes <= kSharedLimit,
+           "the cube, N = 96, the largest: one plane and its ghosts per block, f in global memory: " + describe(plan));
+    plan = cube_resident_plan(97, 0, 0, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED,
+                   "n = 97 does not fit: one plane of the cube and its two ghost planes need 232800 bytes of shared "
+                   "memory per block, the device allows 232448",
+                   "the cube, N = 97: one plane and its ghosts beyond a block");
+    plan = cube_resident_plan(97, 200, 1, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "n = 97 does not fit", "the cube, N = 97: whatever the blocks and k");
+    plan = cube_resident_plan(17, 0, 3, &status);
+    expect(status == HF_OK && plan.blocks == 5 && plan.sweeps_per_exchange == 3 && plan.f_on_chip &&
+               plan.shared_bytes == (9 + 7) * plane_pair_bytes(17),
+           "the cube, N = 17, k = 3: 5 slabs of 3 planes, 3 ghost planes a side, f on chip: " + describe(plan));
+    plan = cube_resident_plan(33, 2, 0, &status);
+    expect(status == HF_OK && plan.blocks == 2 && plan.sweeps_per_exchange == 1 && !plan.f_on_chip &&
+               plan.shared_bytes == 18 * plane_pair_bytes(33),
+           "the cube, N = 33 on 2 blocks: slabs of 16 planes, f in global memory: " + describe(plan));
+    plan = cube_resident_plan(33, 1, 0, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "a band of 31 planes and 1 ghost planes per side",
+                   "the cube, N = 33 on 1 block: the whole cube does not fit");
+    plan = cube_resident_plan(33, 40, 0, &status);
+    expect(status == HF_OK && plan.blocks == 40 && plan.active_blocks == 31,
+           "the cube, N = 33 on 40 blocks: 31 with a plane: " + describe(plan));
+    plan = cube_resident_plan(33, 7, 5, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "sweeps_per_exchange = 5 needs bands of at least 5 planes",
+                   "the cube: k beyond the thinnest slab");
+    plan = cube_resident_plan(65, 0, 2, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "(a band of 3 planes and 2 ghost planes per side",
+                   "the cube, N = 65, k = 2: 7 planes do not fit a block");
+}
+
 void the_cubes_cluster_plans()
 {
     const PlanDevice pretend{&query_row_facts, &check_cluster_fits};
@@ -1184,6 +1245,7 @@ int main()
     resident_plans_fit_the_shared_memory();
     the_auto_rule_picks_by_size();
     the_cubes_rows_plan();
+    the_cubes_resident_plans();
     the_cubes_cluster_plans();
     the_cubes_block_plans();
     every_rule_is_plannable();

@@ -7,7 +7,8 @@
  * Blocks are one thread each here, so this checks what goes on between blocks (bands, ghost
  * rows, the one-colour LL halos, the mailboxes and their flags, the combined count); the
  * colour-split half-sweep is also run with many threads per block, one after the other, which is
- * exact because the threads of a half-sweep never touch each other's points.
+ * exact because the threads of a half-sweep never touch each other's points. The cube's form
+ * (slabs of planes, Kind = HF_PROBLEM_POISSON_3D) runs the same cases against the 3D reference.
  */
 #include "cpu_emulation.h"
 
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <string>
 
+#include "emulated_cube.h"
 #include "emulated_grid.h"
 #include "emulated_work.h"
 #include "host_scheduler.h"
@@ -65,7 +67,7 @@ struct Control {
     static size_t control_bytes() { return sizeof(ControlBlock) + sizeof(StepCounter) * kMaxBlocks; }
     StepCounter* counters() const { return reinterpret_cast<StepCounter*>(block + 1); }
 
-    PersistentArgs args(Grid& grid, int steps, double timeout_seconds, int fault, int fault_block, int sweeps = 1,
+    PersistentArgs args(EmulatedArrays& grid, int steps, double timeout_seconds, int fault, int fault_block, int sweeps = 1,
                         LLLine* mailbox = nullptr, unsigned int flag_base = 0) const
     {
         return PersistentArgs{Problem{grid.u.data(), grid.f.data(), grid.n, grid.h2},
@@ -102,7 +104,7 @@ struct ResidentCase {
 };
 
 /* late_block: that block starts late_ms after the others (a block the GPU schedules last); -1: none. */
-template <bool Overlap>
+template <bool Overlap, int Kind>
 void launch_resident(int blocks, size_t shared_bytes, const PersistentArgs& args, int f_on_chip, int late_block,
                      int late_ms)
 {
@@ -110,28 +112,29 @@ void launch_resident(int blocks, size_t shared_bytes, const PersistentArgs& args
         if (static_cast<int>(blockIdx.x) == late_block) {
             std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
         }
-        run_resident<Overlap, LLAccess::kWords8, ResidentWork::kAll>(args, f_on_chip);
+        run_resident<Overlap, LLAccess::kWords8, ResidentWork::kAll, Kind>(args, f_on_chip);
     });
 }
 
-/* One launch of the resident kernel; the mailbox is shared by the launches of one test so that
- * stale lines from earlier launches are there, as in a session. */
-void run_resident(Grid& grid, const ResidentCase& c, std::vector<LLLine>& mailbox, uint32_t& flag_base, int steps,
-                  Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0, int late_block = -1,
-                  int late_ms = 0)
+/* One launch of the resident kernel (the square's, or the cube's: Kind); the mailbox is shared by
+ * the launches of one test so that stale lines from earlier launches are there, as in a session. */
+template <int Kind = HF_PROBLEM_POISSON_2D>
+void run_resident(EmulatedArrays& grid, const ResidentCase& c, std::vector<LLLine>& mailbox, uint32_t& flag_base,
+                  int steps, Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0,
+                  int late_block = -1, int late_ms = 0)
 {
     const int bands = active_band_count(c.blocks, grid.n);
-    const size_t lines = resident_mailbox_lines(bands, grid.n, c.k);
+    const size_t lines = resident_mailbox_lines(bands, grid.n, c.k, Kind);
     if (mailbox.size() < lines) {
         mailbox.resize(lines);
     }
     const PersistentArgs args = control.args(grid, steps, timeout, fault, fault_block, c.k, mailbox.data(), flag_base);
     flag_base += static_cast<uint32_t>(steps) + 1u;
-    const size_t bytes = resident_shared_bytes(bands, grid.n, c.k, c.f_on_chip);
+    const size_t bytes = resident_shared_bytes(bands, grid.n, c.k, c.f_on_chip, Kind);
     if (c.overlap) {
-        launch_resident<true>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0, late_block, late_ms);
+        launch_resident<true, Kind>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0, late_block, late_ms);
     } else {
-        launch_resident<false>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0, late_block, late_ms);
+        launch_resident<false, Kind>(c.blocks, bytes, args, c.f_on_chip ? 1 : 0, late_block, late_ms);
     }
 }
 
@@ -166,6 +169,44 @@ void test_resident()
         }
     }
     std::printf("resident: %d cases\n", cases);
+}
+
+/* The cube's slabs: the same cases on the cube (every n here has bands thinner than 3 planes at
+ * 7 and 40 blocks, which the k loop leaves out as the planner refuses them), and runs without an
+ * exchange with a block started late. */
+void test_resident_cube()
+{
+    std::vector<LLLine> mailbox;
+    uint32_t flag_base = 0;
+    int cases = 0;
+    for (int n : {3, 4, 5, 8, 9, 12}) {
+        for (int blocks : {1, 2, 3, 7, 40}) {
+            for (int k : {1, 2, 3}) {
+                const int bands = active_band_count(blocks, n);
+                if (bands > 1 && k > smallest_band_rows(n, bands)) {
+                    continue;
+                }
+                for (const bool chip : {true, false}) {
+                    for (const bool overlap : {false, true}) {
+                        for (int iterations : {1, kIterations}) { /* 1: no exchange at k >= 2 */
+                            EmulatedCube cube(n, iterations);
+                            Control control;
+                            run_resident<HF_PROBLEM_POISSON_3D>(cube, ResidentCase{blocks, k, chip, overlap}, mailbox,
+                                                                flag_base, 2 * iterations, control, 0, 0, 10.0,
+                                                                iterations == 1 ? 1 : -1, 20);
+                            ++cases;
+                            report(cube.matches() && control.block->error.code == 0 &&
+                                       EmulatedWork(control.block->work).complete(bands, 2 * iterations),
+                                   "cube resident n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
+                                       " k=" + std::to_string(k) + " iterations=" + std::to_string(iterations) +
+                                       " f " + (chip ? "on chip" : "global") + (overlap ? " overlap" : ""));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    std::printf("cube resident: %d cases\n", cases);
 }
 
 /* Runs without an exchange (2 * iterations <= k) and one block started late: its first loads of
@@ -203,6 +244,19 @@ void test_resident_late_block()
     std::printf("resident, block 1 late, no exchange: %d cases, %d wrong\n", cases, wrong);
 }
 
+/* Runs body as each of `threads` threads of one block, one after another. */
+template <typename Body>
+void one_thread_after_another(int threads, Body body)
+{
+    blockDim.x = static_cast<unsigned int>(threads);
+    for (int thread = 0; thread < threads; ++thread) {
+        threadIdx.x = static_cast<unsigned int>(thread);
+        body();
+    }
+    threadIdx.x = 0;
+    blockDim.x = 1;
+}
+
 /* The colour-split half-sweep with many threads per block, run one thread after another. */
 void test_colour_split_threads()
 {
@@ -214,15 +268,7 @@ void test_colour_split_threads()
             std::vector<double> scaled(rows.size());
             const ColourSplitRows u{rows.data(), 0, colour_row_width(n)};
             const ScaledFOnChip h2f{ColourSplitRows{scaled.data(), 0, u.width}};
-            const auto each_thread = [&](auto body) {
-                blockDim.x = static_cast<unsigned int>(threads);
-                for (int thread = 0; thread < threads; ++thread) {
-                    threadIdx.x = static_cast<unsigned int>(thread);
-                    body();
-                }
-                threadIdx.x = 0;
-                blockDim.x = 1;
-            };
+            const auto each_thread = [&](auto body) { one_thread_after_another(threads, body); };
             each_thread([&] {
                 load_colour_split(u, grid.u.data(), n, 0, n);
                 load_scaled_colour_split(h2f.rows, grid.f.data(), grid.h2, n, 0, n);
@@ -238,6 +284,36 @@ void test_colour_split_threads()
         }
     }
     std::printf("colour-split threads: %d cases\n", cases);
+}
+
+/* The cube's colour-split half-sweep with many threads per block, run one thread after another. */
+void test_colour_split_3d_threads()
+{
+    int cases = 0;
+    for (int n : {3, 4, 5, 8, 9}) {
+        for (int threads : {1, 3, 7, 16, 17, 100}) {
+            EmulatedCube cube(n, 0);
+            const int width = colour_plane_doubles(n);
+            std::vector<double> planes(static_cast<size_t>(2) * width * n);
+            std::vector<double> scaled(planes.size());
+            const ColourSplitRows u{planes.data(), 0, width};
+            const ScaledFOnChip h2f{ColourSplitRows{scaled.data(), 0, width}};
+            const auto each_thread = [&](auto body) { one_thread_after_another(threads, body); };
+            each_thread([&] {
+                load_colour_split_3d(u, cube.u.data(), n, 0, n);
+                load_scaled_colour_split_3d(h2f.rows, cube.f.data(), cube.h2, n, 0, n);
+            });
+            for (int step = 0; step < 5; ++step) {
+                each_thread([&] { half_sweep_colour_split_3d(u, h2f, n, step & 1, 1, n - 1); });
+                cube.reference_half_sweep(step & 1);
+            }
+            each_thread([&] { store_colour_split_3d(cube.u.data(), u, n, 1, n - 1); });
+            ++cases;
+            report(cube.matches(), "cube colour-split half-sweep n=" + std::to_string(n) + " threads=" +
+                                       std::to_string(threads));
+        }
+    }
+    std::printf("cube colour-split threads: %d cases\n", cases);
 }
 
 HostScheduleOutcome run_relay(Grid& grid, int blocks, Control& control, int fault, int fault_block, double timeout,
@@ -344,6 +420,8 @@ int main()
     test_colour_split_threads();
     test_resident();
     test_resident_late_block();
+    test_colour_split_3d_threads();
+    test_resident_cube();
     test_host_relay();
     test_faults();
     std::printf("%s (%d failures)\n", failures == 0 ? "ALL PASSED" : "FAILURES", failures);

@@ -44,11 +44,13 @@ __host__ __device__ __forceinline__ size_t colour_split_bytes(int rows, int n)
     return static_cast<size_t>(rows) * 2 * static_cast<size_t>(colour_row_width(n)) * sizeof(double);
 }
 
-/* Rows first_row, first_row + 1, ... of the grid, colour by colour, in shared memory. */
+/* Rows first_row, first_row + 1, ... of the grid, colour by colour, in shared memory. The cube's
+ * slabs (colour_split_3d.h) keep planes the same way: a "row" here is then a plane, and width the
+ * doubles of one colour of it (n rows of colour_row_width). */
 struct ColourSplitRows {
     double* data;
     int first_row;
-    int width;
+    int width; /* doubles of one colour of one row (or plane) */
 
     __device__ __forceinline__ double* row(int r, int colour) const
     {
@@ -56,19 +58,29 @@ struct ColourSplitRows {
     }
 };
 
-/* Calls visit(r, j, cell) for every stored cell of rows [begin, end): the grid's row r, column
- * j (j >= n for the padding), and the shared-memory double that holds it. */
+/* Calls visit(r, colour, offset, cell) for every stored double of rows (or planes) [begin, end):
+ * the unit r, the colour, the double's offset in that colour of the unit, and the double. The
+ * block's threads share the units. */
 template <typename Visit>
-__device__ __forceinline__ void for_each_cell(const ColourSplitRows& rows, int begin, int end, Visit visit)
+__device__ __forceinline__ void for_each_stored(const ColourSplitRows& rows, int begin, int end, Visit visit)
 {
     const int per_row = 2 * rows.width;
     const int count = (end - begin) * per_row;
     for (int cell = static_cast<int>(threadIdx.x); cell < count; cell += static_cast<int>(blockDim.x)) {
         const int r = begin + cell / per_row;
         const int colour = (cell % per_row) / rows.width;
-        const int q = cell % rows.width;
-        visit(r, ((r + colour) & 1) + 2 * q, rows.row(r, colour)[q]);
+        const int offset = cell % rows.width;
+        visit(r, colour, offset, rows.row(r, colour)[offset]);
     }
+}
+
+/* Calls visit(r, j, cell) for every stored cell of rows [begin, end): the grid's row r, column
+ * j (j >= n for the padding), and the shared-memory double that holds it. */
+template <typename Visit>
+__device__ __forceinline__ void for_each_cell(const ColourSplitRows& rows, int begin, int end, Visit visit)
+{
+    for_each_stored(rows, begin, end,
+                    [&](int r, int colour, int q, double& cell) { visit(r, ((r + colour) & 1) + 2 * q, cell); });
 }
 
 /* Copies rows [begin, end) of the n x n grid into `rows` (the padding as zeros). */
@@ -94,20 +106,25 @@ __device__ inline void store_colour_split(double* grid, const ColourSplitRows& r
     });
 }
 
+/* h2 * f of a point: unit (the row, or the cube's plane), colour, the point's offset in that unit's
+ * colour (q, or the cube's row * colour_row_width + q) and its index in the grid. */
+
 /* h2 * f kept on chip, colour-split like u. */
 struct ScaledFOnChip {
     ColourSplitRows rows;
 
-    __device__ __forceinline__ double operator()(int r, int colour, int q, int) const { return rows.row(r, colour)[q]; }
+    __device__ __forceinline__ double operator()(int unit, int colour, int offset, int) const
+    {
+        return rows.row(unit, colour)[offset];
+    }
 };
 
 /* h2 * f from f in global memory (read-only, so cached), multiplied every time. */
 struct ScaledFGlobal {
     const double* f;
-    int n;
     double h2;
 
-    __device__ __forceinline__ double operator()(int r, int, int, int j) const { return h2 * f[r * n + j]; }
+    __device__ __forceinline__ double operator()(int, int, int, int index) const { return h2 * f[index]; }
 };
 
 /* Rows a thread walks between two looks at its loads: their loads are issued together, so that
@@ -118,6 +135,20 @@ template <int Count>
 struct RowCount {
     static constexpr int value = Count;
 };
+
+/* visit(r, RowCount<Chunk>) for rows (or planes) first, first + Chunk, ... while a whole chunk
+ * fits before end, then visit(r, RowCount<1>) for each one left. */
+template <int Chunk, typename Visit>
+__device__ __forceinline__ void in_chunks(int first, int end, Visit visit)
+{
+    int r = first;
+    for (; r + Chunk <= end; r += Chunk) {
+        visit(r, RowCount<Chunk>{});
+    }
+    for (; r < end; ++r) {
+        visit(r, RowCount<1>{});
+    }
+}
 
 /* Updates the points of `colour` in column q, rows [first, end): rows first - 1 and end must be
  * in `u`. Each row's value of the other colour at q is loaded once and used three times: as the
@@ -149,7 +180,7 @@ __device__ __forceinline__ void walk_column(const ColourSplitRows& u, const Scal
             const bool interior = j >= 1 && j <= n - 2;
             south[i] = theirs[(row - first + 2) * stride];
             side[i] = theirs[(row - first + 1) * stride + (interior ? 2 * j0 - 1 : 0)];
-            scaled[i] = interior ? h2f(row, colour, q, j) : 0.0;
+            scaled[i] = interior ? h2f(row, colour, q, row * n + j) : 0.0;
         }
         HF_COLUMN_UNROLL
         for (int i = 0; i < rows; ++i) {
@@ -165,35 +196,36 @@ __device__ __forceinline__ void walk_column(const ColourSplitRows& u, const Scal
             centre = south[i];
         }
     };
-    int r = first;
-    for (; r + kRowsPerChunk <= end; r += kRowsPerChunk) {
-        visit_rows(r, RowCount<kRowsPerChunk>{});
-    }
-    for (; r < end; ++r) {
-        visit_rows(r, RowCount<1>{});
-    }
+    in_chunks<kRowsPerChunk>(first, end, visit_rows);
 }
 
 /* The block's half-sweep of `colour` over rows [begin, end). Each thread takes one column slot
  * and a run of rows; when the block has more threads than columns, the rows are cut into as many
  * runs as the threads allow. */
-template <typename ScaledF>
-__device__ inline void half_sweep_colour_split(const ColourSplitRows& u, const ScaledF& h2f, int n, int colour,
-                                               int begin, int end)
+/* Deals `columns` columns of units [begin, end) out to the block's threads: walk(column, first,
+ * end) for each, with the units cut into as many runs as the threads allow. */
+template <typename Walk>
+__device__ __forceinline__ void for_each_run(int columns, int begin, int end, Walk walk)
 {
     const int rows = end - begin;
     if (rows <= 0) {
         return;
     }
-    const int columns = colour_columns(n);
     const int threads = static_cast<int>(blockDim.x);
     int runs = threads / columns;
     runs = runs < 1 ? 1 : runs > rows ? rows : runs;
     for (int item = static_cast<int>(threadIdx.x); item < columns * runs; item += threads) {
-        const int q = item % columns;
         const int run = item / columns;
-        walk_column(u, h2f, n, colour, q, begin + run * rows / runs, begin + (run + 1) * rows / runs);
+        walk(item % columns, begin + run * rows / runs, begin + (run + 1) * rows / runs);
     }
+}
+
+template <typename ScaledF>
+__device__ inline void half_sweep_colour_split(const ColourSplitRows& u, const ScaledF& h2f, int n, int colour,
+                                               int begin, int end)
+{
+    for_each_run(colour_columns(n), begin, end,
+                 [&](int q, int first, int last) { walk_column(u, h2f, n, colour, q, first, last); });
 }
 
 }  // namespace holdfast

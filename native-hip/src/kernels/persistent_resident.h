@@ -25,6 +25,18 @@
  * interior rows own no band and leave at once. Each block also publishes, in its step counter,
  * the half-sweep up to which it has sent its edges: the watchdog report names the block that
  * stopped sending.
+ *
+ * The cube (Kind = HF_PROBLEM_POISSON_3D) runs the same kernel on slabs of planes: everything said
+ * here of a row holds for a plane of the cube (ghost_band.h and resident_layout.h count in such
+ * units), and only the points' geometry differs (colour_split_3d.h: a plane's colour is n rows of
+ * colour_row_width doubles, six neighbours; the helpers below pick it by Kind). A halo is k planes
+ * of one colour, each colour_plane_doubles(n) lines. The memory ordering is the square's,
+ * unchanged: each LL line is a relaxed store and load at device (agent) scope and is its own
+ * synchronisation (ll_line.h: a reader that sees both flags sees the value; nothing else is
+ * published by it), a mailbox slot is reused only two exchanges later (ll_halo.h), and the
+ * "loaded" handshake of a run without an exchange is a release store and an acquire load at
+ * device scope with block barriers on either side (below). A plane's lines are more, not
+ * different: every line a block reads it reads at the flag of the exchange, whatever its index.
  */
 #ifndef HOLDFAST_KERNELS_PERSISTENT_RESIDENT_H
 #define HOLDFAST_KERNELS_PERSISTENT_RESIDENT_H
@@ -40,7 +52,58 @@ namespace holdfast {
  * wrong by design and never checked). */
 enum class ResidentWork { kAll, kComputeOnly, kExchangeOnly };
 
-/* Rows [first_row, first_row + k) of one colour: an edge to send or the ghosts to fill. */
+/* ---------------------------------------------------------------- the problem's geometry
+ * What differs between the square's rows and the cube's planes, by Kind (HF_PROBLEM_*). */
+
+template <int Kind, typename ScaledF>
+__device__ __forceinline__ void resident_half_sweep(const ColourSplitRows& u, const ScaledF& h2f, int n, int colour,
+                                                    int begin, int end)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        half_sweep_colour_split_3d(u, h2f, n, colour, begin, end);
+    } else {
+        half_sweep_colour_split(u, h2f, n, colour, begin, end);
+    }
+}
+
+/* Units [begin, end) of u into shared memory. */
+template <int Kind>
+__device__ __forceinline__ void resident_load(const ColourSplitRows& u, const double* grid, int n, int begin, int end)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        load_colour_split_3d(u, grid, n, begin, end);
+    } else {
+        load_colour_split(u, grid, n, begin, end);
+    }
+}
+
+/* h2 * f of units [begin, end) into shared memory. */
+template <int Kind>
+__device__ __forceinline__ void resident_load_scaled(const ColourSplitRows& rows, const double* f, double h2, int n,
+                                                     int begin, int end)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        load_scaled_colour_split_3d(rows, f, h2, n, begin, end);
+    } else {
+        load_scaled_colour_split(rows, f, h2, n, begin, end);
+    }
+}
+
+/* The interior points of units [begin, end) back into u. */
+template <int Kind>
+__device__ __forceinline__ void resident_store(double* grid, const ColourSplitRows& u, int n, int begin, int end)
+{
+    if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
+        store_colour_split_3d(grid, u, n, begin, end);
+    } else {
+        store_colour_split(grid, u, n, begin, end);
+    }
+}
+
+/* ---------------------------------------------------------------- the kernel */
+
+/* Rows (planes) [first_row, first_row + k) of one colour: an edge to send or the ghosts to fill;
+ * u.width doubles each, the other colour between them. */
 __device__ __forceinline__ HaloRows halo_rows(const ColourSplitRows& u, int first_row, int colour, int k)
 {
     return HaloRows{u.row(first_row, colour), u.width, 2 * u.width, k};
@@ -48,7 +111,7 @@ __device__ __forceinline__ HaloRows halo_rows(const ColourSplitRows& u, int firs
 
 /* Sends this band's edges for exchange `exchange` (before half-sweep `step`) and receives its
  * neighbours'. Returns false, in every thread, when the block must leave. */
-template <bool Overlap, LLAccess Access, ResidentWork Work, typename ScaledF>
+template <bool Overlap, LLAccess Access, ResidentWork Work, int Kind, typename ScaledF>
 __device__ bool exchange_edges(const PersistentArgs& args, const GhostBand& band, int index, const ColourSplitRows& u,
                                const ScaledF& h2f, int exchange, int step)
 {
@@ -57,11 +120,11 @@ __device__ bool exchange_edges(const PersistentArgs& args, const GhostBand& band
     const bool publishes = !(args.fault == HF_FAULT_NEVER_PUBLISH && index == args.fault_block);
     if (Work != ResidentWork::kComputeOnly && publishes) {
         if (band.has_upper) {
-            ll_send<Access>(resident_mailbox(args, index - 1, 1, exchange),
+            ll_send<Access>(resident_mailbox<Kind>(args, index - 1, 1, exchange),
                             halo_rows(u, band.upper_edge(), halo_colour, band.k), flag);
         }
         if (band.has_lower) {
-            ll_send<Access>(resident_mailbox(args, index + 1, 0, exchange),
+            ll_send<Access>(resident_mailbox<Kind>(args, index + 1, 0, exchange),
                             halo_rows(u, band.lower_edge(), halo_colour, band.k), flag);
         }
         if (threadIdx.x == 0) { /* progress for the watchdog's report only: relaxed */
@@ -69,15 +132,15 @@ __device__ bool exchange_edges(const PersistentArgs& args, const GhostBand& band
         }
     }
     if (Overlap && Work != ResidentWork::kExchangeOnly) {
-        half_sweep_colour_split(u, h2f, args.problem.n, step & 1, band.inner_first(), band.inner_end());
+        resident_half_sweep<Kind>(u, h2f, args.problem.n, step & 1, band.inner_first(), band.inner_end());
     }
     bool received = true;
     if (Work != ResidentWork::kComputeOnly) {
         const HaloRows none{nullptr, u.width, 2 * u.width, 0};
-        const LLIncoming upper{resident_mailbox(args, index, 0, exchange),
+        const LLIncoming upper{resident_mailbox<Kind>(args, index, 0, exchange),
                                band.has_upper ? halo_rows(u, band.upper_ghosts(), halo_colour, band.k) : none,
                                index - 1};
-        const LLIncoming lower{resident_mailbox(args, index, 1, exchange),
+        const LLIncoming lower{resident_mailbox<Kind>(args, index, 1, exchange),
                                band.has_lower ? halo_rows(u, band.lower_ghosts(), halo_colour, band.k) : none,
                                index + 1};
         received = ll_receive<Access>(upper, lower, flag, args, step);
@@ -126,7 +189,7 @@ __device__ inline bool wait_neighbours_loaded(const PersistentArgs& args, const 
     return __syncthreads_or(ready ? 0 : 1) == 0;
 }
 
-template <bool Overlap, LLAccess Access, ResidentWork Work, typename ScaledF>
+template <bool Overlap, LLAccess Access, ResidentWork Work, int Kind, typename ScaledF>
 __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& band, int index,
                                   const ColourSplitRows& u, const ScaledF& h2f)
 {
@@ -145,16 +208,16 @@ __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& b
             if (Work == ResidentWork::kExchangeOnly || skipped) {
                 /* nothing to compute */
             } else if (t == 0 && inner_done) {
-                half_sweep_colour_split(u, h2f, n, colour, band.computed_first(0), band.inner_first());
-                half_sweep_colour_split(u, h2f, n, colour, band.inner_end(), band.computed_end(0));
+                resident_half_sweep<Kind>(u, h2f, n, colour, band.computed_first(0), band.inner_first());
+                resident_half_sweep<Kind>(u, h2f, n, colour, band.inner_end(), band.computed_end(0));
             } else {
-                half_sweep_colour_split(u, h2f, n, colour, band.computed_first(t), band.computed_end(t));
+                resident_half_sweep<Kind>(u, h2f, n, colour, band.computed_first(t), band.computed_end(t));
             }
             __syncthreads();
         }
         step += round;
         if (step < steps) {
-            if (!exchange_edges<Overlap, Access, Work>(args, band, index, u, h2f, ++exchange, step)) {
+            if (!exchange_edges<Overlap, Access, Work, Kind>(args, band, index, u, h2f, ++exchange, step)) {
                 return;
             }
             inner_done = Overlap && Work != ResidentWork::kExchangeOnly;
@@ -163,14 +226,14 @@ __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& b
     if (resident_needs_handshake(args, band) && !wait_neighbours_loaded(args, band, index)) {
         return;
     }
-    store_colour_split(args.problem.u, u, n, band.first_row, band.end_row);
+    resident_store<Kind>(args.problem.u, u, n, band.first_row, band.end_row);
     if (threadIdx.x == 0) {
         report_work(args, index, done);
     }
 }
 
 /* The kernel's body; f_on_chip: h2 * f is held in shared memory after u. */
-template <bool Overlap, LLAccess Access, ResidentWork Work>
+template <bool Overlap, LLAccess Access, ResidentWork Work, int Kind = HF_PROBLEM_POISSON_2D>
 __device__ void run_resident(const PersistentArgs& args, int f_on_chip)
 {
     HF_DYNAMIC_SHARED(double, resident_shared);
@@ -182,21 +245,20 @@ __device__ void run_resident(const PersistentArgs& args, int f_on_chip)
         return;
     }
     const GhostBand band = ghost_band(index, bands, n, args.sweeps_per_exchange);
-    const ColourSplitRows u{resident_shared, band.stored_first(), colour_row_width(n)};
-    load_colour_split(u, problem.u, n, band.stored_first(), band.stored_end());
+    const ColourSplitRows u{resident_shared, band.stored_first(), resident_unit_doubles(n, Kind)};
+    resident_load<Kind>(u, problem.u, n, band.stored_first(), band.stored_end());
     if (f_on_chip != 0) {
         const int first = band.computed_first(0);
         const ScaledFOnChip h2f{ColourSplitRows{
-            resident_shared + colour_split_bytes(ghost_band_stored_rows(bands, n, band.k), n) / sizeof(double), first,
-            u.width}};
-        load_scaled_colour_split(h2f.rows, problem.f, problem.h2, n, first, band.computed_end(0));
+            resident_shared + resident_shared_bytes(bands, n, band.k, false, Kind) / sizeof(double), first, u.width}};
+        resident_load_scaled<Kind>(h2f.rows, problem.f, problem.h2, n, first, band.computed_end(0));
         __syncthreads();
         announce_loaded(args, band, index);
-        run_resident_band<Overlap, Access, Work>(args, band, index, u, h2f);
+        run_resident_band<Overlap, Access, Work, Kind>(args, band, index, u, h2f);
     } else {
         __syncthreads();
         announce_loaded(args, band, index);
-        run_resident_band<Overlap, Access, Work>(args, band, index, u, ScaledFGlobal{problem.f, n, problem.h2});
+        run_resident_band<Overlap, Access, Work, Kind>(args, band, index, u, ScaledFGlobal{problem.f, problem.h2});
     }
 }
 
@@ -212,7 +274,13 @@ constexpr bool kResidentOverlap = true;
 
 __global__ void __launch_bounds__(kResidentMaxThreads) persistent_resident(PersistentArgs args, int f_on_chip)
 {
-    run_resident<kResidentOverlap, kResidentAccess, ResidentWork::kAll>(args, f_on_chip);
+    run_resident<kResidentOverlap, kResidentAccess, ResidentWork::kAll, HF_PROBLEM_POISSON_2D>(args, f_on_chip);
+}
+
+/* The cube: slabs of planes. */
+__global__ void __launch_bounds__(kResidentMaxThreads) persistent_resident_3d(PersistentArgs args, int f_on_chip)
+{
+    run_resident<kResidentOverlap, kResidentAccess, ResidentWork::kAll, HF_PROBLEM_POISSON_3D>(args, f_on_chip);
 }
 
 }  // namespace holdfast

@@ -109,7 +109,13 @@ class NamesAndLayoutsTest extends LibraryTestBase {
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "block").orElseThrow().kernel());
         assertEquals(WorkSplit.ROW_BANDS,
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "counters").orElseThrow().workSplit());
-        assertTrue(bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "resident").isEmpty());
+        PersistentVariant cubeResident =
+                bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "resident").orElseThrow();
+        assertEquals("persistent_resident_3d", cubeResident.kernel());
+        assertEquals(bridge.variant("persistent-dataflow", "resident").orElseThrow().traits(), cubeResident.traits(),
+                "the cube's slabs: the square's resident traits (cooperative, watchdog, sweeps)");
+        assertEquals(WorkSplit.ROW_BANDS, cubeResident.workSplit(), "the cube's slabs of planes: bands of the work split");
+        assertTrue(bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "temporal-cg").isEmpty());
         PersistentVariant cubeCluster =
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", "cluster").orElseThrow();
         assertEquals("cluster_barrier_3d_p1", cubeCluster.kernel());

@@ -31,7 +31,8 @@ final class Variants {
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},
             new String[] {"persistent-dataflow", "counters"},
-            new String[] {"persistent-dataflow", "cluster"});
+            new String[] {"persistent-dataflow", "cluster"},
+            new String[] {"persistent-dataflow", "resident"});
 
     private Variants() {
     }

@@ -111,7 +111,9 @@ public final class NativeKernelFiles {
             square("persistent-dataflow", "resident", "persistent_resident", "persistent_resident", "persistent_resident.h",
                     "the bands of the grid's blocks, and k where --sweeps-per-exchange is auto"),
             cube("persistent-dataflow", "cluster", "cluster_async_3d_p1", "cluster_resident", "cluster_resident.h",
-                    SIZED + " and the cluster's blocks"));
+                    SIZED + " and the cluster's blocks"),
+            cube("persistent-dataflow", "resident", "persistent_resident_3d", "persistent_resident_3d",
+                    "persistent_resident.h", "the slabs of the cube's blocks, and k where --sweeps-per-exchange is auto"));
 
     private static Variant square(String mode, String variant, String kernel, String function, String file, String atRunTime) {
         return new Variant(PersistentProblem.Kind.POISSON_2D, mode, variant, kernel, function, file, atRunTime, List.of());
