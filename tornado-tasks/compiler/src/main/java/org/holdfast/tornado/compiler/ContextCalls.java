@@ -183,7 +183,7 @@ final class ContextCalls {
             scope.needState(uses.stateFeature(), uses.gridBarrier());
         }
         if (uses.clusterFeature() != null) {
-            if (scope.kernel() && scope.launch().clusterSize() == 0) {
+            if (scope.kernel() && !scope.launch().cluster()) {
                 throw Errors.unsupported(t, "call to " + callee + ", which " + uses.clusterFeature() + ", in kernel "
                         + scope.functionName() + ", which is not @Cluster", "annotate " + scope.functionName()
                         + " with @Cluster(SIZE) to launch it in clusters of SIZE groups");
@@ -193,7 +193,7 @@ final class ContextCalls {
     }
 
     private void requireCluster(MethodInvocationTree t, String what, String feature) {
-        if (scope.kernel() && scope.launch().clusterSize() == 0) {
+        if (scope.kernel() && !scope.launch().cluster()) {
             throw Errors.unsupported(t, what + " in kernel " + scope.functionName() + ", which is not @Cluster",
                     "annotate " + scope.functionName() + " with @Cluster(SIZE) to launch it in clusters of SIZE groups");
         }
