@@ -16,7 +16,7 @@ final class ContextCalls {
 
     /** The context's methods a kernel may call, for the error about any other. */
     static final String METHODS = "localBarrier(), warpBarrier(), gridBarrier(), waitUntilAtLeast, atomicAdd, atomicCompareAndSet, loadAcquire,"
-            + " storeRelease, storeLine, waitLine, clusterBarrier(), clusterArrive(), clusterWait(), mapSharedRank, shuffleUp, shuffleDown, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
+            + " storeRelease, storeLine, waitLine, clusterBarrier(), clusterArrive(), clusterWait(), mapSharedRank, shuffleUp, shuffleDown, opaque, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
             + " dynamicSharedDoubles/Floats/Ints/Longs()";
 
     /** The cluster fields of the context and the helpers that read them. */
@@ -118,6 +118,10 @@ final class ContextCalls {
                 requirePersistent(t, "wait for other groups", "waits for other groups", false);
                 scope.markBarrier();
                 return runtimeCall("hf_wait_line", JType.DOUBLE, DeviceRuntime.STATE, lines.cName(), line.code(), flag.code());
+            }
+            case "opaque" -> {
+                requireArguments(t, name, 1);
+                return runtimeCall("hf_opaque_s32", JType.INT, value(args.get(0), JType.INT).code());
             }
             case "mapSharedRank" -> throw Errors.unsupported(t, "context.mapSharedRank here",
                     "it must initialise a local, as in double[] left = context.mapSharedRank(tile, rank);");
