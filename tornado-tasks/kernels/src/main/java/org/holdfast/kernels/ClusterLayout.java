@@ -37,6 +37,36 @@ public final class ClusterLayout {
     /** The point's index in its colour plane, above the flags. */
     public static final int CENTRE_SHIFT = 7;
 
+    /*
+     * The block's description, written once by thread 0 into a block-shared int array and read at window
+     * boundaries (native's ClusterBlock in shared memory), so that registers stay with the points: these are
+     * its elements.
+     */
+    /** First held row (global), local row 0; 0 for a block without a band. */
+    public static final int FIRST_ROW = 0;
+    /** One past the last held row. */
+    public static final int END_ROW = 1;
+    /** First row whose points the block updates (the band and k - 1 ghost rows towards each neighbour). */
+    public static final int UPDATE_FIRST = 2;
+    /** One past the last updated row. */
+    public static final int UPDATE_END = 3;
+    /** The band's first row. */
+    public static final int BAND_FIRST = 4;
+    /** One past the band's last row (the band's first for a block without one). */
+    public static final int BAND_END = 5;
+    /** 1 where the block has a lower neighbour. */
+    public static final int LOWER = 6;
+    /** 1 where the block has an upper neighbour. */
+    public static final int UPPER = 7;
+    /** Doubles of one colour plane. */
+    public static final int PLANE_DOUBLES = 8;
+    /** Where a pushed value at centre c lands in the lower neighbour: c + this, per inbox slot (two elements). */
+    public static final int PUSH_LOWER_AT = 9;
+    /** Where a pushed value at centre c lands in the upper neighbour: c + this, per inbox slot (two elements). */
+    public static final int PUSH_UPPER_AT = 11;
+    /** Ints of the description. */
+    public static final int DESCRIPTION_INTS = 13;
+
     private ClusterLayout() {
     }
 

@@ -455,6 +455,8 @@ public final class PersistentRedBlackKernels {
     public static void clusterResident(KernelContext context, @Specialize({1, 2, 4}) int p, double[] u, double[] f, int n,
             double h2, int iterations, int k, long[] work) {
         double[] shared = context.dynamicSharedDoubles();
+        // What the block holds and where it pushes, read at window boundaries (see runCluster).
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
         // The neighbours' shared memory (this block's own where it has none on that side: never written then).
         double[] below = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1));
         double[] above = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1));
@@ -462,7 +464,7 @@ public final class PersistentRedBlackKernels {
         int[] code = new int[2 * p];
         double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runCluster(context, shared, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+        runCluster(context, shared, block, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
     }
 
     /** {@link #clusterResident} for 8 points per thread per colour, on up to 512 threads. */
@@ -472,12 +474,13 @@ public final class PersistentRedBlackKernels {
     public static void clusterResident8(KernelContext context, @Specialize({8}) int p, double[] u, double[] f, int n,
             double h2, int iterations, int k, long[] work) {
         double[] shared = context.dynamicSharedDoubles();
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
         double[] below = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1));
         double[] above = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1));
         int[] code = new int[2 * p];
         double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runCluster(context, shared, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+        runCluster(context, shared, block, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
     }
 
     /** {@link #clusterResident} for 16 points per thread per colour, on up to 256 threads. */
@@ -487,42 +490,42 @@ public final class PersistentRedBlackKernels {
     public static void clusterResident16(KernelContext context, @Specialize({16}) int p, double[] u, double[] f, int n,
             double h2, int iterations, int k, long[] work) {
         double[] shared = context.dynamicSharedDoubles();
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
         double[] below = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1));
         double[] above = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1));
         int[] code = new int[2 * p];
         double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runCluster(context, shared, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+        runCluster(context, shared, block, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
     }
 
     /**
      * The run (native {@code cluster_resident}): the held rows into the planes (and the inbox's fixed part), each
      * thread's points into its arrays, a cluster barrier (every block's shared memory exists), the windows, the
-     * band back to u, and a cluster barrier before any block leaves (a neighbour may still write into it).
+     * band back to u, and a cluster barrier before any block leaves (a neighbour may still write into it). What
+     * the block holds and where it pushes is written once by thread 0 into {@code block} (native's block
+     * description, {@link ClusterLayout#DESCRIPTION_INTS}) and read where it is needed: the registers stay with
+     * the points.
      */
     @DeviceFunction
-    static void runCluster(KernelContext context, double[] shared, double[] below, double[] above, int p, double[] u, double[] f,
-            int n, double h2, int iterations, int k, long[] work, int[] code, double[] h2f, double[] value) {
-        int rank = context.clusterRank;
-        int blocks = context.clusterSize;
+    static void runCluster(KernelContext context, double[] shared, int[] block, double[] below, double[] above, int p, double[] u,
+            double[] f, int n, double h2, int iterations, int k, long[] work, int[] code, double[] h2f, double[] value) {
         int thread = context.localIdx;
         int threads = context.localGroupSizeX;
         int stride = planeStride(n);
-        int planeDoubles = ClusterLayout.heldRows(n, blocks, k) * stride;
+        if (thread == 0) {
+            describeClusterBlock(block, context.clusterRank, context.clusterSize, n, k);
+        }
+        context.localBarrier();
+        int firstRow = block[ClusterLayout.FIRST_ROW];
+        int bandFirst = block[ClusterLayout.BAND_FIRST];
+        int bandEnd = block[ClusterLayout.BAND_END];
+        boolean lower = block[ClusterLayout.LOWER] != 0;
+        boolean upper = block[ClusterLayout.UPPER] != 0;
+        int planeDoubles = block[ClusterLayout.PLANE_DOUBLES];
         int boxDoubles = k * stride;
         int inbox = 2 * planeDoubles;
-        // The held rows (native band_rows): the band, and k ghost rows on each side with a neighbour.
-        boolean hasBand = rank < ClusterLayout.activeBlocks(blocks, n);
-        boolean lower = ClusterLayout.neighbour(rank, blocks, n, -1) != rank;
-        boolean upper = ClusterLayout.neighbour(rank, blocks, n, 1) != rank;
-        int bandFirst = ClusterLayout.bandFirst(rank, blocks, n);
-        int bandEnd = hasBand ? ClusterLayout.bandFirst(rank + 1, blocks, n) : bandFirst;
-        int firstRow = hasBand ? (lower ? bandFirst - k : bandFirst - 1) : 0;
-        int endRow = hasBand ? (upper ? bandEnd + k : bandEnd + 1) : 0;
-        int updateFirst = hasBand ? (lower ? bandFirst - (k - 1) : bandFirst) : 0;
-        int updateEnd = hasBand ? (upper ? bandEnd + (k - 1) : bandEnd) : 0;
-
-        loadPlanes(shared, planeDoubles, stride, u, n, firstRow, endRow, thread, threads);
+        loadPlanes(shared, planeDoubles, stride, u, n, firstRow, block[ClusterLayout.END_ROW], thread, threads);
         if (k >= 2) {
             // The inbox slots' fixed part (boundary columns, padding) in the colour each slot carries, from u.
             for (int slot = 0; slot < 2; slot++) {
@@ -535,21 +538,14 @@ public final class PersistentRedBlackKernels {
                 }
             }
         }
+        int updateFirst = block[ClusterLayout.UPDATE_FIRST];
+        int updateEnd = block[ClusterLayout.UPDATE_END];
         assignClusterPoints(p, code, 0, h2f, f, n, h2, stride, firstRow, bandFirst, bandEnd, updateFirst, updateEnd, k, lower, upper,
                 0, thread, threads);
         assignClusterPoints(p, code, p, h2f, f, n, h2, stride, firstRow, bandFirst, bandEnd, updateFirst, updateEnd, k, lower, upper,
                 1, thread, threads);
         // Every block has started (its shared memory exists) and holds its rows before anyone pushes.
         context.clusterBarrier();
-
-        // Where a pushed value lands (native ClusterBlock::target): index centre + shift of the neighbour's plane of
-        // the halo's colour (k = 1: the neighbour's local row of the same global row), or of its inbox buffer for
-        // this side (k >= 2: the value's row among the k sent).
-        int lowerFirstRow = ClusterLayout.bandFirst(rank - 1, blocks, n) - (rank - 1 > 0 ? k : 1);
-        int directShiftLower = (firstRow - lowerFirstRow) * stride;
-        int directShiftUpper = (firstRow - (bandEnd - k)) * stride;
-        int boxShiftLower = (firstRow - bandFirst) * stride;
-        int boxShiftUpper = (firstRow - (bandEnd - k)) * stride;
 
         int steps = 2 * iterations;
         int windows = (steps + k - 1) / k;
@@ -558,30 +554,27 @@ public final class PersistentRedBlackKernels {
             int firstStep = window * k;
             int count = Math.min(steps - firstStep, k);
             boolean sends = window + 1 < windows;
-            int slot = window & 1;
-            int pushLower = k == 1 ? ClusterLayout.haloColour(slot, k) * planeDoubles + directShiftLower
-                    : inbox + (slot * 2 + 1) * boxDoubles + boxShiftLower;
-            int pushUpper = k == 1 ? ClusterLayout.haloColour(slot, k) * planeDoubles + directShiftUpper
-                    : inbox + slot * 2 * boxDoubles + boxShiftUpper;
             for (int s = 0; s < count; s++) {
                 if (s == 0 && window > 0) {
                     // Acquire: the neighbours' pushes of the last window, made before they arrived, are seen from here on.
                     context.clusterWait();
                     if (k >= 2) {
-                        copyHalo(shared, planeDoubles, inbox, boxDoubles, (window - 1) & 1, k, bandEnd - firstRow, lower, upper,
-                                thread, threads);
+                        copyHalo(shared, block, (window - 1) & 1, k, stride, thread, threads);
                         context.localBarrier();
                     }
                 } else if (s > 0) {
                     context.localBarrier();
                 }
                 boolean push = sends && s == count - 1;
+                int pushLower = push ? block[ClusterLayout.PUSH_LOWER_AT + (window & 1)] : 0;
+                int pushUpper = push ? block[ClusterLayout.PUSH_UPPER_AT + (window & 1)] : 0;
+                int colourDoubles = block[ClusterLayout.PLANE_DOUBLES];
                 // A branch on the colour, so that each call indexes its slots with constants.
                 if (((firstStep + s) & 1) == 0) {
-                    sweepClusterPoints(p, code, 0, h2f, shared, 0, planeDoubles, stride, k - s, value, push, below, pushLower,
+                    sweepClusterPoints(context, p, code, 0, h2f, shared, 0, colourDoubles, stride, k - s, value, push, below, pushLower,
                             above, pushUpper);
                 } else {
-                    sweepClusterPoints(p, code, p, h2f, shared, planeDoubles, 0, stride, k - s, value, push, below, pushLower,
+                    sweepClusterPoints(context, p, code, p, h2f, shared, colourDoubles, 0, stride, k - s, value, push, below, pushLower,
                             above, pushUpper);
                 }
                 done++;
@@ -592,12 +585,51 @@ public final class PersistentRedBlackKernels {
             }
         }
         context.localBarrier(); // the last half-sweep's values, written by every thread, go back
-        storePlanes(shared, planeDoubles, stride, u, n, firstRow, bandFirst, bandEnd, thread, threads);
-        if (thread == 0 && hasBand) {
-            reportWork(context, work, rank, done);
+        storePlanes(shared, block[ClusterLayout.PLANE_DOUBLES], stride, u, n, block[ClusterLayout.FIRST_ROW],
+                block[ClusterLayout.BAND_FIRST], block[ClusterLayout.BAND_END], thread, threads);
+        if (thread == 0 && block[ClusterLayout.BAND_END] > block[ClusterLayout.BAND_FIRST]) {
+            reportWork(context, work, context.clusterRank, done);
         }
         // Nobody leaves while a neighbour may still write into its shared memory.
         context.clusterBarrier();
+    }
+
+    /**
+     * The description of block {@code rank} of a cluster of {@code blocks} (native {@code describe_cluster_block}):
+     * the rows it holds (its band, and k ghost rows on each side with a neighbour; nothing for a block without a
+     * band), its plane size, and where its pushes land in each neighbour, per inbox slot: index centre + shift of
+     * the neighbour's plane of the halo's colour (k = 1: the neighbour's local row of the same global row), or of
+     * its inbox buffer for this side (k >= 2: the value's row among the k sent).
+     */
+    @DeviceFunction
+    static void describeClusterBlock(int[] block, int rank, int blocks, int n, int k) {
+        int stride = planeStride(n);
+        int planeDoubles = ClusterLayout.heldRows(n, blocks, k) * stride;
+        int boxDoubles = k * stride;
+        boolean hasBand = rank < ClusterLayout.activeBlocks(blocks, n);
+        boolean lower = ClusterLayout.neighbour(rank, blocks, n, -1) != rank;
+        boolean upper = ClusterLayout.neighbour(rank, blocks, n, 1) != rank;
+        int bandFirst = ClusterLayout.bandFirst(rank, blocks, n);
+        int bandEnd = hasBand ? ClusterLayout.bandFirst(rank + 1, blocks, n) : bandFirst;
+        int firstRow = hasBand ? (lower ? bandFirst - k : bandFirst - 1) : 0;
+        block[ClusterLayout.FIRST_ROW] = firstRow;
+        block[ClusterLayout.END_ROW] = hasBand ? (upper ? bandEnd + k : bandEnd + 1) : 0;
+        block[ClusterLayout.UPDATE_FIRST] = hasBand ? (lower ? bandFirst - (k - 1) : bandFirst) : 0;
+        block[ClusterLayout.UPDATE_END] = hasBand ? (upper ? bandEnd + (k - 1) : bandEnd) : 0;
+        block[ClusterLayout.BAND_FIRST] = bandFirst;
+        block[ClusterLayout.BAND_END] = bandEnd;
+        block[ClusterLayout.LOWER] = lower ? 1 : 0;
+        block[ClusterLayout.UPPER] = upper ? 1 : 0;
+        block[ClusterLayout.PLANE_DOUBLES] = planeDoubles;
+        int lowerFirstRow = ClusterLayout.bandFirst(rank - 1, blocks, n) - (rank - 1 > 0 ? k : 1);
+        for (int slot = 0; slot < 2; slot++) {
+            int halo = ClusterLayout.haloColour(slot, k) * planeDoubles;
+            int box = 2 * planeDoubles + slot * 2 * boxDoubles;
+            block[ClusterLayout.PUSH_LOWER_AT + slot] = k == 1 ? halo + (firstRow - lowerFirstRow) * stride
+                    : box + boxDoubles + (firstRow - bandFirst) * stride; // the lower neighbour's upper inbox
+            block[ClusterLayout.PUSH_UPPER_AT + slot] = k == 1 ? halo + (firstRow - (bandEnd - k)) * stride
+                    : box + (firstRow - (bandEnd - k)) * stride; // the upper neighbour's lower inbox
+        }
     }
 
     /**
@@ -639,10 +671,13 @@ public final class PersistentRedBlackKernels {
      * {@code above[centre + pushUpper]}).
      */
     @DeviceFunction
-    static void sweepClusterPoints(int p, int[] code, int first, double[] h2f, double[] shared, int own, int other, int stride,
-            int highest, double[] value, boolean push, double[] below, int pushLower, double[] above, int pushUpper) {
+    static void sweepClusterPoints(KernelContext context, int p, int[] code, int first, double[] h2f, double[] shared, int own,
+            int other, int stride, int highest, double[] value, boolean push, double[] below, int pushLower, double[] above,
+            int pushUpper) {
         for (@Unroll int q = 0; q < p; q++) {
-            int c = code[first + q];
+            // Decoded here, every half-sweep: hoisted out of the step loop, the decoded indices would take four
+            // registers per point instead of one, and spill (native sweep_points' asm volatile).
+            int c = context.opaque(code[first + q]);
             boolean updated = (c & ClusterLayout.LEVEL_MASK) <= highest;
             int centre = other + (c >> ClusterLayout.CENTRE_SHIFT);
             int east = centre + ((c & ClusterLayout.EAST) != 0 ? 1 : 0);
@@ -684,20 +719,24 @@ public final class PersistentRedBlackKernels {
 
     /**
      * k >= 2: the halo the neighbours pushed into inbox slot {@code slot}, into the ghost rows of its colour (local
-     * row 0 on for the lower side, {@code upperGhost} on for the upper), the block's threads sharing the copy
+     * row 0 on for the lower side, the row after the band on for the upper), the block's threads sharing the copy
      * (native {@code receive_halo}'s copy).
      */
     @DeviceFunction
-    static void copyHalo(double[] shared, int planeDoubles, int inbox, int boxDoubles, int slot, int k, int upperGhost, boolean lower,
-            boolean upper, int thread, int threads) {
+    static void copyHalo(double[] shared, int[] block, int slot, int k, int stride, int thread, int threads) {
+        int planeDoubles = block[ClusterLayout.PLANE_DOUBLES];
+        int boxDoubles = k * stride;
+        int inbox = 2 * planeDoubles + slot * 2 * boxDoubles;
         int plane = ClusterLayout.haloColour(slot, k) * planeDoubles;
-        int stride = boxDoubles / k;
+        int upperGhost = plane + (block[ClusterLayout.BAND_END] - block[ClusterLayout.FIRST_ROW]) * stride;
+        boolean lower = block[ClusterLayout.LOWER] != 0;
+        boolean upper = block[ClusterLayout.UPPER] != 0;
         for (int i = thread; i < boxDoubles; i += threads) {
             if (lower) {
-                shared[plane + i] = shared[inbox + slot * 2 * boxDoubles + i];
+                shared[plane + i] = shared[inbox + i];
             }
             if (upper) {
-                shared[plane + upperGhost * stride + i] = shared[inbox + (slot * 2 + 1) * boxDoubles + i];
+                shared[upperGhost + i] = shared[inbox + boxDoubles + i];
             }
         }
     }
