@@ -17,6 +17,7 @@ import org.holdfast.tornado.api.TornadoRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -103,6 +104,19 @@ class ClusterKernelOnCpuTest {
             plan.transferToHost(u);
         }
         assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u, "three runs on from the first");
+    }
+
+    /** The GPU test's shapes ({@code PersistentKernelsGpuTest}) are valid here too, so a GPU failure is the GPU's. */
+    @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads of {3} points, k = {4}")
+    @CsvSource({"101, 16, 672, 1, 4", "33, 4, 128, 1, 1", "101, 8, 448, 2, 3", "257, 16, 704, 4, 4", "257, 8, 512, 8, 1",
+        "257, 16, 256, 16, 2", "34, 1, 512, 1, 8"})
+    void theGpuTestsShapesEqualTheReference(int n, int blocks, int threads, int slots, int k) {
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(n + k);
+        double[] f = problem.rightHandSide();
+        double[] u = new double[problem.points()];
+        PersistentTaskGraph tasks = PersistentTaskGraph.clusterResident(problem, u, f, ITERATIONS, blocks, threads, slots, k);
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), run(tasks, u, initial));
     }
 
     static Stream<Arguments> slotShapes() {
