@@ -3,7 +3,6 @@ package org.holdfast.kernels;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,32 +57,27 @@ class ClusterKernelOnCpuTest {
         throw new AssertionError(points + " points do not fit a block");
     }
 
+    /** The kernel's u after one run from {@code initial}, every block with a band having counted all its half-sweeps. */
     private static double[] run(PersistentTaskGraph tasks, double[] u, double[] initial) {
-        System.arraycopy(initial, 0, u, 0, u.length);
-        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
-            tasks.clearWork();
-            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withWatchdog(WATCHDOG).execute();
-            assertEquals(Optional.empty(), tasks.workShortfall(1, "run"));
-            plan.transferToHost(u);
-        }
-        return u;
+        return PersistentKernelsOnCpuTest.run(tasks, u, initial, WATCHDOG);
+    }
+
+    /** One run at N = n on {@code blocks} blocks of {@code threads} threads of {@code slots} points, k = k, from a random interior. */
+    private static void assertEqualsTheReference(int n, int blocks, int threads, int slots, int k, long seed) {
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(seed);
+        double[] f = problem.rightHandSide();
+        double[] reference = PersistentKernelsOnCpuTest.sensitiveReference(problem, initial, f, ITERATIONS);
+        double[] u = new double[problem.points()];
+        PersistentTaskGraph tasks = PersistentTaskGraph.clusterResident(problem, u, f, ITERATIONS, blocks, threads, slots, k);
+        assertArrayEquals(reference, run(tasks, u, initial), threads + " threads of " + slots + " points");
     }
 
     @ParameterizedTest(name = "N = {0}, {1} blocks, k = {2}")
     @MethodSource("shapes")
     void theClusterKernelEqualsTheReferenceBitForBit(int n, int blocks, int k) {
-        PoissonProblem problem = new PoissonProblem(n);
-        double[] initial = problem.randomInitialU(31L * n + blocks);
-        double[] f = problem.rightHandSide();
-        double[] reference = ReferenceSolver.solve(problem, initial, f, ITERATIONS);
-        if (n > 3) {
-            double[] oneFewer = ReferenceSolver.solve(problem, initial, f, ITERATIONS - 1);
-            assertTrue(PoissonProblem.maxAbsDiff(reference, oneFewer) > 1e-6, "one iteration fewer shows");
-        }
         int[] shape = plannerShape(ClusterLayout.pointsPerColour(n, blocks, k));
-        double[] u = new double[problem.points()];
-        PersistentTaskGraph tasks = PersistentTaskGraph.clusterResident(problem, u, f, ITERATIONS, blocks, shape[0], shape[1], k);
-        assertArrayEquals(reference, run(tasks, u, initial), shape[0] + " threads of " + shape[1] + " points");
+        assertEqualsTheReference(n, blocks, shape[0], shape[1], k, 31L * n + blocks);
     }
 
     /** Few threads holding many points each: every slot of the 4-, 8- and 16-point kernels in use, and three runs in one execute. */
@@ -111,12 +105,7 @@ class ClusterKernelOnCpuTest {
     @CsvSource({"101, 16, 672, 1, 4", "33, 4, 128, 1, 1", "101, 8, 448, 2, 3", "257, 16, 704, 4, 4", "257, 8, 512, 8, 1",
         "257, 16, 256, 16, 2", "34, 1, 512, 1, 8"})
     void theGpuTestsShapesEqualTheReference(int n, int blocks, int threads, int slots, int k) {
-        PoissonProblem problem = new PoissonProblem(n);
-        double[] initial = problem.randomInitialU(n + k);
-        double[] f = problem.rightHandSide();
-        double[] u = new double[problem.points()];
-        PersistentTaskGraph tasks = PersistentTaskGraph.clusterResident(problem, u, f, ITERATIONS, blocks, threads, slots, k);
-        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), run(tasks, u, initial));
+        assertEqualsTheReference(n, blocks, threads, slots, k, n + k);
     }
 
     static Stream<Arguments> slotShapes() {
