@@ -23,6 +23,12 @@ public class LaunchAnnotationMisuse {
     }
 
     @Kernel
+    @Cluster(0)
+    public static void empty(KernelContext context, int[] a) { // error: @Cluster(0) on kernel empty: a cluster has 1 to 16 blocks (more than 8 is a non-portable size), or is the whole grid (Cluster.WHOLE_GRID)
+        a[context.globalIdx] = context.clusterRank;
+    }
+
+    @Kernel
     @Persistent(threadsPerBlock = 2048)
     public static void tooWide(KernelContext context, int[] a) { // error: @Persistent(threadsPerBlock = 2048) on kernel tooWide: a block has 1 to 1024 threads
         a[context.globalIdx] = 1;
