@@ -18,7 +18,13 @@ public class LaunchAnnotationMisuse {
 
     @Kernel
     @Cluster(32)
-    public static void tooLarge(KernelContext context, int[] a) { // error: @Cluster(32) on kernel tooLarge: a cluster has 1 to 16 blocks (more than 8 is a non-portable size)
+    public static void tooLarge(KernelContext context, int[] a) { // error: @Cluster(32) on kernel tooLarge: a cluster has 1 to 16 blocks (more than 8 is a non-portable size), or is the whole grid (Cluster.WHOLE_GRID)
+        a[context.globalIdx] = context.clusterRank;
+    }
+
+    @Kernel
+    @Cluster(0)
+    public static void empty(KernelContext context, int[] a) { // error: @Cluster(0) on kernel empty: a cluster has 1 to 16 blocks (more than 8 is a non-portable size), or is the whole grid (Cluster.WHOLE_GRID)
         a[context.globalIdx] = context.clusterRank;
     }
 

@@ -74,6 +74,9 @@ static inline bool hf_block_any(bool value) {
 // The kernel is over for this thread (every thread of its block calls it at once).
 static inline void hf_stop_thread() { pthread_exit(nullptr); }
 
+// hf_opaque_s32: the value (what the GPU compiler may not see through changes nothing on the CPU).
+static inline int hf_opaque_s32(int value) { return value; }
+
 static unsigned char* hf_host_dynamic_shared;
 
 // Sizes the dynamic shared memory of the next launches (zeroed; the GPU leaves it undefined).

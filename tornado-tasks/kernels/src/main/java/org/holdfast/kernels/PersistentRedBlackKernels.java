@@ -1,5 +1,6 @@
 package org.holdfast.kernels;
 
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.DeviceFunction;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
@@ -24,6 +25,10 @@ import org.holdfast.tornado.api.Unroll;
  *   <li>{@link #onChipRegisters} ({@code onChipRegisters8}, {@code onChipRegisters16}): one block holds the grid as two
  *       colour planes in dynamic shared memory, each thread's points in registers (native {@code on_chip_registers},
  *       {@code persistent-grid}'s {@code block}).</li>
+ *   <li>{@link #clusterResident} ({@code clusterResident8}, {@code clusterResident16}): one thread-block cluster holds
+ *       the grid, a band of rows per block as two colour planes in its dynamic shared memory, each thread's points in
+ *       registers, halos pushed into the neighbours' shared memory and the split cluster barrier (native
+ *       {@code cluster_resident}, {@code persistent-grid}'s {@code cluster}).</li>
  * </ul>
  * Points, their order within a half-sweep and the arithmetic are {@link RedBlackKernels}' (the
  * compact numbering of one colour), so every kernel gives the sequential reference bit for bit. On
@@ -292,7 +297,7 @@ public final class PersistentRedBlackKernels {
         int colourDoubles = n * stride;
         int thread = context.localIdx;
         int threads = context.localGroupSizeX;
-        loadPlanes(planes, colourDoubles, stride, u, n, thread, threads);
+        loadPlanes(planes, colourDoubles, stride, u, n, 0, n, thread, threads);
         // Red points read the black plane (colourDoubles on), black points the red one (0 on).
         int redUsed = assignPoints(p, at, 0, h2f, 0, f, n, h2, stride, colourDoubles, 0, thread, threads);
         int blackUsed = assignPoints(p, at, 2 * p, h2f, p, f, n, h2, stride, 0, 1, thread, threads);
@@ -307,7 +312,7 @@ public final class PersistentRedBlackKernels {
             onChipBarrier(context, warp);
             done += 2;
         }
-        storePlanes(planes, colourDoubles, stride, u, n, thread, threads);
+        storePlanes(planes, colourDoubles, stride, u, n, 0, 1, n - 1, thread, threads);
         if (thread == 0) {
             reportWork(context, work, 0, done);
         }
@@ -382,26 +387,357 @@ public final class PersistentRedBlackKernels {
         }
     }
 
-    /** Copies the n x n row-major u into the planes, the block's threads sharing the copy (native {@code load_planes}). */
+    /**
+     * Copies rows [firstRow, endRow) of the n x n row-major u into the planes, local row 0 = firstRow (native
+     * {@code load_planes}), the block's threads sharing the copy.
+     */
     @DeviceFunction
-    static void loadPlanes(double[] planes, int colourDoubles, int stride, double[] u, int n, int thread, int threads) {
-        int cells = n * n;
+    static void loadPlanes(double[] planes, int colourDoubles, int stride, double[] u, int n, int firstRow, int endRow, int thread,
+            int threads) {
+        int cells = (endRow - firstRow) * n;
         for (int cell = thread; cell < cells; cell += threads) {
-            int i = cell / n;
+            int i = firstRow + cell / n;
             int j = cell % n;
-            planes[((i + j) & 1) * colourDoubles + i * stride + (j >> 1)] = u[cell];
+            planes[((i + j) & 1) * colourDoubles + (i - firstRow) * stride + (j >> 1)] = u[i * n + j];
         }
     }
 
-    /** Copies the interior points back to u (native {@code store_planes}). */
+    /** Copies the interior points of rows [bandFirst, bandEnd) back to u (native {@code store_planes}). */
     @DeviceFunction
-    static void storePlanes(double[] planes, int colourDoubles, int stride, double[] u, int n, int thread, int threads) {
+    static void storePlanes(double[] planes, int colourDoubles, int stride, double[] u, int n, int firstRow, int bandFirst, int bandEnd,
+            int thread, int threads) {
         int width = n - 2;
-        int cells = width * width;
+        int cells = (bandEnd - bandFirst) * width;
         for (int cell = thread; cell < cells; cell += threads) {
-            int i = 1 + cell / width;
+            int i = bandFirst + cell / width;
             int j = 1 + cell % width;
-            u[i * n + j] = planes[((i + j) & 1) * colourDoubles + i * stride + (j >> 1)];
+            u[i * n + j] = planes[((i + j) & 1) * colourDoubles + (i - firstRow) * stride + (j >> 1)];
+        }
+    }
+
+    // ------------------------------------------------------------------ one cluster, points in registers
+
+    /*
+     * clusterResident: one thread-block cluster holds the grid in shared memory for the whole run, each thread's
+     * points in registers: the Java twin of native-hip's persistent-grid cluster (kernels/cluster_resident.h,
+     * cluster_resident<P, HaloMethod::ClusterBarrier, false> on the square), the variant auto picks for mid-sized
+     * grids on a Hopper GPU. ClusterLayout says what each block holds.
+     *
+     * The grid is one cluster of 1 to 16 blocks (@Cluster(Cluster.WHOLE_GRID)); each block holds its band of
+     * rows and k ghost rows per side as two colour planes in its dynamic shared memory. The run is cut into
+     * windows of k half-sweeps (k: native sweeps_per_exchange, 1 to 8, at most the thinnest band). Within a
+     * window a block needs nobody: half-sweep s updates its band and the ghost rows up to k - 1 - s rows out,
+     * from values it holds, with the reference's arithmetic (a ghost row's values are those its owner computes),
+     * so the band is exact after the window. Only the colour of a window's last half-sweep is read before it is
+     * recomputed, so each block pushes just those values of its k edge rows, as it computes them, into its
+     * neighbours' shared memory (context.mapSharedRank; straight into their ghost rows where k = 1, else into
+     * the inbox slot of the window, which the receiver copies in), arrives at the split cluster barrier
+     * (clusterArrive: release) and waits (clusterWait: acquire) only before the next window reads the halo. Two
+     * inbox slots alternate by window: a neighbour one window ahead never overwrites a halo not yet copied in.
+     *
+     * Each thread holds p points of each colour (point thread + q * threads of the rows it updates in slot q)
+     * as one code (ClusterLayout) and h2 f, in per-thread arrays that unrolled loops index with constants.
+     * Three kernels, one per register budget as for onChipRegisters: p = 1, 2, 4 on up to 1024 threads, 8 on
+     * 512, 16 on 256; instances clusterResident_p1, ... Same points, same arithmetic as the reference: the same
+     * array, bit for bit. Blocks with a band report their half-sweeps.
+     */
+
+    /**
+     * {@code iterations} iterations on {@code u} by one cluster of 1 to 16 blocks of at most 1024 threads, each
+     * thread holding {@code p} (1, 2 or 4) points of each colour; {@link ClusterLayout#sharedBytes} of dynamic
+     * shared memory; {@code k} half-sweeps between halo exchanges.
+     *
+     * @param work {@value #WORK_LENGTH} longs, zero before the run (or as the last run of this execute left them)
+     */
+    @Kernel
+    @Cluster(Cluster.WHOLE_GRID)
+    @LaunchBounds(maxThreads = 1024, minBlocksPerMultiprocessor = 1)
+    public static void clusterResident(KernelContext context, @Specialize({1, 2, 4}) int p, double[] u, double[] f, int n,
+            double h2, int iterations, int k, long[] work) {
+        double[] shared = context.dynamicSharedDoubles();
+        // What the block holds and where it pushes, read at window boundaries (see runCluster).
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
+        // The neighbours' shared memory (this block's own where it has none on that side: never written then).
+        double[] below = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1));
+        double[] above = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1));
+        // Per-thread arrays (registers): the red points' codes, then the black points'; their h2 f likewise.
+        int[] code = new int[2 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runCluster(context, shared, block, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+    }
+
+    /** {@link #clusterResident} for 8 points per thread per colour, on up to 512 threads. */
+    @Kernel
+    @Cluster(Cluster.WHOLE_GRID)
+    @LaunchBounds(maxThreads = 512, minBlocksPerMultiprocessor = 1)
+    public static void clusterResident8(KernelContext context, @Specialize({8}) int p, double[] u, double[] f, int n,
+            double h2, int iterations, int k, long[] work) {
+        double[] shared = context.dynamicSharedDoubles();
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
+        double[] below = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1));
+        double[] above = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1));
+        int[] code = new int[2 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runCluster(context, shared, block, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+    }
+
+    /** {@link #clusterResident} for 16 points per thread per colour, on up to 256 threads. */
+    @Kernel
+    @Cluster(Cluster.WHOLE_GRID)
+    @LaunchBounds(maxThreads = 256, minBlocksPerMultiprocessor = 1)
+    public static void clusterResident16(KernelContext context, @Specialize({16}) int p, double[] u, double[] f, int n,
+            double h2, int iterations, int k, long[] work) {
+        double[] shared = context.dynamicSharedDoubles();
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
+        double[] below = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1));
+        double[] above = context.mapSharedRank(shared, ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1));
+        int[] code = new int[2 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runCluster(context, shared, block, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+    }
+
+    /**
+     * The run (native {@code cluster_resident}): the held rows into the planes (and the inbox's fixed part), each
+     * thread's points into its arrays, a cluster barrier (every block's shared memory exists), the windows, the
+     * band back to u, and a cluster barrier before any block leaves (a neighbour may still write into it). What
+     * the block holds and where it pushes is written once by thread 0 into {@code block} (native's block
+     * description, {@link ClusterLayout#DESCRIPTION_INTS}) and read where it is needed: the registers stay with
+     * the points.
+     */
+    @DeviceFunction
+    static void runCluster(KernelContext context, double[] shared, int[] block, double[] below, double[] above, int p, double[] u,
+            double[] f, int n, double h2, int iterations, int k, long[] work, int[] code, double[] h2f, double[] value) {
+        int thread = context.localIdx;
+        int threads = context.localGroupSizeX;
+        int stride = planeStride(n);
+        if (thread == 0) {
+            describeClusterBlock(block, context.clusterRank, context.clusterSize, n, k);
+        }
+        context.localBarrier();
+        int firstRow = block[ClusterLayout.FIRST_ROW];
+        int bandFirst = block[ClusterLayout.BAND_FIRST];
+        int bandEnd = block[ClusterLayout.BAND_END];
+        boolean lower = block[ClusterLayout.LOWER] != 0;
+        boolean upper = block[ClusterLayout.UPPER] != 0;
+        int planeDoubles = block[ClusterLayout.PLANE_DOUBLES];
+        int boxDoubles = k * stride;
+        int inbox = 2 * planeDoubles;
+        loadPlanes(shared, planeDoubles, stride, u, n, firstRow, block[ClusterLayout.END_ROW], thread, threads);
+        if (k >= 2) {
+            // The inbox slots' fixed part (boundary columns, padding) in the colour each slot carries, from u.
+            for (int slot = 0; slot < 2; slot++) {
+                int colour = ClusterLayout.haloColour(slot, k);
+                if (lower) {
+                    loadHaloRows(shared, inbox + slot * 2 * boxDoubles, stride, u, n, bandFirst - k, k, colour, thread, threads);
+                }
+                if (upper) {
+                    loadHaloRows(shared, inbox + (slot * 2 + 1) * boxDoubles, stride, u, n, bandEnd, k, colour, thread, threads);
+                }
+            }
+        }
+        int updateFirst = block[ClusterLayout.UPDATE_FIRST];
+        int updateEnd = block[ClusterLayout.UPDATE_END];
+        assignClusterPoints(p, code, 0, h2f, f, n, h2, stride, firstRow, bandFirst, bandEnd, updateFirst, updateEnd, k, lower, upper,
+                0, thread, threads);
+        assignClusterPoints(p, code, p, h2f, f, n, h2, stride, firstRow, bandFirst, bandEnd, updateFirst, updateEnd, k, lower, upper,
+                1, thread, threads);
+        // Every block has started (its shared memory exists) and holds its rows before anyone pushes.
+        context.clusterBarrier();
+
+        int steps = 2 * iterations;
+        int windows = (steps + k - 1) / k;
+        int done = 0;
+        for (int window = 0; window < windows; window++) {
+            int firstStep = window * k;
+            int count = Math.min(steps - firstStep, k);
+            boolean sends = window + 1 < windows;
+            for (int s = 0; s < count; s++) {
+                if (s == 0 && window > 0) {
+                    // Acquire: the neighbours' pushes of the last window, made before they arrived, are seen from here on.
+                    context.clusterWait();
+                    if (k >= 2) {
+                        copyHalo(shared, block, (window - 1) & 1, k, stride, thread, threads);
+                        context.localBarrier();
+                    }
+                } else if (s > 0) {
+                    context.localBarrier();
+                }
+                boolean push = sends && s == count - 1;
+                int pushLower = push ? block[ClusterLayout.PUSH_LOWER_AT + (window & 1)] : 0;
+                int pushUpper = push ? block[ClusterLayout.PUSH_UPPER_AT + (window & 1)] : 0;
+                int colourDoubles = block[ClusterLayout.PLANE_DOUBLES];
+                // A branch on the colour, so that each call indexes its slots with constants.
+                if (((firstStep + s) & 1) == 0) {
+                    sweepClusterPoints(context, p, code, 0, h2f, shared, 0, colourDoubles, stride, k - s, value, push, below, pushLower,
+                            above, pushUpper);
+                } else {
+                    sweepClusterPoints(context, p, code, p, h2f, shared, colourDoubles, 0, stride, k - s, value, push, below, pushLower,
+                            above, pushUpper);
+                }
+                done++;
+            }
+            if (sends) {
+                // Release: this thread's pushes of the window, and its reads of its ghost rows, come before its arrival.
+                context.clusterArrive();
+            }
+        }
+        context.localBarrier(); // the last half-sweep's values, written by every thread, go back
+        storePlanes(shared, block[ClusterLayout.PLANE_DOUBLES], stride, u, n, block[ClusterLayout.FIRST_ROW],
+                block[ClusterLayout.BAND_FIRST], block[ClusterLayout.BAND_END], thread, threads);
+        if (thread == 0 && block[ClusterLayout.BAND_END] > block[ClusterLayout.BAND_FIRST]) {
+            reportWork(context, work, context.clusterRank, done);
+        }
+        // Nobody leaves while a neighbour may still write into its shared memory.
+        context.clusterBarrier();
+    }
+
+    /**
+     * The description of block {@code rank} of a cluster of {@code blocks} (native {@code describe_cluster_block}):
+     * the rows it holds (its band, and k ghost rows on each side with a neighbour; nothing for a block without a
+     * band), its plane size, and where its pushes land in each neighbour, per inbox slot: index centre + shift of
+     * the neighbour's plane of the halo's colour (k = 1: the neighbour's local row of the same global row), or of
+     * its inbox buffer for this side (k >= 2: the value's row among the k sent).
+     */
+    @DeviceFunction
+    static void describeClusterBlock(int[] block, int rank, int blocks, int n, int k) {
+        int stride = planeStride(n);
+        int planeDoubles = ClusterLayout.heldRows(n, blocks, k) * stride;
+        int boxDoubles = k * stride;
+        boolean hasBand = rank < ClusterLayout.activeBlocks(blocks, n);
+        boolean lower = ClusterLayout.neighbour(rank, blocks, n, -1) != rank;
+        boolean upper = ClusterLayout.neighbour(rank, blocks, n, 1) != rank;
+        int bandFirst = ClusterLayout.bandFirst(rank, blocks, n);
+        int bandEnd = hasBand ? ClusterLayout.bandFirst(rank + 1, blocks, n) : bandFirst;
+        int firstRow = hasBand ? (lower ? bandFirst - k : bandFirst - 1) : 0;
+        block[ClusterLayout.FIRST_ROW] = firstRow;
+        block[ClusterLayout.END_ROW] = hasBand ? (upper ? bandEnd + k : bandEnd + 1) : 0;
+        block[ClusterLayout.UPDATE_FIRST] = hasBand ? (lower ? bandFirst - (k - 1) : bandFirst) : 0;
+        block[ClusterLayout.UPDATE_END] = hasBand ? (upper ? bandEnd + (k - 1) : bandEnd) : 0;
+        block[ClusterLayout.BAND_FIRST] = bandFirst;
+        block[ClusterLayout.BAND_END] = bandEnd;
+        block[ClusterLayout.LOWER] = lower ? 1 : 0;
+        block[ClusterLayout.UPPER] = upper ? 1 : 0;
+        block[ClusterLayout.PLANE_DOUBLES] = planeDoubles;
+        int lowerFirstRow = ClusterLayout.bandFirst(rank - 1, blocks, n) - (rank - 1 > 0 ? k : 1);
+        for (int slot = 0; slot < 2; slot++) {
+            int halo = ClusterLayout.haloColour(slot, k) * planeDoubles;
+            int box = 2 * planeDoubles + slot * 2 * boxDoubles;
+            block[ClusterLayout.PUSH_LOWER_AT + slot] = k == 1 ? halo + (firstRow - lowerFirstRow) * stride
+                    : box + boxDoubles + (firstRow - bandFirst) * stride; // the lower neighbour's upper inbox
+            block[ClusterLayout.PUSH_UPPER_AT + slot] = k == 1 ? halo + (firstRow - (bandEnd - k)) * stride
+                    : box + (firstRow - (bandEnd - k)) * stride; // the upper neighbour's lower inbox
+        }
+    }
+
+    /**
+     * The thread's points of {@code colour} in slots {@code first} .. {@code first + p - 1} of {@code code} and
+     * {@code h2f}: the points of that colour in rows [updateFirst, updateEnd), numbered as the reference numbers
+     * them, point {@code thread + q * threads} in slot q (native {@code assign_points}). An unused slot sits on
+     * column 0 of the first updated row with a level no half-sweep reaches: its reads touch no row a neighbour
+     * writes into.
+     */
+    @DeviceFunction
+    static void assignClusterPoints(int p, int[] code, int first, double[] h2f, double[] f, int n, double h2, int stride,
+            int firstRow, int bandFirst, int bandEnd, int updateFirst, int updateEnd, int k, boolean lower, boolean upper, int colour,
+            int thread, int threads) {
+        int half = (n - 1) / 2;
+        int points = (updateEnd - updateFirst) * half;
+        int unused = (((updateFirst - firstRow) * stride) << ClusterLayout.CENTRE_SHIFT) | ClusterLayout.NO_POINT;
+        for (@Unroll int q = 0; q < p; q++) {
+            code[first + q] = unused;
+            h2f[first + q] = 0.0;
+            int point = thread + q * threads;
+            if (point < points) {
+                int i = updateFirst + point / half;
+                int j = 1 + 2 * (point % half) + ((i + 1 + colour) & 1);
+                if (j < n - 1) {
+                    code[first + q] = ClusterLayout.pointCode(i, (i - firstRow) * stride + (j >> 1), (j & 1) != 0, bandFirst, bandEnd,
+                            k, lower, upper);
+                    h2f[first + q] = h2 * f[i * n + j];
+                }
+            }
+        }
+    }
+
+    /**
+     * One half-sweep of the thread's points in slots {@code first} .. (their plane at {@code own} in
+     * {@code shared}, their neighbours' at {@code other}) whose level is at most {@code highest} (native
+     * {@code sweep_points}): every slot's four loads are issued (a point that is not updated reads its own place
+     * in the other plane four times), then the updated points are stored, and where {@code push}, those a
+     * neighbour holds as ghost rows are stored into its shared memory too ({@code below[centre + pushLower]},
+     * {@code above[centre + pushUpper]}).
+     */
+    @DeviceFunction
+    static void sweepClusterPoints(KernelContext context, int p, int[] code, int first, double[] h2f, double[] shared, int own,
+            int other, int stride, int highest, double[] value, boolean push, double[] below, int pushLower, double[] above,
+            int pushUpper) {
+        for (@Unroll int q = 0; q < p; q++) {
+            // Decoded here, every half-sweep: hoisted out of the step loop, the decoded indices would take four
+            // registers per point instead of one, and spill (native sweep_points' asm volatile).
+            int c = context.opaque(code[first + q]);
+            boolean updated = (c & ClusterLayout.LEVEL_MASK) <= highest;
+            int centre = other + (c >> ClusterLayout.CENTRE_SHIFT);
+            int east = centre + ((c & ClusterLayout.EAST) != 0 ? 1 : 0);
+            int row = updated ? stride : 0;
+            int eastAt = updated ? east : centre;
+            int westAt = updated ? east - 1 : centre;
+            value[q] = Stencil.fivePointUpdate(shared[centre + row], shared[centre - row], shared[eastAt], shared[westAt],
+                    h2f[first + q]);
+        }
+        for (@Unroll int q = 0; q < p; q++) {
+            int c = code[first + q];
+            if ((c & ClusterLayout.LEVEL_MASK) <= highest) {
+                int centre = c >> ClusterLayout.CENTRE_SHIFT;
+                shared[own + centre] = value[q];
+                if (push && (c & ClusterLayout.PUSH_LOWER) != 0) {
+                    below[centre + pushLower] = value[q];
+                }
+                if (push && (c & ClusterLayout.PUSH_UPPER) != 0) {
+                    above[centre + pushUpper] = value[q];
+                }
+            }
+        }
+    }
+
+    /**
+     * Fills {@code rows} plane rows of {@code colour} at {@code to} in {@code shared}, from global row {@code row}
+     * of u (boundary columns included, padding zero): the fixed part of a halo buffer (native {@code load_plane_rows}).
+     */
+    @DeviceFunction
+    static void loadHaloRows(double[] shared, int to, int stride, double[] u, int n, int row, int rows, int colour, int thread,
+            int threads) {
+        int cells = rows * stride;
+        for (int cell = thread; cell < cells; cell += threads) {
+            int i = row + cell / stride;
+            int j = 2 * (cell % stride) + ((i + colour) & 1);
+            shared[to + cell] = j < n ? u[i * n + j] : 0.0;
+        }
+    }
+
+    /**
+     * k >= 2: the halo the neighbours pushed into inbox slot {@code slot}, into the ghost rows of its colour (local
+     * row 0 on for the lower side, the row after the band on for the upper), the block's threads sharing the copy
+     * (native {@code receive_halo}'s copy).
+     */
+    @DeviceFunction
+    static void copyHalo(double[] shared, int[] block, int slot, int k, int stride, int thread, int threads) {
+        int planeDoubles = block[ClusterLayout.PLANE_DOUBLES];
+        int boxDoubles = k * stride;
+        int inbox = 2 * planeDoubles + slot * 2 * boxDoubles;
+        int plane = ClusterLayout.haloColour(slot, k) * planeDoubles;
+        int upperGhost = plane + (block[ClusterLayout.BAND_END] - block[ClusterLayout.FIRST_ROW]) * stride;
+        boolean lower = block[ClusterLayout.LOWER] != 0;
+        boolean upper = block[ClusterLayout.UPPER] != 0;
+        for (int i = thread; i < boxDoubles; i += threads) {
+            if (lower) {
+                shared[plane + i] = shared[inbox + i];
+            }
+            if (upper) {
+                shared[upperGhost + i] = shared[inbox + boxDoubles + i];
+            }
         }
     }
 

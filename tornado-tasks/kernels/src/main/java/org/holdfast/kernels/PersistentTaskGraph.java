@@ -145,6 +145,45 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
         return new PersistentTaskGraph(graph, scheduler(grid), u, work, 1, 2 * iterations);
     }
 
+    /**
+     * The cluster kernel with {@code slots} points of each colour per thread in registers
+     * ({@link ClusterLayout#kernelFor}, instance {@code _p<slots>}) on one cluster of {@code blocks} blocks (1 to 16)
+     * of {@code threads} threads, {@code k} half-sweeps between halo exchanges, each block's planes and inbox in
+     * dynamic shared memory: the shape the native planner gives {@code persistent-grid cluster}.
+     *
+     * @throws IllegalArgumentException for a shape the kernel cannot run, in one line
+     */
+    public static PersistentTaskGraph clusterResident(PoissonProblem problem, double[] u, double[] f, int iterations, int blocks,
+            int threads, int slots, int k) {
+        int n = problem.n();
+        String name = ClusterLayout.kernelFor(slots);
+        if (blocks < 1 || blocks > ClusterLayout.MAX_BLOCKS) {
+            throw new IllegalArgumentException(name + " runs one cluster of 1 to " + ClusterLayout.MAX_BLOCKS + " blocks, not " + blocks);
+        }
+        int most = ClusterLayout.mostSweepsPerExchange(n, blocks);
+        if (k < 1 || k > most) {
+            throw new IllegalArgumentException(name + ": k = " + k + ", but with " + blocks + " blocks at N = " + n + " it is 1 to "
+                    + most + " (the thinnest band's rows, at most " + ClusterLayout.MAX_SWEEPS_PER_EXCHANGE + ")");
+        }
+        if (threads > PersistentRedBlackKernels.maxThreadsFor(slots)) {
+            throw new IllegalArgumentException(name + " runs at most " + PersistentRedBlackKernels.maxThreadsFor(slots)
+                    + " threads for " + slots + " points per thread, not " + threads);
+        }
+        int points = ClusterLayout.pointsPerColour(n, blocks, k);
+        if ((long) threads * slots < points) {
+            throw new IllegalArgumentException(name + ": " + threads + " threads of " + slots + " points hold " + threads * slots
+                    + " points of a colour, a block updates up to " + points);
+        }
+        WorkerGrid1D grid = grid(blocks, threads);
+        grid.setDynamicSharedBytes(ClusterLayout.sharedBytes(n, blocks, k));
+        long[] work = new long[PersistentRedBlackKernels.WORK_LENGTH];
+        ImmutableTaskGraph graph = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, work)
+                .task(TASK, kernelNamed(name), new KernelContext(), slots, u, f, n, problem.h2(), iterations, k, work)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, u).transferToHost(DataTransferMode.EVERY_EXECUTION, work).snapshot();
+        return new PersistentTaskGraph(graph, scheduler(grid), u, work, ClusterLayout.activeBlocks(blocks, n), 2 * iterations);
+    }
+
     /** {@code PersistentRedBlackKernels.name}. */
     public static Method kernelNamed(String name) {
         for (Method m : PersistentRedBlackKernels.class.getMethods()) {

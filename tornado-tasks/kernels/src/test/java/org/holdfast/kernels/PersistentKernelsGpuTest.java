@@ -77,6 +77,35 @@ class PersistentKernelsGpuTest {
         assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u);
     }
 
+    /**
+     * The cluster kernel (one cluster of the worker grid's blocks, {@code Cluster.WHOLE_GRID}) at shapes the native
+     * planner gives {@code persistent-grid cluster} (N = 101: 16 blocks, k = 4) and at every slot count, up to
+     * 16 blocks (a non-portable cluster size); then three runs in one execute.
+     */
+    @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads of {3} points, k = {4}")
+    @CsvSource({"101, 16, 672, 1, 4", "33, 4, 128, 1, 1", "101, 8, 448, 2, 3", "257, 16, 704, 4, 4", "257, 8, 512, 8, 1",
+        "257, 16, 256, 16, 2", "34, 1, 512, 1, 8"})
+    void theClusterKernelEqualsTheReferenceBitForBit(int n, int blocks, int threads, int slots, int k) {
+        TornadoDevice gpu = gpu();
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(n + k);
+        double[] f = problem.rightHandSide();
+        double[] u = initial.clone();
+        PersistentTaskGraph tasks = PersistentTaskGraph.clusterResident(problem, u, f, ITERATIONS, blocks, threads, slots, k);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
+            plan.withDevice(gpu).withGridScheduler(tasks.scheduler()).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(1, "cluster"), "every block with a band counted its half-sweeps");
+            plan.transferToHost(u);
+            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), u);
+            tasks.clearWork();
+            plan.withRepeats(3).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(3, "cluster"), "three runs counted");
+            plan.transferToHost(u);
+        }
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u);
+    }
+
     @Test
     void aCounterThatIsNeverPublishedStopsTheLaunchWithTheWatchdogNamingBlockAndStep() {
         TornadoDevice gpu = gpu();

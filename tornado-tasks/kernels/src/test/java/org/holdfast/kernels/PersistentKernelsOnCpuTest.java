@@ -41,7 +41,20 @@ class PersistentKernelsOnCpuTest {
     private static final Duration ARRIVALS_WATCHDOG = Duration.ofSeconds(2);
 
     /** {@code u} after the plan of {@code tasks} ran once, from {@code initial}; every block counted all its half-sweeps. */
-    private static double[] run(PersistentTaskGraph tasks, double[] u, double[] initial, Duration watchdog) {
+    /**
+     * The reference's u after {@code iterations} from {@code initial}, checked to differ from one iteration fewer
+     * (above N = 3, whose one point converges at once): a kernel that stops a step short cannot pass.
+     */
+    static double[] sensitiveReference(PoissonProblem problem, double[] initial, double[] f, int iterations) {
+        double[] reference = ReferenceSolver.solve(problem, initial, f, iterations);
+        if (problem.n() > 3) {
+            double[] oneFewer = ReferenceSolver.solve(problem, initial, f, iterations - 1);
+            assertTrue(PoissonProblem.maxAbsDiff(reference, oneFewer) > 1e-6, "one iteration fewer shows");
+        }
+        return reference;
+    }
+
+    static double[] run(PersistentTaskGraph tasks, double[] u, double[] initial, Duration watchdog) {
         System.arraycopy(initial, 0, u, 0, u.length);
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
             tasks.clearWork();
@@ -58,11 +71,7 @@ class PersistentKernelsOnCpuTest {
         PoissonProblem problem = new PoissonProblem(n);
         double[] initial = problem.randomInitialU(n);
         double[] f = problem.rightHandSide();
-        double[] reference = ReferenceSolver.solve(problem, initial, f, ITERATIONS);
-        if (n > 3) {
-            double[] oneFewer = ReferenceSolver.solve(problem, initial, f, ITERATIONS - 1);
-            assertTrue(PoissonProblem.maxAbsDiff(reference, oneFewer) > 1e-6, "one iteration fewer shows");
-        }
+        double[] reference = sensitiveReference(problem, initial, f, ITERATIONS);
         double[] u = new double[problem.points()];
         for (Design design : new Design[] {Design.GRID_BARRIER, Design.DATAFLOW}) {
             PersistentTaskGraph tasks = PersistentTaskGraph.of(design, problem, u, f, ITERATIONS, blocks, threads, false);

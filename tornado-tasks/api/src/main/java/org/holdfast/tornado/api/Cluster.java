@@ -17,6 +17,10 @@ import java.lang.annotation.Target;
  * numbering holds and the cluster's groups share their arrays as Java objects. Cluster features in
  * a kernel without this annotation are a compile error. Sizes above 8 are non-portable: the CUDA
  * backend allows them for the kernel, and the GPU may refuse them (the H200 takes up to 16).
+ *
+ * <p>{@code @Cluster(Cluster.WHOLE_GRID)}: the grid is one cluster, of as many groups as the launch
+ * has (1 to {@link #MAX_SIZE}), so that one kernel serves every cluster size a planner may choose;
+ * {@link KernelContext#clusterSize} says how many at run time.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -26,6 +30,9 @@ public @interface Cluster {
     /** The largest cluster the kernel language accepts (non-portable; 8 is the portable limit). */
     int MAX_SIZE = 16;
 
-    /** Groups per cluster: 1 to {@link #MAX_SIZE}. */
+    /** {@link #value()} for a kernel whose whole grid (1 to {@link #MAX_SIZE} groups) is one cluster. */
+    int WHOLE_GRID = -1;
+
+    /** Groups per cluster: 1 to {@link #MAX_SIZE}, or {@link #WHOLE_GRID}. */
     int value();
 }

@@ -95,6 +95,17 @@ public class KernelContext {
         group.barrier();
     }
 
+    /**
+     * {@code value} itself, which the GPU compiler may not see through: it cannot fold it, nor move what is
+     * computed from it out of the loop the call stands in (CUDA: an empty {@code asm volatile} that claims to
+     * change it). For a value decoded afresh every iteration on purpose, as native-hip's register kernels
+     * decode each point's packed index every half-sweep, so that the decoded parts do not take registers
+     * for the whole run. On the CPU it is the value.
+     */
+    public int opaque(int value) {
+        return value;
+    }
+
     /** A block-shared array of {@code size} doubles (CUDA {@code __shared__}); size must be a constant. */
     public double[] allocateDoubleLocalArray(int size) {
         return (double[]) sharedArray(size, double[].class);

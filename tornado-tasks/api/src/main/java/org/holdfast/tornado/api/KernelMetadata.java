@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  *       bytes) and {@code <name>.dynamicShared} (it takes the launch's dynamic shared memory);
  *       for a {@link Persistent} kernel {@code <name>.persistent=true}, {@code <name>.threadsPerBlock} and
  *       {@code <name>.gridBarrier} (whether it waits at the grid barrier); for a {@link Cluster} kernel
- *       {@code <name>.clusterSize}; for a kernel with {@link Specialize} parameters
+ *       {@code <name>.clusterSize} ({@code grid} for {@link Cluster#WHOLE_GRID}); for a kernel with {@link Specialize} parameters
  *       {@code <name>.specialized} (their indices among the Java parameters, comma-separated) and, per
  *       combination of values, {@code <name>.instance.<v1>,<v2>...=<CUDA name>}. Keys that are absent
  *       take their defaults (false, 0, 1, none).</li>
@@ -46,6 +46,9 @@ public final class KernelMetadata {
      * barrier's arrival count, and its release generation.
      */
     public static final int CONTROL_BLOCK_BYTES = 3 * 128;
+
+    /** The metadata's value of {@code <name>.clusterSize} for a {@link Cluster#WHOLE_GRID} kernel. */
+    public static final String WHOLE_GRID_CLUSTER = "grid";
 
     private final Class<?> owner;
     private final Properties properties;
@@ -171,8 +174,18 @@ public final class KernelMetadata {
                 .sorted().toList();
     }
 
-    /** Groups per cluster ({@link Cluster}); 1 for a kernel launched without clusters. */
+    /**
+     * Groups per cluster ({@link Cluster}); 1 for a kernel launched without clusters, {@link Cluster#WHOLE_GRID}
+     * for one whose grid is one cluster (written {@code grid} in the metadata).
+     */
     public int clusterSize(Method kernel) {
-        return Integer.parseInt(properties.getProperty(kernel.getName() + ".clusterSize", "1"));
+        String size = properties.getProperty(kernel.getName() + ".clusterSize", "1");
+        return size.equals(WHOLE_GRID_CLUSTER) ? Cluster.WHOLE_GRID : Integer.parseInt(size);
+    }
+
+    /** Whether the kernel runs in clusters ({@link Cluster}): its groups must all run at once. */
+    public boolean isCluster(Method kernel) {
+        int size = clusterSize(kernel);
+        return size > 1 || size == Cluster.WHOLE_GRID;
     }
 }

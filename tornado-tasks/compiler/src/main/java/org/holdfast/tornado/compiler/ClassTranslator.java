@@ -366,9 +366,9 @@ final class ClassTranslator {
         int clusterSize = 0;
         if (cluster != null) {
             clusterSize = intElement(cluster, "value");
-            if (clusterSize < 1 || clusterSize > MAX_CLUSTER_SIZE) {
+            if ((clusterSize < 1 || clusterSize > MAX_CLUSTER_SIZE) && clusterSize != FunctionInfo.Launch.WHOLE_GRID) {
                 error(tree, "@Cluster(" + clusterSize + ") on kernel " + name + ": a cluster has 1 to " + MAX_CLUSTER_SIZE
-                        + " blocks (more than 8 is a non-portable size)");
+                        + " blocks (more than 8 is a non-portable size), or is the whole grid (Cluster.WHOLE_GRID)");
             }
         }
         return persistent == null && cluster == null ? FunctionInfo.Launch.PLAIN
@@ -601,6 +601,8 @@ final class ClassTranslator {
             }
             if (launch.clusterSize() > 0) {
                 p.append(k.javaName()).append(".clusterSize=").append(launch.clusterSize()).append('\n');
+            } else if (launch.clusterSize() == FunctionInfo.Launch.WHOLE_GRID) {
+                p.append(k.javaName()).append(".clusterSize=grid\n"); // KernelMetadata.WHOLE_GRID_CLUSTER
             }
         }
         return p.toString();

@@ -16,7 +16,7 @@ final class ContextCalls {
 
     /** The context's methods a kernel may call, for the error about any other. */
     static final String METHODS = "localBarrier(), warpBarrier(), gridBarrier(), waitUntilAtLeast, atomicAdd, atomicCompareAndSet, loadAcquire,"
-            + " storeRelease, storeLine, waitLine, clusterBarrier(), clusterArrive(), clusterWait(), mapSharedRank, shuffleUp, shuffleDown, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
+            + " storeRelease, storeLine, waitLine, clusterBarrier(), clusterArrive(), clusterWait(), mapSharedRank, shuffleUp, shuffleDown, opaque, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
             + " dynamicSharedDoubles/Floats/Ints/Longs()";
 
     /** The cluster fields of the context and the helpers that read them. */
@@ -119,6 +119,10 @@ final class ContextCalls {
                 scope.markBarrier();
                 return runtimeCall("hf_wait_line", JType.DOUBLE, DeviceRuntime.STATE, lines.cName(), line.code(), flag.code());
             }
+            case "opaque" -> {
+                requireArguments(t, name, 1);
+                return runtimeCall("hf_opaque_s32", JType.INT, value(args.get(0), JType.INT).code());
+            }
             case "mapSharedRank" -> throw Errors.unsupported(t, "context.mapSharedRank here",
                     "it must initialise a local, as in double[] left = context.mapSharedRank(tile, rank);");
             default -> {
@@ -183,7 +187,7 @@ final class ContextCalls {
             scope.needState(uses.stateFeature(), uses.gridBarrier());
         }
         if (uses.clusterFeature() != null) {
-            if (scope.kernel() && scope.launch().clusterSize() == 0) {
+            if (scope.kernel() && !scope.launch().cluster()) {
                 throw Errors.unsupported(t, "call to " + callee + ", which " + uses.clusterFeature() + ", in kernel "
                         + scope.functionName() + ", which is not @Cluster", "annotate " + scope.functionName()
                         + " with @Cluster(SIZE) to launch it in clusters of SIZE groups");
@@ -193,7 +197,7 @@ final class ContextCalls {
     }
 
     private void requireCluster(MethodInvocationTree t, String what, String feature) {
-        if (scope.kernel() && scope.launch().clusterSize() == 0) {
+        if (scope.kernel() && !scope.launch().cluster()) {
             throw Errors.unsupported(t, what + " in kernel " + scope.functionName() + ", which is not @Cluster",
                     "annotate " + scope.functionName() + " with @Cluster(SIZE) to launch it in clusters of SIZE groups");
         }

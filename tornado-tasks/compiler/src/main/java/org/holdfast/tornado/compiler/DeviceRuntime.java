@@ -196,6 +196,16 @@ final class DeviceRuntime {
                     asm volatile("exit;" ::: "memory");
                 }
                 """);
+        primitive("hf_opaque_s32", """
+                // The value, through an empty asm that claims to change it: the compiler cannot fold it or move
+                // what is computed from it out of the loop it stands in (native-hip's asm volatile("" : "+r"(code)),
+                // which keeps decoded addresses out of registers across a run).
+                static __device__ __forceinline__ int hf_opaque_s32(int value)
+                {
+                    asm volatile("" : "+r"(value));
+                    return value;
+                }
+                """);
         primitive("hf_map_shared_rank", """
                 // The address of the same shared variable in the block of cluster rank `rank` (distributed
                 // shared memory): a generic address that plain loads, stores and atomics can use.

@@ -10,11 +10,19 @@ final class FunctionInfo {
      *
      * @param persistent whether it is {@code @Persistent}: co-resident, with the control block and watchdog
      * @param threadsPerBlock a persistent kernel's group size when the plan gives no worker grid
-     * @param clusterSize its {@code @Cluster} size, or 0 without clusters
+     * @param clusterSize its {@code @Cluster} size, {@link #WHOLE_GRID}, or 0 without clusters
      */
     record Launch(boolean persistent, int threadsPerBlock, int clusterSize) {
 
         static final Launch PLAIN = new Launch(false, 0, 0);
+
+        /** The API's {@code Cluster.WHOLE_GRID}: the grid is one cluster, its size chosen at launch. */
+        static final int WHOLE_GRID = -1;
+
+        /** Whether the kernel is {@code @Cluster} (of any size). */
+        boolean cluster() {
+            return clusterSize != 0;
+        }
     }
 
     private final String javaName;

@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.KernelContext;
+import org.holdfast.tornado.api.KernelMetadata;
 import org.holdfast.tornado.api.WatchdogExpiredException;
 import org.holdfast.tornado.compiler.samples.ClusterKernels;
 import org.holdfast.tornado.compiler.samples.LineKernels;
@@ -21,6 +23,7 @@ import org.holdfast.tornado.compiler.testing.PersistentKernelResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The CPU meaning of persistent and cluster kernels: the CPU backend runs every thread of every group
@@ -213,6 +216,33 @@ class CpuPersistentExecutionTest {
         assertEquals(e.block(), e.index(), "each group waits for its own line");
         assertEquals("reference.kernel (kernel lineNeverStored): watchdog expired after 0.3 s: block " + e.block()
                 + " waited until element " + e.block() + " reached 7", e.getMessage());
+    }
+
+    /** Cluster.WHOLE_GRID: whatever the worker grid's block count (1 to 16), its blocks are one cluster. */
+    @ParameterizedTest(name = "{0} groups")
+    @ValueSource(ints = {1, 2, 5, 16})
+    void aWholeGridClusterIsAsLargeAsTheGrid(int groups) {
+        int threads = ClusterKernels.BLOCK;
+        double[] in = new Random(groups).doubles((long) groups * threads, -1, 1).toArray();
+        double[] out = new double[in.length];
+        int[] ranks = new int[groups];
+        JavaKernels.run(ClusterKernels.class, "wholeGridRing", Launch.of(groups, threads), CONTEXT, in, out, ranks);
+        for (int g = 0; g < groups; g++) {
+            assertEquals(g * 10 + groups, ranks[g], "block " + g + ": cluster 0, rank " + g + ", size " + groups);
+            for (int t = 0; t < threads; t++) {
+                assertEquals(in[(g + 1) % groups * threads + t], out[g * threads + t], "group " + g + ", thread " + t);
+            }
+        }
+        assertEquals(Cluster.WHOLE_GRID, KernelMetadata.of(ClusterKernels.class).orElseThrow()
+                .clusterSize(JavaKernels.kernel(ClusterKernels.class, "wholeGridRing")));
+    }
+
+    @Test
+    void aWholeGridClusterOfMoreThanSixteenBlocksIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JavaKernels.run(ClusterKernels.class,
+                "wholeGridRing", Launch.of(17, ClusterKernels.BLOCK), CONTEXT, new double[17 * 64], new double[17 * 64], new int[17]));
+        assertEquals("task reference.kernel: kernel wholeGridRing runs its whole grid as one cluster (Cluster.WHOLE_GRID), so it"
+                + " launches 1 to 16 blocks, got 17", e.getMessage());
     }
 
     @Test

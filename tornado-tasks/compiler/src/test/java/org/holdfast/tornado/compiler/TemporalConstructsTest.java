@@ -138,4 +138,28 @@ class TemporalConstructsTest {
                     new KernelContext(), values, new double[64]);
         }
     }
+
+    /** context.opaque(v) is the value on the CPU and an empty asm that claims to change it in CUDA, which runs the same on the CPU. */
+    @Test
+    void anOpaqueValueIsTheValue(@TempDir Path work) throws IOException {
+        hasLines("int c = hf_opaque_s32(code);", "asm volatile(\"\" : \"+r\"(value));");
+        int threads = 64;
+        Random random = new Random(11);
+        int[] codes = new int[threads];
+        for (int i = 0; i < threads; i++) {
+            codes[i] = random.nextInt(threads) << 4 | random.nextInt(16);
+        }
+        double[] in = Inputs.doubles(random, threads, -1, 1);
+        double[] out = new double[threads];
+        JavaKernels.run(SAMPLE, "decodeEveryStep", new int[] {1, 1, 1}, new int[] {threads, 1, 1}, new KernelContext(), codes, in, out, 3);
+        for (int i = 0; i < threads; i++) {
+            double term = in[codes[i] >> 4] * (codes[i] & 15);
+            assertEquals(0.0 + term + term + term, out[i], "thread " + i);
+        }
+        assumeTrue(Toolchain.gxx().isPresent(), "g++ not found: skipping the execution of generated CUDA C on the CPU");
+        try (HostKernels host = HostKernels.compile(SAMPLE, work)) {
+            Differential.assertSameResults(SAMPLE, host, "decodeEveryStep", new int[] {1, 1, 1}, new int[] {threads, 1, 1}, 0,
+                    new KernelContext(), codes, in, new double[threads], 3);
+        }
+    }
 }

@@ -81,10 +81,14 @@ final class CpuGroup implements GroupResources {
      * @throws IllegalArgumentException when {@code array} is not a block-shared array of {@code owner}
      */
     Object sameAllocationAs(Object array, CpuGroup owner) {
+        boolean dynamic;
         synchronized (owner) {
-            if (array == owner.dynamicShared) {
-                return dynamicSharedArray(array.getClass());
-            }
+            dynamic = array == owner.dynamicShared;
+        }
+        // Not under owner's lock: two groups that map each other's dynamic arrays at once would each hold its
+        // own lock and wait for the other's.
+        if (dynamic) {
+            return dynamicSharedArray(array.getClass());
         }
         for (Map.Entry<Integer, Object> allocation : owner.shared.entrySet()) {
             if (allocation.getValue() == array) {

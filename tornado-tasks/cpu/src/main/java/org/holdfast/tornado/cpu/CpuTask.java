@@ -42,8 +42,8 @@ final class CpuTask {
         this.watchdogSeconds = watchdogSeconds;
         Optional<KernelMetadata> metadata = KernelMetadata.of(spec.method().getDeclaringClass());
         boolean persistent = metadata.map(m -> m.isPersistent(spec.method())).orElse(false);
-        this.clusterSize = metadata.map(m -> m.clusterSize(spec.method())).orElse(1);
-        this.coResident = spec.takesContext() && (persistent || clusterSize > 1);
+        boolean cluster = metadata.map(m -> m.isCluster(spec.method())).orElse(false);
+        this.coResident = spec.takesContext() && (persistent || cluster);
         this.usesBarrier = metadata.map(m -> m.usesBarrier(spec.method())).orElse(false);
         WorkerGrid grid;
         if (!spec.takesContext()) {
@@ -51,7 +51,8 @@ final class CpuTask {
         } else if (scheduler.get(spec.key()).isPresent()) {
             grid = scheduler.get(spec.key()).get();
         } else if (persistent) {
-            grid = CoResidentGrid.withoutWorkerGrid(metadata.orElseThrow().threadsPerBlock(spec.method()), clusterSize);
+            grid = CoResidentGrid.withoutWorkerGrid(metadata.orElseThrow().threadsPerBlock(spec.method()),
+                    metadata.orElseThrow().clusterSize(spec.method()));
         } else {
             throw new IllegalStateException("task " + spec.key() + " takes a KernelContext but the plan has no WorkerGrid for it"
                     + " (withGridScheduler)");
@@ -64,9 +65,8 @@ final class CpuTask {
             throw new IllegalArgumentException("task " + spec.key() + ": kernel " + spec.method().getName() + " takes dynamic shared"
                     + " memory, but its worker grid gives it none: set its size with WorkerGrid.setDynamicSharedBytes(bytes)");
         }
-        if (coResident) {
-            CoResidentGrid.check(spec.key(), spec.method().getName(), groups, local, clusterSize);
-        }
+        this.clusterSize = coResident ? CoResidentGrid.check(spec.key(), spec.method().getName(), groups, local,
+                metadata.map(m -> m.clusterSize(spec.method())).orElse(1)) : 1;
     }
 
     TaskSpec spec() {

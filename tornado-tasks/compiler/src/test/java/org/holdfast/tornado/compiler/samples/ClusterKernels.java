@@ -100,4 +100,23 @@ public final class ClusterKernels {
         }
         out[context.globalIdx] = cells[lid];
     }
+
+    /**
+     * The whole grid is one cluster, its size chosen at launch: each block reads the next block's
+     * tile (a ring over the grid) and records its rank and the cluster's size.
+     */
+    @Kernel
+    @Cluster(Cluster.WHOLE_GRID)
+    public static void wholeGridRing(KernelContext context, double[] in, double[] out, int[] ranks) {
+        double[] tile = context.allocateDoubleLocalArray(BLOCK);
+        int lid = context.localIdx;
+        tile[lid] = in[context.globalIdx];
+        context.clusterBarrier();
+        double[] next = context.mapSharedRank(tile, (context.clusterRank + 1) % context.clusterSize);
+        out[context.globalIdx] = next[lid];
+        if (lid == 0) {
+            ranks[context.groupIdx] = context.clusterIdx * 100 + context.clusterRank * 10 + context.clusterSize;
+        }
+        context.clusterBarrier();
+    }
 }

@@ -92,4 +92,21 @@ public final class TemporalConstructKernels {
         context.warpBarrier();
         reversed[context.globalIdx] = lanes[31 - lane];
     }
+
+    /**
+     * Each thread decodes its packed code (index above bit 4, a scale in bits 0 to 3) afresh every step
+     * through context.opaque, as the cluster kernel decodes its points: out[i] = sum over steps of
+     * in[index] * scale.
+     */
+    @Kernel
+    public static void decodeEveryStep(KernelContext context, int[] codes, double[] in, double[] out, int steps) {
+        int i = context.globalIdx;
+        int code = codes[i];
+        double sum = 0.0;
+        for (int step = 0; step < steps; step++) {
+            int c = context.opaque(code);
+            sum += in[c >> 4] * (c & 15);
+        }
+        out[i] = sum;
+    }
 }

@@ -49,8 +49,7 @@ final class CudaTask implements AutoCloseable {
     static CudaTask prepare(TaskSpec spec, CudaFunction function, Optional<KernelMetadata> metadata, GridScheduler scheduler,
             ToLongFunction<Object> devicePointer, CudaTornadoDevice device, double watchdogSeconds) {
         boolean persistent = metadata.map(m -> m.isPersistent(spec.method())).orElse(false);
-        int clusterSize = metadata.map(m -> m.clusterSize(spec.method())).orElse(1);
-        if (persistent || clusterSize > 1) {
+        if (persistent || metadata.map(m -> m.isCluster(spec.method())).orElse(false)) {
             return prepareCoResident(spec, function, metadata.orElseThrow(), scheduler, devicePointer, device, watchdogSeconds);
         }
         int[] grid = SINGLE;

@@ -3,6 +3,7 @@ package org.holdfast.tornado.cuda.backend;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.WorkerGrid;
 
 /**
@@ -17,7 +18,7 @@ import org.holdfast.tornado.api.WorkerGrid;
  *
  * @param blocks blocks in the grid (x)
  * @param threadsPerBlock threads per block (x)
- * @param clusterSize blocks per cluster; 1 without clusters
+ * @param clusterSize blocks per cluster; 1 without clusters (and for a one-block whole-grid cluster)
  * @param cooperative whether the launch guarantees co-residency (persistent kernels)
  */
 record LaunchGrid(int blocks, int threadsPerBlock, int clusterSize, boolean cooperative) {
@@ -54,12 +55,14 @@ record LaunchGrid(int blocks, int threadsPerBlock, int clusterSize, boolean coop
             Optional<WorkerGrid> requested, Capacity device) {
         int cluster = Math.max(1, clusterSize);
         String what = "task " + task + ": " + (persistent ? "persistent kernel " : "kernel ") + kernel;
+        boolean clustered = clusterSize > 1 || clusterSize == Cluster.WHOLE_GRID;
         if (persistent && !device.cooperativeLaunch()) {
             throw new IllegalArgumentException(what + " needs a cooperative launch (all blocks resident at once), which "
                     + device.deviceName() + " does not support");
         }
-        if (cluster > 1 && !device.clusterLaunch()) {
-            throw new IllegalArgumentException(what + " runs in clusters of " + cluster + " blocks, which " + device.deviceName()
+        if (clustered && !device.clusterLaunch()) {
+            throw new IllegalArgumentException(what + " runs in clusters" + (cluster > 1 ? " of " + cluster + " blocks" : "")
+                    + ", which " + device.deviceName()
                     + " does not support (thread-block clusters need compute capability 9.0 or later)");
         }
         int blocks;
@@ -73,6 +76,16 @@ record LaunchGrid(int blocks, int threadsPerBlock, int clusterSize, boolean coop
             }
             blocks = groups[0];
             threads = local[0];
+            if (clusterSize == Cluster.WHOLE_GRID) {
+                if (blocks > Cluster.MAX_SIZE) {
+                    throw new IllegalArgumentException(what + " runs its whole grid as one cluster (Cluster.WHOLE_GRID), so it"
+                            + " launches 1 to " + Cluster.MAX_SIZE + " blocks, got " + blocks);
+                }
+                cluster = blocks;
+            }
+        } else if (clusterSize == Cluster.WHOLE_GRID) {
+            throw new IllegalArgumentException(what + " runs its whole grid as one cluster (Cluster.WHOLE_GRID): give the task a"
+                    + " worker grid of 1 to " + Cluster.MAX_SIZE + " blocks (withGridScheduler)");
         } else if (persistent) {
             threads = defaultThreads;
             blocks = -1;

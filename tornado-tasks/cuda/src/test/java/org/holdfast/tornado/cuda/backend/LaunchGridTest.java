@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Optional;
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.WorkerGrid;
 import org.holdfast.tornado.api.WorkerGrid1D;
 import org.holdfast.tornado.api.WorkerGrid2D;
@@ -101,5 +102,25 @@ class LaunchGridTest {
                 () -> plan(true, 32, Optional.empty()));
         assertEquals("task g.t: persistent kernel k: not even one cluster of 32 blocks of 256 threads fits on NVIDIA H200"
                 + " (0 clusters of 32)", e.getMessage());
+    }
+
+    /** Cluster.WHOLE_GRID: the worker grid's blocks are one cluster, 1 to 16 of them, and it needs a worker grid to say how many. */
+    @Test
+    void aWholeGridClusterIsTheWorkerGrid() {
+        int whole = Cluster.WHOLE_GRID;
+        assertEquals(new LaunchGrid(8, 256, 8, false), plan(false, whole, Optional.of(new WorkerGrid1D(8 * 256).setLocalWork(256, 1, 1))));
+        assertEquals(new LaunchGrid(16, 256, 16, false), plan(false, whole, Optional.of(new WorkerGrid1D(16 * 256).setLocalWork(256, 1, 1))));
+        assertEquals(new LaunchGrid(1, 256, 1, false), plan(false, whole, Optional.of(new WorkerGrid1D(256).setLocalWork(256, 1, 1))));
+        IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class,
+                () -> plan(false, whole, Optional.of(new WorkerGrid1D(17 * 256).setLocalWork(256, 1, 1))));
+        assertEquals("task g.t: kernel k runs its whole grid as one cluster (Cluster.WHOLE_GRID), so it launches 1 to 16 blocks,"
+                + " got 17", tooMany.getMessage());
+        IllegalArgumentException noGrid = assertThrows(IllegalArgumentException.class, () -> plan(true, whole, Optional.empty()));
+        assertEquals("task g.t: persistent kernel k runs its whole grid as one cluster (Cluster.WHOLE_GRID): give the task a worker"
+                + " grid of 1 to 16 blocks (withGridScheduler)", noGrid.getMessage());
+        IllegalArgumentException unsupported = assertThrows(IllegalArgumentException.class,
+                () -> LaunchGrid.plan("g.t", "k", false, whole, 256, Optional.of(new WorkerGrid1D(1024)), h200(true, false)));
+        assertEquals("task g.t: kernel k runs in clusters, which NVIDIA H200 does not support (thread-block clusters"
+                + " need compute capability 9.0 or later)", unsupported.getMessage());
     }
 }
