@@ -23,7 +23,7 @@
  * temporal3d: persistent-grid temporal on the cube at every k (temporal3d_cases.c), at --cube-sizes
  * (default 3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 257), with its faults unless --no-faults.
  * resident3d: persistent-dataflow resident on the cube (resident3d_cases.c) at --cube-sizes and the
- * largest N it plans (N = 96 on the H200), every block count it accepts, k from the planner and
+ * largest N it plans (N = 96 on the H200; not with --no-largest), every block count it accepts, k from the planner and
  * k = 1, 2, 3 (cube-dataflow-resident, -k1, -k2, -k3), after 1, 7 and --cube-iterations iterations.
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, grid-temporal (k from the planner),
@@ -830,7 +830,7 @@ int main(int argc, char** argv)
         } else if (strcmp(options.only, "ll-forms") == 0) {
             run_ll_form_cases(&tally);
         } else if (strcmp(options.only, "resident3d") == 0) {
-            run_resident3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count,
+            run_resident3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count, options.largest,
                                  options.grid.cube_iterations, options.grid.variants, options.watchdog_seconds,
                                  record_line, &tally);
         } else if (strcmp(options.only, "temporal3d") == 0) {
@@ -846,7 +846,8 @@ int main(int argc, char** argv)
     tally.failed = for_each_case(&options.grid, run_case, &session);
     run_variant_table_case(&tally);
     run_on_chip_cases(&options, &tally);
-    run_resident3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count, options.grid.cube_iterations,
+    run_resident3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count, options.largest,
+                         options.grid.cube_iterations,
                          options.grid.variants, options.watchdog_seconds, record_line, &tally);
     if (options.largest) {
         run_cube_on_chip_largest(&options, &tally);

@@ -98,7 +98,7 @@ static void run_block_counts(const Variant* variant, Problem* problem, double wa
            first_wrong >= 0 ? wrong : "");
 }
 
-void run_resident3d_cases(const int* sizes, int size_count, int iterations, const char* variants,
+void run_resident3d_cases(const int* sizes, int size_count, int with_largest, int iterations, const char* variants,
                           double watchdog_seconds, CaseRecord record, void* tally)
 {
     int any = 0;
@@ -111,7 +111,7 @@ void run_resident3d_cases(const int* sizes, int size_count, int iterations, cons
     const int largest = largest_accepted();
     printf("     cube-dataflow-resident: largest N planned = %d\n", largest);
     const int counts[] = {1, 7, iterations};
-    for (int s = 0; s <= size_count; ++s) {
+    for (int s = 0; s < size_count + (with_largest ? 1 : 0); ++s) {
         const int n = s < size_count ? sizes[s] : largest;
         if (n < 3 || n > largest) {
             printf("     cube-dataflow-resident n=%d: beyond the largest N planned, skipped\n", n);

@@ -12,8 +12,9 @@
 #include "temporal3d_cases.h" /* CaseRecord */
 
 /* Runs the sweep for the variants `variants` selects (NULL: all; names cube-dataflow-resident and
- * cube-dataflow-resident-k1, -k2, -k3) at `sizes` (count of them) and the largest N accepted. */
-void run_resident3d_cases(const int* sizes, int size_count, int iterations, const char* variants,
+ * cube-dataflow-resident-k1, -k2, -k3) at `sizes` (count of them) and, when `largest`, the largest N
+ * accepted (--no-largest leaves it out: under a sanitizer its 96 block counts take minutes). */
+void run_resident3d_cases(const int* sizes, int size_count, int largest, int iterations, const char* variants,
                           double watchdog_seconds, CaseRecord record, void* tally);
 
 #endif /* HOLDFAST_SELFTEST_RESIDENT3D_CASES_H */

@@ -34,6 +34,9 @@
 #                                              Java block twin against its native twin, the square's deep top
 #   bench/src/device/open-issues.sh cube-table the cube's table in one run (every mode and variant, graph beside
 #                                              them, N = 8 .. 512) and ncu on the rows that miss the goals
+#   bench/src/device/open-issues.sh cube-checks
+#                                              the native self-test, every GPU test, and the three tools on the
+#                                              cube's resident row, at once
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
 set -uo pipefail
@@ -100,19 +103,24 @@ case ${1:-} in
     ;;
   cube-table)
     # The cube's table for the README in one run: every mode with -k java,native, graph at k = 1 and 4
-    # beside every persistent variant at auto and k = 4, at the issue's sizes and the edges of auto's
-    # rule (20, 48, 192); then where the time goes in the rows that miss the issue's goals (ncu).
-    cube=-p+poisson3d+-n+8,16,20,32,48,64,128,192,256,512+-i+1000,1000,1000,1000,1000,400,100,40,20,10+-r+5
-    cube=$cube+--init+random+--no-overheads
+    # beside every persistent variant (auto's k), N = 8 .. 512; then where the time goes in the rows
+    # that miss the issue's goals (ncu).
+    cube=-p+poisson3d+-n+8,16,32,64,128,256,512+-i+1000,1000,1000,400,100,20,10+-r+5+--init+random+--no-overheads
     exec bash "$session" info \
-      sweep:cube-table:-m+launch,launch-sync,graph,persistent-grid,persistent-dataflow,persistent-host+-k+java,native+--sweeps-per-launch+1,4+--barrier+auto,block,cluster,cg,temporal+--signal+auto,counters,cluster,resident+--sweeps-per-exchange+auto,4+$cube \
+      sweep:cube-table:-m+launch,launch-sync,graph,persistent-grid,persistent-dataflow,persistent-host+-k+java,native+--sweeps-per-launch+1,4+--barrier+auto,block,cluster,cg,temporal+--signal+auto,counters,cluster,resident+$cube \
       ncu:temporal512:hf_stream_pass_3d_k4:-p+poisson3d+-m+launch+--sweeps-per-launch+4+-k+native+-n+512+-i+4 \
       ncu:cluster32:cluster_barrier_3d:-p+poisson3d+-m+persistent-grid+--barrier+cluster+-k+native+-n+32+-i+200 \
-      ncu:block16:on_chip_block_3d:-p+poisson3d+-m+persistent-grid+--barrier+block+-k+native+-n+16+-i+200 \
-      ncu:graph512:hf_red_3d:-p+poisson3d+-m+launch+-k+native+-n+512+-i+4
+      ncu:block16:on_chip_block_3d:-p+poisson3d+-m+persistent-grid+--barrier+block+-k+native+-n+16+-i+200
+    ;;
+  cube-checks)
+    # What the cube's new rows need before they are timed: the native self-test (the cube's resident
+    # row at every size and block count it takes), every GPU test, and the three tools on the cube's
+    # resident row, at once (nothing here is timed).
+    TESTS_TIMEOUT=${TESTS_TIMEOUT:-450} exec bash "$session" info \
+      "together:native/tests/sanitize-native:resident3d:memcheck,racecheck,synccheck:--only+resident3d+--cube-sizes+5,12+--no-largest+--cube-iterations+9"
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks (see the comment at the top)" >&2
     exit 2
     ;;
 esac
