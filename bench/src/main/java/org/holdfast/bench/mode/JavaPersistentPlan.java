@@ -7,6 +7,7 @@ import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.kernels.ClusterLayout;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.PersistentTaskGraph.Design;
@@ -32,6 +33,8 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  *   <li>{@code block} ({@link Design#REGISTERS}): {@code plan_block_on_chip}'s shape, the points per thread and one
  *       warp or one block read from the kernel it names ({@code on_chip_warp_p2}, {@code on_chip_block_p4}), so the
  *       Java kernel of that many points runs on that many threads.</li>
+ *   <li>{@code cluster} ({@link Design#CLUSTER}): {@code plan_cluster_barrier_on_chip}'s shape, its blocks, threads and
+ *       k, and the points per thread read from the kernel it names ({@code cluster_barrier_p4}).</li>
  * </ul>
  * A user's {@code solve} is planned like the grid-barrier kernel, without the on-chip choice.
  *
@@ -42,29 +45,36 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  * @param fOnChip on chip: whether f is held too
  * @param slots the register kernel's points of a colour per thread, 0 for the other designs
  * @param oneWarp the register kernel's one-warp form (32 threads, the warp barrier)
- * @param shape the planner's words for the register kernel's shape ({@code one warp, 2 points per thread}), else empty
+ * @param shape the planner's words for the register or cluster kernel's shape ({@code one warp, 2 points per thread}),
+ *     else empty
+ * @param sweeps the cluster kernel's half-sweeps per exchange, 1 for the other designs
  */
 record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip, int slots, boolean oneWarp,
-        String shape) {
+        String shape, int sweeps) {
 
     /** The native kernel names of {@code persistent-grid block}: one warp or one block, P points per thread. */
     private static final Pattern REGISTER_KERNEL = Pattern.compile("on_chip_(warp|block)_p(\\d+)");
+    /** The native kernel names of {@code persistent-grid cluster}: P points per thread. */
+    private static final Pattern CLUSTER_KERNEL = Pattern.compile("cluster_barrier_p(\\d+)");
 
     JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip) {
-        this(kernel, design, blocks, threads, fOnChip, 0, false, "");
+        this(kernel, design, blocks, threads, fOnChip, 0, false, "", 1);
     }
 
     /**
      * The plan of built-in design {@code design} for {@code request}, by the rule of its native twin
      * {@code twinVariant} of mode {@code mode}.
      */
-    static JavaPersistentPlan of(Design design, String mode, String twinVariant, RunRequest request, CudaTornadoDevice gpu,
-            PersistentBridge bridge) {
+    static JavaPersistentPlan of(Design design, String mode, String twinVariant, int sweeps, RunRequest request,
+            CudaTornadoDevice gpu, PersistentBridge bridge) {
         int threads = request.threads();
         Problem problem = request.problem();
         int blocks = request.blocks().plannerBlocks(problem.pointsPerColour(), threads);
         if (design == Design.REGISTERS) {
             return registers(mode, twinVariant, request, blocks, bridge);
+        }
+        if (design == Design.CLUSTER) {
+            return cluster(mode, twinVariant, request, blocks, sweeps, bridge);
         }
         int perSm = (int) (gpu.coResidentBlocks(design.kernel(), threads, 0) / gpu.device().multiprocessors());
         PersistentPlan plan = bridge.planTwin(PersistentProblem.poisson2d(request.problem().n(), request.problem().h2()),
@@ -91,7 +101,25 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         }
         int slots = Integer.parseInt(named.group(2));
         return new JavaPersistentPlan(PersistentTaskGraph.kernelNamed(PersistentRedBlackKernels.kernelFor(slots)), Design.REGISTERS,
-                1, plan.threadsPerBlock(), false, slots, named.group(1).equals("warp"), plan.note());
+                1, plan.threadsPerBlock(), false, slots, named.group(1).equals("warp"), plan.note(), 1);
+    }
+
+    /**
+     * The cluster kernel by {@code plan_cluster_barrier_on_chip}: the cluster's blocks and threads, k ({@code sweeps}, 0 for
+     * the planner's), and the points per thread of the native kernel it names. The rule sizes the blocks itself.
+     */
+    private static JavaPersistentPlan cluster(String mode, String twinVariant, RunRequest request, int blocks, int sweeps,
+            PersistentBridge bridge) {
+        PersistentPlan plan = bridge.planTwin(PersistentProblem.poisson2d(request.problem().n(), request.problem().h2()),
+                PersistentRequest.of(mode, twinVariant).withBlocks(blocks).withSweepsPerExchange(sweeps), 1);
+        Matcher named = CLUSTER_KERNEL.matcher(plan.kernel());
+        if (!named.matches()) {
+            throw new IllegalStateException(mode + " (" + twinVariant + "): the planner named kernel " + plan.kernel()
+                    + ", not one of cluster_barrier_pP");
+        }
+        int slots = Integer.parseInt(named.group(1));
+        return new JavaPersistentPlan(PersistentTaskGraph.kernelNamed(ClusterLayout.kernelFor(slots)), Design.CLUSTER, plan.blocks(),
+                plan.threadsPerBlock(), false, slots, false, plan.note(), plan.sweepsPerExchange());
     }
 
     /** The plan of a user's persistent kernel {@code solve} for {@code request}: grid-stride useful blocks, no on-chip choice. */
@@ -121,13 +149,16 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
 
     /** For the report: the register kernel's shape as the planner words it, {@code on chip}, or empty. */
     String note() {
-        return design == Design.REGISTERS ? shape : onChip() ? "on chip" : "";
+        return design == Design.REGISTERS || design == Design.CLUSTER ? shape : onChip() ? "on chip" : "";
     }
 
     /** The one-task graph of a run of {@code iterations} iterations on {@code u}. */
     PersistentTaskGraph graph(PoissonProblem problem, double[] u, double[] f, int iterations) {
         if (design == Design.REGISTERS) {
             return PersistentTaskGraph.onChipRegisters(problem, u, f, iterations, threads, slots, oneWarp);
+        }
+        if (design == Design.CLUSTER) {
+            return PersistentTaskGraph.clusterResident(problem, u, f, iterations, blocks, threads, slots, sweeps);
         }
         return design == null ? PersistentTaskGraph.of(kernel, problem, u, f, iterations, blocks, threads)
                 : PersistentTaskGraph.of(design, problem, u, f, iterations, blocks, threads, fOnChip);

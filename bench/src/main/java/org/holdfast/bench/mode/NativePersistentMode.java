@@ -241,12 +241,18 @@ public abstract class NativePersistentMode extends DescribedMode {
                         + " holding the grid as two colour planes, each thread's P points of a colour in registers (P, W and"
                         + " the threads: the block rule's for each size)");
             }
+            if (asked.get().design() == PersistentTaskGraph.Design.CLUSTER) {
+                return KernelsThatRun.generated(PersistentRedBlackKernels.class, "clusterResident_p<P> (P = 1, 2, 4;"
+                        + " clusterResident8_p8, clusterResident16_p16), one cluster of up to 16 blocks holding the grid in"
+                        + " shared memory, each thread's P points of a colour in registers, k ghost rows pushed into the"
+                        + " neighbours' shared memory (P, the blocks, the threads and k: the cluster rule's for each size)");
+            }
             boolean auto = javaTwinsByVariant() && values.get(variantOption().orElseThrow()).equals(PersistentRequest.AUTO);
             return KernelsThatRun.generated(PersistentRedBlackKernels.class, twin.get().design().kernel().getName()
                     + ", one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"
                     + " (chosen at run time for each size, from the GPU's shared memory)" + (auto ? "; or the twin of the"
-                    + " native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>_warp<W>, temporal:"
-                    + " persistentPasses_k<k>)" : ""));
+                    + " native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>_warp<W>, cluster:"
+                    + " clusterResident_p<P>, temporal: persistentPasses_k<k>)" : ""));
         }
         if (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER || user.get().solve().isEmpty()) {
             return KernelsThatRun.described("skipped: " + (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER
@@ -311,19 +317,21 @@ public abstract class NativePersistentMode extends DescribedMode {
             return JavaPersistentRunner.temporal(square, request, machine.gpu(), plan, name(),
                     ran(twin.nativeVariant(), plan.k(), request.options()));
         }
-        if (sweepsPerExchange(request.options()) > 1) {
+        boolean takesSweeps = twin.design() == PersistentTaskGraph.Design.CLUSTER;
+        if (sweepsPerExchange(request.options()) > 1 && !takesSweeps) {
             throw new IllegalArgumentException(name() + " (" + request.kernels() + "): the Java kernels exchange halos after every"
                     + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them" + (javaTwinsByVariant()
-                    ? " (the temporal passes, --" + variantOption().orElseThrow().name() + " temporal, take more)" : "")
-                    + ", got " + sweepsPerExchange(request.options()));
+                    ? " (the temporal passes and the cluster, --" + variantOption().orElseThrow().name() + " temporal or cluster,"
+                    + " take more)" : "") + ", got " + sweepsPerExchange(request.options()));
         }
         JavaPersistentPlan plan;
         try {
-            plan = JavaPersistentPlan.of(twin.design(), name(), twin.nativeVariant(), request, machine.gpu(), machine.bridge());
+            plan = JavaPersistentPlan.of(twin.design(), name(), twin.nativeVariant(), sweepsPerExchange(request.options()), request,
+                    machine.gpu(), machine.bridge());
         } catch (NativeException e) {
             throw refusalOrItself(e);
         }
-        return JavaPersistentRunner.onGpu(square, request, machine.gpu(), plan, name(), ran(twin.nativeVariant(), 1,
+        return JavaPersistentRunner.onGpu(square, request, machine.gpu(), plan, name(), ran(twin.nativeVariant(), plan.sweeps(),
                 request.options()));
     }
 

@@ -28,7 +28,8 @@ public final class PersistentGridMode extends NativePersistentMode {
         super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster),"
                 + " or between temporally blocked passes", 0x1f77b4,
                 List.of(new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"), JavaTwin.temporalPasses("temporal"),
-                        new JavaTwin(PersistentTaskGraph.Design.REGISTERS, "block")));
+                        new JavaTwin(PersistentTaskGraph.Design.REGISTERS, "block"),
+                        new JavaTwin(PersistentTaskGraph.Design.CLUSTER, "cluster")));
     }
 
     @Override

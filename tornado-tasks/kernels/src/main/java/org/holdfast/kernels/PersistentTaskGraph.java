@@ -44,7 +44,12 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
          * {@link PersistentRedBlackKernels#onChipRegisters} (and its 8- and 16-point kernels): one block, the grid as two
          * colour planes in dynamic shared memory, each thread's points in registers ({@link #onChipRegisters}).
          */
-        REGISTERS("onChipRegisters");
+        REGISTERS("onChipRegisters"),
+        /**
+         * {@link PersistentRedBlackKernels#clusterResident} (and its 8- and 16-point kernels): one cluster of up to 16
+         * blocks holding the grid in shared memory, halos pushed into the neighbours' ({@link #clusterResident}).
+         */
+        CLUSTER("clusterResident");
 
         private final String kernel;
 

@@ -1,0 +1,92 @@
+package org.holdfast.bench.mode;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.holdfast.kernels.poisson.PoissonProblem;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code persistent-grid --barrier cluster} with {@code -k java} (the Java cluster kernels, {@code clusterResident_p<P>})
+ * and {@code -k native} ({@code cluster_resident}): each equals the plain reference bit for bit from a random interior
+ * after an odd, unconverged iteration count (7: a last round shorter than k where k is 2, 4 or 8), then once more without
+ * a reload; and the Java twin runs the native twin's shape as {@code plan_cluster_barrier_on_chip} gives it (the blocks,
+ * the threads, k, the planner's note). k = 0 is the planner's own; the sizes span one cluster of 2 to 16 blocks and the
+ * points per thread from 1 to 16.
+ */
+@Tag("gpu")
+class ClusterTwinGpuTest {
+
+    private static final int ITERATIONS = 7;
+    private static Machine machine;
+
+    @BeforeAll
+    static void openTheGpu() {
+        machine = Machine.open(true);
+    }
+
+    @AfterAll
+    static void close() {
+        machine.close();
+    }
+
+    private static RunRequest request(PoissonProblem problem, KernelSource kernels, String barrier, int k) {
+        OptionValues options = Modes.ALL.defaults().with(PersistentGridMode.BARRIER, barrier)
+                .with(NativePersistentMode.SWEEPS_PER_EXCHANGE, k == 0 ? "auto" : Integer.toString(k));
+        return new RunRequest(problem, problem.rightHandSide(), kernels, BlockCountRule.parse("auto"), options,
+                RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
+    }
+
+    @ParameterizedTest(name = "N = {0}, k = {1}")
+    @CsvSource({"5, 0", "11, 0", "12, 1", "33, 0", "34, 2", "101, 0", "101, 1", "102, 4", "257, 0", "257, 8", "358, 0"})
+    void theJavaTwinEqualsTheReferenceInTheNativeTwinsShape(int n, int k) {
+        GpuHere.assumeGpuAndNativeLibrary(machine);
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] f = problem.rightHandSide();
+        double[] initial = problem.randomInitialU(n);
+        List<RunShape> shapes = new ArrayList<>();
+        for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {
+            try (ModeRunner runner = new PersistentGridMode().runner(request(problem, kernels, "cluster", k), machine)) {
+                double[] result = new double[problem.points()];
+                runner.load(initial);
+                assertTrue(runner.run(ITERATIONS) > 0);
+                runner.unload(result);
+                assertArrayEquals(problem.reference().solve(initial, f, ITERATIONS), result, kernels + " " + runner.shape());
+                assertTrue(runner.run(1) > 0);
+                runner.unload(result);
+                assertArrayEquals(problem.reference().solve(initial, f, ITERATIONS + 1), result, kernels + ", a second run");
+                shapes.add(runner.shape());
+            }
+        }
+        RunShape java = shapes.get(0);
+        RunShape nativeTwin = shapes.get(1);
+        assertEquals(nativeTwin.blocks(), java.blocks(), "blocks, java against native");
+        assertEquals(nativeTwin.threads(), java.threads(), "threads, java against native");
+        assertEquals(nativeTwin.note(), java.note(), "cluster size, k, points per thread (the planner's note)");
+        assertEquals(nativeTwin.variant(), java.variant(), "labelled as its twin");
+    }
+
+    /** {@code --barrier auto} with {@code -k java} runs the cluster twin where the native planner picks the cluster (N = 101). */
+    @Test
+    void autoRunsTheClusterTwinWhereTheNativePlannerPicksIt() {
+        GpuHere.assumeGpuAndNativeLibrary(machine);
+        PoissonProblem problem = new PoissonProblem(101);
+        List<RunShape> shapes = new ArrayList<>();
+        for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {
+            try (ModeRunner runner = new PersistentGridMode().runner(request(problem, kernels, "auto", 0), machine)) {
+                shapes.add(runner.shape());
+            }
+        }
+        assertEquals("cluster", shapes.get(1).variantName(), "the native planner's choice at N = 101");
+        assertEquals(shapes.get(1).variantName(), shapes.get(0).variantName(), "the Java kernels run its twin");
+        assertEquals(shapes.get(1).note(), shapes.get(0).note());
+    }
+}
