@@ -91,14 +91,14 @@ final class GpuBand implements AutoCloseable {
         copyToDevice(u, u());
     }
 
-    /** Writes the band's owned rows into {@code full}, after the work queued in its context. */
+    /** Writes the band's owned rows into {@code full} (through its host array), after the work queued in its context. */
     void gather(double[] full) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment host = arena.allocate((long) u.length * Double.BYTES, Double.BYTES);
             u().copyToHost(host);
-            MemorySegment.copy(host, ValueLayout.JAVA_DOUBLE, (long) band.localRow(band.firstRow()) * n * Double.BYTES, full,
-                    band.firstRow() * n, band.ownedRows() * n);
+            MemorySegment.copy(host, ValueLayout.JAVA_DOUBLE, 0, u, 0, u.length);
         }
+        System.arraycopy(u, band.localRow(band.firstRow()) * n, full, band.firstRow() * n, band.ownedRows() * n);
     }
 
     /** The red and black launches' grids and blocks, for the row's launches. */

@@ -44,16 +44,19 @@ public final class GpuBands implements AutoCloseable {
     private final List<GpuLane> lanes;
     private final List<NcclCommunicator> communicators;
     private final double watchdogSeconds;
+    /** The whole grid's bytes moved per iteration ({@code Problem.bytesPerIteration}), for the first run's bound. */
+    private final long bytesPerIteration;
     private final String note;
     private double lastSecondsPerIteration;
     private boolean overdue;
 
-    private GpuBands(BandSplit split, List<GpuLane> lanes, List<NcclCommunicator> communicators, double watchdogSeconds,
-            String note) {
+    private GpuBands(PoissonProblem problem, BandSplit split, List<GpuLane> lanes, List<NcclCommunicator> communicators,
+            double watchdogSeconds, String note) {
         this.split = split;
         this.lanes = lanes;
         this.communicators = communicators;
         this.watchdogSeconds = watchdogSeconds;
+        this.bytesPerIteration = problem.bytesPerIteration();
         this.note = note;
     }
 
@@ -74,7 +77,7 @@ public final class GpuBands implements AutoCloseable {
             lanes.add(new GpuLane(device));
         }
         List<NcclCommunicator> communicators = new ArrayList<>();
-        GpuBands bands = new GpuBands(split, lanes, communicators, watchdogSeconds, split.bands()
+        GpuBands bands = new GpuBands(problem, split, lanes, communicators, watchdogSeconds, split.bands()
                 + (split.bands() == 1 ? " GPU" : " GPUs") + ", halo rows by NCCL send and receive");
         try {
             bands.onEveryLane(lane -> {
@@ -105,7 +108,7 @@ public final class GpuBands implements AutoCloseable {
     public static GpuBands onOneGpu(PoissonProblem problem, double[] f, BandSplit split, CudaTornadoDevice device,
             Function<Long, Integer> blocks, int threads, double watchdogSeconds, Function<HaloTransport, HaloTransport> transport) {
         GpuLane lane = new GpuLane(device);
-        GpuBands bands = new GpuBands(split, List.of(lane), List.of(), watchdogSeconds, split.bands() + " bands on "
+        GpuBands bands = new GpuBands(problem, split, List.of(lane), List.of(), watchdogSeconds, split.bands() + " bands on "
                 + device.id() + ", halo rows by device-to-device copies");
         try {
             bands.onEveryLane(only -> {
@@ -147,7 +150,7 @@ public final class GpuBands implements AutoCloseable {
     public double run(LaunchStyle style, int iterations) {
         onEveryLane(lane -> lane.prepare(style, iterations));
         double bound = 2 * watchdogSeconds + 1 + iterations * (lastSecondsPerIteration > 0 ? 10 * lastSecondsPerIteration
-                : 4.0 * split.n() * split.n() * Double.BYTES / SLOWEST_BYTES_PER_SECOND);
+                : bytesPerIteration / SLOWEST_BYTES_PER_SECOND);
         long start = System.nanoTime();
         onEveryLane(lane -> lane.run(style, iterations), bound);
         long elapsed = System.nanoTime() - start;
