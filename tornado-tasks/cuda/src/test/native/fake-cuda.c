@@ -3,7 +3,8 @@
 // every operation is synchronous, so it checks what Java passes to the driver (kernel arguments
 // read from kernelParams exactly as a GPU reads them, copies, graph capture and replay, error
 // paths), not timing or asynchrony. Kernels are C versions of the test kernels (TestKernels) and
-// of the project's red and black kernels, found by name. Blocks run one after another, so a
+// of the project's red and black kernels, found by name (BandKernels' red and black in a module whose source
+// has their parameter lowRow; a captured device-to-device copy is a graph node too). Blocks run one after another, so a
 // persistent kernel that waits cannot run here: waitForever records the watchdog's error at once,
 // as a GPU does after the timeout, and fillPersistent checks that the barrier's lines were zeroed.
 #include <stdint.h>
@@ -66,6 +67,19 @@ static void red_black(void **p, int colour, int first, int stride) {
 static void k_red(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) { red_black(p, 0, bx * bdx + tx, gdx * bdx); }
 static void k_black(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) { red_black(p, 1, bx * bdx + tx, gdx * bdx); }
 
+/* BandKernels' red and black: RedBlackKernels' on a band of rows whose row 0 is global row lowRow. */
+static void band_red_black(void **p, int colour, int first, int stride) {
+    double *u = *(double **)p[0]; double *f = *(double **)p[1]; int rows = *(int *)p[2]; int n = *(int *)p[3];
+    double h2 = *(double *)p[4]; int low = *(int *)p[5];
+    int half = (n - 1) / 2; int points = (rows - 2) * half;
+    for (int q = first; q < points; q += stride) {
+        int i = 1 + q / half; int j = 1 + 2 * (q % half) + ((i + low + 1 + colour) & 1);
+        if (j < n - 1) { int c = i * n + j; u[c] = (u[c + n] + u[c - n] + u[c + 1] + u[c - 1] - h2 * f[c]) * 0.25; }
+    }
+}
+static void k_bandRed(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) { band_red_black(p, 0, bx * bdx + tx, gdx * bdx); }
+static void k_bandBlack(void **p, int bx, int by, int bz, int tx, int ty, int tz, int gdx, int gdy, int bdx, int bdy) { band_red_black(p, 1, bx * bdx + tx, gdx * bdx); }
+
 struct kernel { const char *name; body_fn body; int nparams; int sizes[8]; };
 static struct kernel KERNELS[] = {
     {"halfSweep", k_halfSweep, 5, {8, 8, 4, 8, 4}},
@@ -79,6 +93,8 @@ static struct kernel KERNELS[] = {
     {"red", k_red, 4, {8, 8, 4, 8}},
     {"black", k_black, 4, {8, 8, 4, 8}},
     {"reverseChunks", k_reverseChunks, 2, {8, 8}},
+    {"bandRed", k_bandRed, 6, {8, 8, 4, 4, 8, 4}},
+    {"bandBlack", k_bandBlack, 6, {8, 8, 4, 4, 8, 4}},
 };
 #define NKERNELS (sizeof KERNELS / sizeof KERNELS[0])
 
@@ -93,7 +109,14 @@ static void run(int kernel, const unsigned g[3], const unsigned b[3], void **par
         k->body(params, bx, by, bz, tx, ty, tz, g[0], g[1], b[0], b[1]);
 }
 
+/* A captured device-to-device copy is recorded as kernel COPY: target, source and bytes in its values. */
+#define COPY (-2)
 static void run_recorded(struct launch *l) {
+    if (l->kernel == COPY) {
+        uint64_t d, s, n; memcpy(&d, l->values, 8); memcpy(&s, l->values + 8, 8); memcpy(&n, l->values + 16, 8);
+        memmove((void *)d, (void *)s, n);
+        return;
+    }
     struct kernel *k = &KERNELS[l->kernel];
     void *params[8]; int offset = 0;
     for (int i = 0; i < k->nparams; i++) { params[i] = l->values + offset; offset += 8; }
@@ -141,7 +164,11 @@ CUresult cuMemcpyDtoH_v2(void *d, uint64_t s, size_t n) { memcpy(d, (void *)s, n
 static int capturing(void *s) { return s && ((struct stream *)s)->capturing; }
 CUresult cuMemcpyHtoDAsync_v2(uint64_t d, const void *s, size_t n, void *st) { if (capturing(st)) return 900; memcpy((void *)d, s, n); return 0; }
 CUresult cuMemcpyDtoHAsync_v2(void *d, uint64_t s, size_t n, void *st) { if (capturing(st)) return 900; memcpy(d, (void *)s, n); return 0; }
-CUresult cuMemcpyDtoDAsync_v2(uint64_t d, uint64_t s, size_t n, void *st) { if (capturing(st)) return 900; memmove((void *)d, (void *)s, n); return 0; }
+static struct launch *record(void *s);
+CUresult cuMemcpyDtoDAsync_v2(uint64_t d, uint64_t s, size_t n, void *st) {
+    if (capturing(st)) { struct launch *l = record(st); uint64_t bytes = n; l->kernel = COPY; memcpy(l->values, &d, 8); memcpy(l->values + 8, &s, 8); memcpy(l->values + 16, &bytes, 8); return 0; }
+    memmove((void *)d, (void *)s, n); return 0;
+}
 CUresult cuMemsetD8Async(uint64_t d, unsigned char v, size_t n, void *st) { memset((void *)d, v, n); return 0; }
 CUresult cuMemsetD32Async(uint64_t d, unsigned v, size_t n, void *st) { for (size_t i = 0; i < n; i++) ((unsigned *)d)[i] = v; return 0; }
 CUresult cuStreamCreate(void **s, unsigned flags) { *s = calloc(1, sizeof(struct stream)); return 0; }
@@ -153,11 +180,19 @@ static double now_ms(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &
 CUresult cuEventCreate(void **e, unsigned flags) { *e = calloc(1, sizeof(double)); return 0; }
 CUresult cuEventRecord(void *e, void *s) { if (capturing(s)) return 900; *(double *)e = now_ms(); return 0; }
 CUresult cuEventSynchronize(void *e) { return 0; }
+CUresult cuEventQuery(void *e) { return 0; }
 CUresult cuEventElapsedTime_v2(float *ms, void *a, void *b) { *ms = (float)(*(double *)b - *(double *)a); return 0; }
 CUresult cuEventDestroy_v2(void *e) { free(e); return 0; }
-CUresult cuModuleLoadData(void **m, const void *image) { if (memcmp(image, "\x7f" "ELF-FAKE", 9) != 0) return 200; *m = (void *)0x20; return 0; }
+/* A module whose source has the band kernels' parameter lowRow resolves red and black to bandRed and bandBlack. */
+#define BAND_MODULE ((void *)0x21)
+CUresult cuModuleLoadData(void **m, const void *image) {
+    if (memcmp(image, "\x7f" "ELF-FAKE", 9) != 0) return 200;
+    *m = strstr((const char *)image + 9, "int lowRow") ? BAND_MODULE : (void *)0x20; return 0;
+}
 CUresult cuModuleUnload(void *m) { return 0; }
 CUresult cuModuleGetFunction(void **f, void *m, const char *name) {
+    if (m == BAND_MODULE && strcmp(name, "red") == 0) name = "bandRed";
+    if (m == BAND_MODULE && strcmp(name, "black") == 0) name = "bandBlack";
     for (unsigned i = 0; i < NKERNELS; i++) if (strcmp(KERNELS[i].name, name) == 0) { *f = (void *)(uintptr_t)(0x1000 + i); return 0; }
     return 500;
 }
@@ -174,15 +209,19 @@ CUresult cuFuncSetAttribute(void *f, int a, int v) {
     return 0;
 }
 CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, void *f, int block, size_t shared) { *n = 2048 / block; return 0; }
+/* A new node at the end of the graph the stream captures. */
+static struct launch *record(void *s) {
+    struct graph *gr = ((struct stream *)s)->capture;
+    if (gr->count == gr->capacity) { gr->capacity = gr->capacity ? 2 * gr->capacity : 16; gr->launches = realloc(gr->launches, gr->capacity * sizeof(struct launch)); }
+    return &gr->launches[gr->count++];
+}
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared, void *s, void **params, void **extra) {
     int k = kernel_of(f); if (k < 0) return 400;
     if (gx == 0 || gy == 0 || gz == 0 || bx * by * bz > 1024) return 1;
     if (shared > (unsigned)(max_dynamic_shared[k] ? max_dynamic_shared[k] : 49152)) return 1;
     unsigned g[3] = {gx, gy, gz}, b[3] = {bx, by, bz};
     if (capturing(s)) {
-        struct graph *gr = ((struct stream *)s)->capture;
-        if (gr->count == gr->capacity) { gr->capacity = gr->capacity ? 2 * gr->capacity : 16; gr->launches = realloc(gr->launches, gr->capacity * sizeof(struct launch)); }
-        struct launch *l = &gr->launches[gr->count++];
+        struct launch *l = record(s);
         l->kernel = k; memcpy(l->g, g, sizeof g); memcpy(l->b, b, sizeof b);
         for (int i = 0; i < KERNELS[k].nparams; i++) memcpy(l->values + 8 * i, params[i], KERNELS[k].sizes[i]);
         return 0;

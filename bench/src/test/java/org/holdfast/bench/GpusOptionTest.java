@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --gpus G}: the CPU modes run the square's bands on G virtual devices and equal the reference
- * bit for bit; every mode that runs on one device only is skipped with its reason; a size with fewer
+ * bit for bit (the standard launches' bands on GPUs: StandardModesSplitTest, GpuBandsGpuTest); every mode
+ * that runs on one device only is skipped with its reason; a size with fewer
  * interior rows than devices is refused; 1, the default, runs every mode as before.
  */
 class GpusOptionTest {
@@ -49,13 +50,11 @@ class GpusOptionTest {
 
     @Test
     void modesNotBuiltForSeveralGpusAreSkippedWithTheirReason() throws IOException {
-        CommandRun run = CommandRun.of("-m", "cpu,launch,graph,persistent-grid,tornado", "--gpus", "2", "-n", "11", "-i",
+        CommandRun run = CommandRun.of("-m", "cpu,persistent-grid,tornado", "--gpus", "2", "-n", "11", "-i",
                 "5", "-r", "1", "-o", temp.toString(), "--no-plots");
         assertEquals(ExitCode.UNAVAILABLE, run.status(), "modes asked for by name did not run: " + run.err());
-        String tail = "; --gpus 2 runs the CPU modes alone, on virtual devices (docs/multi-gpu.md)";
+        String tail = "; --gpus 2 runs the CPU modes (on virtual devices) and the standard launches (docs/multi-gpu.md)";
         assertEquals(List.of(
-                "holdfast: launch, graph: skipped: " + NOT_BUILT + "the standard launches on several GPUs (each band's"
-                        + " launches, NCCL send and receive between half-sweeps)" + tail,
                 "holdfast: persistent-grid (native kernels): skipped: " + NOT_BUILT + "the persistent kernels on several GPUs (halos through"
                         + " NCCL's device API from inside the kernel)" + tail,
                 "holdfast: tornado: skipped: " + NOT_BUILT + "TornadoVM's modes on several GPUs" + tail),

@@ -97,7 +97,8 @@ public final class Harness {
         for (ModeDescriptor mode : experiment.modes()) {
             for (KernelSource kernels : experiment.kernelsOf(mode)) {
                 // The split's reason first: it holds on any machine.
-                mode.splitRefusal(experiment.gpus(), kernels, experiment.problemAt(0)).or(() -> mode.unavailableOn(machine, kernels))
+                mode.splitRefusal(experiment.gpus(), kernels, experiment.problemAt(0))
+                        .or(() -> mode.unavailableOn(machine, kernels, experiment.gpus()))
                         .ifPresent(reason -> skipped.add(new Skipped(mode.name(), kernels, reason, !experiment.allModes(), true)));
             }
         }

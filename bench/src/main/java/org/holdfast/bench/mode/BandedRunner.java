@@ -15,12 +15,11 @@ import org.holdfast.tornado.api.TornadoDevice;
  * copied between the bands after every half-sweep ({@link BandedSolver}). The harness checks the
  * gathered grid against the plain reference like any other row. Timed on the host clock.
  */
-public final class BandedRunner implements ModeRunner {
+public final class BandedRunner extends SplitGridRunner {
 
     /** Ghost rows each side, and half-sweeps between exchanges: the standard launches' schedule. */
     private static final int GHOST_ROWS = 1;
 
-    private final double[] u;
     private final BandedSolver solver;
     private final RunShape shape;
 
@@ -36,22 +35,15 @@ public final class BandedRunner implements ModeRunner {
      */
     public BandedRunner(RunRequest request, TornadoDevice device, int threadsPerGroup,
             BiFunction<BandSplit, double[][], HaloTransport> transport) {
-        PoissonProblem problem = (PoissonProblem) request.problem(); // splitRefusal admits the square alone
-        BandSplit split;
-        try {
-            split = new BandSplit(problem.n(), request.gpus(), GHOST_ROWS);
-        } catch (IllegalArgumentException e) {
-            throw new ModeRefusedException("--gpus " + request.gpus() + ": " + e.getMessage());
-        }
-        this.u = new double[problem.points()];
-        this.solver = new BandedSolver(problem, request.f(), split, device, threadsPerGroup, transport);
+        super((PoissonProblem) request.problem()); // splitRefusal admits the square alone
+        BandSplit split = split(request, GHOST_ROWS);
+        this.solver = new BandedSolver((PoissonProblem) request.problem(), request.f(), split, device, threadsPerGroup, transport);
         this.shape = new RunShape(0, 0, RowVariant.NONE, split.bands() + " virtual devices, halo rows copied", List.of());
     }
 
     @Override
-    public void load(double[] initial) {
-        System.arraycopy(initial, 0, u, 0, u.length);
-        solver.load(u);
+    protected void loadBands(double[] full) {
+        solver.load(full);
     }
 
     @Override
@@ -62,9 +54,8 @@ public final class BandedRunner implements ModeRunner {
     }
 
     @Override
-    public void unload(double[] target) {
-        solver.gather(u);
-        System.arraycopy(u, 0, target, 0, u.length);
+    protected void gatherBands(double[] full) {
+        solver.gather(full);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.Optional;
-import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.TornadoDevice;
 
@@ -42,18 +41,7 @@ public abstract class CpuKernelsMode extends DescribedMode {
      */
     @Override
     public Optional<String> splitRefusal(int gpus, KernelSource kernels, Problem problem) {
-        if (gpus == 1) {
-            return Optional.empty();
-        }
-        if (kernels.userKernels().isPresent()) {
-            return Optional.of("--gpus " + gpus + " splits the grid for Holdfast's own band kernels (BandKernels); a class"
-                    + " of your own runs on one device");
-        }
-        if (!(problem instanceof PoissonProblem)) {
-            return Optional.of("--gpus " + gpus + ": the band split exists for " + PoissonProblem.NAME + " only, not "
-                    + problem.name() + " yet");
-        }
-        return Optional.empty();
+        return SplitRefusal.of(gpus, kernels, problem);
     }
 
     /**

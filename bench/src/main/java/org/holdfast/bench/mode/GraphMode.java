@@ -1,5 +1,6 @@
 package org.holdfast.bench.mode;
 
+import org.holdfast.bench.bands.LaunchStyle;
 import org.holdfast.tornado.api.TornadoExecutionPlan;
 
 /**
@@ -15,5 +16,10 @@ public final class GraphMode extends StandardLaunchMode {
     @Override
     protected void configure(TornadoExecutionPlan plan, boolean profiler) {
         plan.withCUDAGraph();
+    }
+
+    @Override
+    protected LaunchStyle launchStyle() {
+        return LaunchStyle.CUDA_GRAPH;
     }
 }

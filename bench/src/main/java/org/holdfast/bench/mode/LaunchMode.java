@@ -1,5 +1,6 @@
 package org.holdfast.bench.mode;
 
+import org.holdfast.bench.bands.LaunchStyle;
 import org.holdfast.tornado.api.TornadoExecutionPlan;
 
 /** {@code launch}: one launch per half-sweep, queued on one stream, no sync between. */
@@ -14,5 +15,10 @@ public final class LaunchMode extends StandardLaunchMode {
         if (profiler) {
             plan.withProfiler();
         }
+    }
+
+    @Override
+    protected LaunchStyle launchStyle() {
+        return LaunchStyle.QUEUED;
     }
 }

@@ -1,5 +1,6 @@
 package org.holdfast.bench.mode;
 
+import org.holdfast.bench.bands.LaunchStyle;
 import org.holdfast.tornado.api.TornadoExecutionPlan;
 
 /** {@code launch-sync}: one launch per half-sweep, the host waiting for the stream after every iteration. */
@@ -15,5 +16,10 @@ public final class LaunchSyncMode extends StandardLaunchMode {
         if (profiler) {
             plan.withProfiler();
         }
+    }
+
+    @Override
+    protected LaunchStyle launchStyle() {
+        return LaunchStyle.SYNC_EVERY_ITERATION;
     }
 }

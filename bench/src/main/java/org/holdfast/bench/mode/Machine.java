@@ -63,6 +63,11 @@ public final class Machine implements AutoCloseable {
         return gpu;
     }
 
+    /** GPUs on this machine: the driver's devices where the GPU opened, otherwise 0. */
+    public int gpuCount() {
+        return gpu == null ? 0 : CudaBackend.devicesHere();
+    }
+
     /** Why there is no GPU here, or empty where there is one. */
     public Optional<String> gpuMissing() {
         return Optional.ofNullable(gpu == null ? gpuMissing : null);

@@ -75,22 +75,30 @@ public interface ModeDescriptor {
     }
 
     /**
+     * {@link #unavailableOn(Machine, KernelSource)} for a run split over {@code gpus} devices: what the machine
+     * lacks for that many (too few GPUs) too. The split's own refusals are {@link #splitRefusal}'s.
+     */
+    default Optional<String> unavailableOn(Machine machine, KernelSource kernels, int gpus) {
+        return unavailableOn(machine, kernels);
+    }
+
+    /**
      * Why this mode cannot run {@code kernels} on {@code problem} split over {@code gpus} devices in bands
-     * of rows (docs/multi-gpu.md), known before the run; always empty at one device. Only the CPU modes'
-     * virtual devices run the split so far: every other mode says what it lacks, and the run skips it.
+     * of rows (docs/multi-gpu.md), known before the run; always empty at one device. The CPU modes' virtual
+     * devices and the standard launches' GPUs run the split: every other mode says what it lacks, and the run skips it.
      */
     default Optional<String> splitRefusal(int gpus, KernelSource kernels, Problem problem) {
         if (gpus == 1) {
             return Optional.empty();
         }
         String what = switch (paradigm()) {
-            case STANDARD -> "the standard launches on several GPUs (each band's launches, NCCL send and receive between half-sweeps)";
+            case STANDARD -> "this mode on several GPUs";
             case PERSISTENT -> "the persistent kernels on several GPUs (halos through NCCL's device API from inside the kernel)";
             case TORNADOVM -> "TornadoVM's modes on several GPUs";
             case CPU -> "this mode on several devices";
         };
         return Optional.of("runs on one device; not built yet: " + what + "; --gpus " + gpus
-                + " runs the CPU modes alone, on virtual devices (docs/multi-gpu.md)");
+                + " runs the CPU modes (on virtual devices) and the standard launches (docs/multi-gpu.md)");
     }
 
     /**

@@ -4,6 +4,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import org.holdfast.bench.bands.BandTransport;
+import org.holdfast.bench.bands.LaunchStyle;
+import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.tornado.api.TornadoDevice;
@@ -38,6 +41,30 @@ public abstract class StandardLaunchMode extends DescribedMode {
 
     /** How the plan launches: a stream sync after every iteration, a CUDA graph, or nothing more. */
     protected abstract void configure(TornadoExecutionPlan plan, boolean profiler);
+
+    /** The same for the bands of a split over several GPUs, where each GPU's thread queues its own launches. */
+    protected abstract LaunchStyle launchStyle();
+
+    /** Split over {@code gpus} GPUs, the Java band kernels on the square ({@link GpuBandedRunner}); the rest is refused. */
+    @Override
+    public Optional<String> splitRefusal(int gpus, KernelSource kernels, Problem problem) {
+        return SplitRefusal.of(gpus, kernels, problem);
+    }
+
+    /** Without a GPU, that; with fewer GPUs than NCCL's bands need (one each), or without NCCL, that. */
+    @Override
+    public Optional<String> unavailableOn(Machine machine, KernelSource kernels, int gpus) {
+        Optional<String> missing = unavailableOn(machine, kernels);
+        if (missing.isPresent() || gpus == 1) {
+            return missing;
+        }
+        try {
+            BandTransport transport = BandTransport.chosen().orElse(BandTransport.NCCL);
+            return transport.tooFewGpus(gpus, machine.gpuCount()).or(transport::libraryMissing);
+        } catch (IllegalArgumentException badProperty) {
+            return Optional.of(badProperty.getMessage());
+        }
+    }
 
     @Override
     public List<ModeOption> options() {
@@ -120,6 +147,14 @@ public abstract class StandardLaunchMode extends DescribedMode {
     @Override
     public final ModeRunner runner(RunRequest request, Machine machine) {
         int k = Integer.parseInt(request.options().get(SWEEPS_PER_LAUNCH));
+        Optional<BandTransport> bands = bandTransport(request);
+        if (bands.isPresent()) {
+            if (k > 1) {
+                throw new ModeRefusedException(name() + ": --sweeps-per-launch " + k + " on --gpus " + request.gpus()
+                        + ": not built: the temporal pass on bands with k ghost rows; k = 1 runs split (docs/multi-gpu.md)");
+            }
+            return new GpuBandedRunner(request, machine, launchStyle(), variant(request.options()), bands.get());
+        }
         // What does not exist for the problem is refused before the GPU is asked for: the same line on any machine.
         Optional<String> refused = refusal(request.kernels(), k, request.problem());
         if (refused.isPresent()) {
@@ -138,6 +173,25 @@ public abstract class StandardLaunchMode extends DescribedMode {
         int threads = request.threads();
         int blocks = request.blocks().standardBlocks(request.problem().pointsPerColour(), threads);
         return new TaskGraphRunner(request, device, blocks, threads, variant, plan -> configure(plan, request.profiler()));
+    }
+
+    /**
+     * How the bands exchange where {@code request} runs split ({@code --gpus} above 1, or {@code --gpus 1} with
+     * {@code -Dholdfast.bands.transport} set): NCCL unless the property says copy; empty for the one-device
+     * path, which is every run of the hand-written kernels, a class of your own or the cube.
+     */
+    static Optional<BandTransport> bandTransport(RunRequest request) {
+        Optional<BandTransport> chosen;
+        try {
+            chosen = BandTransport.chosen();
+        } catch (IllegalArgumentException badProperty) {
+            throw new ModeRefusedException(badProperty.getMessage());
+        }
+        boolean ownKernelsOnTheSquare = request.kernels().equals(KernelSource.JAVA) && request.problem() instanceof PoissonProblem;
+        if (!ownKernelsOnTheSquare || request.gpus() == 1 && chosen.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(chosen.orElse(BandTransport.NCCL));
     }
 
     /** The GPU, with the hand-written kernels in place of the Java ones for {@code --kernels native}. */

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.holdfast.bench.ExitCode;
@@ -17,6 +16,7 @@ import org.holdfast.bench.mode.BandedRunner;
 import org.holdfast.bench.mode.BlockCount;
 import org.holdfast.bench.mode.CpuMode;
 import org.holdfast.bench.mode.DescribedMode;
+import org.holdfast.bench.mode.DroppedHalo;
 import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.Machine;
 import org.holdfast.bench.mode.ModeRunner;
@@ -85,15 +85,7 @@ class DroppedHaloTest {
         }
 
         private static HaloTransport dropping(BandSplit split, double[][] arrays) {
-            ArrayCopyTransport real = new ArrayCopyTransport(split, arrays);
-            return copies -> {
-                List<BandSplit.HaloCopy> carried = new ArrayList<>(copies.subList(1, copies.size()));
-                BandSplit.HaloCopy first = copies.get(0);
-                if (first.rows() > 1) {
-                    carried.add(new BandSplit.HaloCopy(first.from(), first.to(), first.firstRow() + 1, first.rows() - 1));
-                }
-                real.exchange(carried);
-            };
+            return DroppedHalo.firstRowDropped(new ArrayCopyTransport(split, arrays));
         }
     }
 }

@@ -27,8 +27,19 @@ public final class CudaGraph implements AutoCloseable {
      * thread-local: other threads may keep using the driver meanwhile.
      */
     public static CudaGraph capture(CudaStream stream, Runnable work) {
-        CudaException.check(cuda_h.cuStreamBeginCapture_v2(stream.handle(), cuda_h.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
-                "cuStreamBeginCapture_v2");
+        return capture(stream, cuda_h.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL, work);
+    }
+
+    /**
+     * {@link #capture(CudaStream, Runnable)} in the relaxed mode, for work that calls a library of its own
+     * (NCCL's sends and receives) which may make calls the stricter modes refuse during a capture.
+     */
+    public static CudaGraph captureRelaxed(CudaStream stream, Runnable work) {
+        return capture(stream, cuda_h.CU_STREAM_CAPTURE_MODE_RELAXED, work);
+    }
+
+    private static CudaGraph capture(CudaStream stream, int mode, Runnable work) {
+        CudaException.check(cuda_h.cuStreamBeginCapture_v2(stream.handle(), mode), "cuStreamBeginCapture_v2");
         try {
             work.run();
         } catch (RuntimeException | Error failure) {

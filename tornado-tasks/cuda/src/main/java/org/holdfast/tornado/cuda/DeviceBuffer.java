@@ -88,6 +88,17 @@ public final class DeviceBuffer implements AutoCloseable {
                 "cuMemcpyDtoDAsync_v2");
     }
 
+    /**
+     * Queues a copy of {@code count} bytes from byte {@code sourceOffset} of {@code source} (on this device or,
+     * with peer access, another) to byte {@code targetOffset} of this buffer: halo rows between two bands' arrays.
+     */
+    public void copyFromAsync(DeviceBuffer source, long sourceOffset, long targetOffset, long count, CudaStream stream) {
+        checkRange(targetOffset, count);
+        source.checkRange(sourceOffset, count);
+        CudaException.check(cuda_h.cuMemcpyDtoDAsync_v2(pointer + targetOffset, source.pointer + sourceOffset, count, stream.handle()),
+                "cuMemcpyDtoDAsync_v2");
+    }
+
     /** Queues setting {@code count} bytes from byte {@code offset} to zero (both multiples of 4). */
     public void zeroAsync(long offset, long count, CudaStream stream) {
         checkRange(offset, count);

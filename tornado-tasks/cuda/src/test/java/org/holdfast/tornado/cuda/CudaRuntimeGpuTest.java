@@ -100,6 +100,47 @@ class CudaRuntimeGpuTest {
         }
     }
 
+    /** Halo rows between two bands' arrays: a copy from one offset to another, checked against both buffers' sizes. */
+    @Test
+    void aCopyBetweenOffsetsMovesThoseBytesOnly() {
+        try (Arena arena = Arena.ofConfined();
+                CudaStream stream = CudaStream.create(context);
+                DeviceBuffer a = DeviceBuffer.allocate(context, 4096, "a");
+                DeviceBuffer b = DeviceBuffer.allocate(context, 4096, "b")) {
+            MemorySegment host = arena.allocate(4096, Double.BYTES);
+            for (int i = 0; i < 512; i++) {
+                host.setAtIndex(ValueLayout.JAVA_DOUBLE, i, i);
+            }
+            a.copyFromHost(host);
+            b.zeroAsync(stream);
+            b.copyFromAsync(a, 1024, 2048, 512, stream);
+            stream.synchronize();
+            b.copyToHost(host);
+            for (int i = 0; i < 512; i++) {
+                assertEquals(i >= 256 && i < 320 ? i - 128 : 0, host.getAtIndex(ValueLayout.JAVA_DOUBLE, i), "double " + i);
+            }
+            assertThrows(IndexOutOfBoundsException.class, () -> b.copyFromAsync(a, 3840, 0, 512, stream));
+            assertThrows(IndexOutOfBoundsException.class, () -> b.copyFromAsync(a, 0, 3840, 512, stream));
+        }
+    }
+
+    @Test
+    void aRelaxedCaptureHoldsItsLaunches() {
+        try (CudaModule module = emptyKernelModule();
+                CudaStream stream = CudaStream.create(context);
+                KernelArguments none = KernelArguments.builder().build()) {
+            KernelLaunch empty = KernelLaunch.of(module.function("empty"), new int[] {1, 1, 1}, new int[] {32, 1, 1}, 0, none);
+            try (CudaGraph graph = CudaGraph.captureRelaxed(stream, () -> {
+                empty.launch(stream);
+                empty.launch(stream);
+            })) {
+                assertEquals(2, graph.nodeCount());
+                graph.launch(stream);
+                stream.synchronize();
+            }
+        }
+    }
+
     @Test
     void moreMemoryThanIsFreeIsRefusedBeforeAllocating() {
         long free = context.memoryInfo().freeBytes();

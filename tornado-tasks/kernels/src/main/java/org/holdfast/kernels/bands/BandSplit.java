@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * The N x N grid cut into bands of rows, one per device, and the halo exchange between them: which
  * rows each device owns and holds, what is sent where, and after which half-sweep. Nothing here
- * moves data: the CPU's virtual devices ({@link BandedSolver}, {@link ArrayCopyTransport}) and a
- * future NCCL transport (one {@code ncclSend}/{@code ncclRecv} pair per {@link HaloCopy}, of
+ * moves data: the CPU's virtual devices ({@link BandedSolver}, {@link ArrayCopyTransport}) and the
+ * GPUs' NCCL transport (bench's {@code NcclHaloTransport}: one {@code ncclSend}/{@code ncclRecv} pair per {@link HaloCopy}, of
  * {@link #elementsOf} doubles from {@link #sourceOffset} to {@link #targetOffset}, all of an exchange
  * in one group) read the same plan, so both exchange exactly the same rows.
  *

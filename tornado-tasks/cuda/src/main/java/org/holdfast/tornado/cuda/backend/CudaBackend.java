@@ -42,6 +42,11 @@ public final class CudaBackend implements TornadoBackend {
         return ordinal >= 0 && ordinal < Driver.DEVICES.size() ? Optional.of(Driver.DEVICES.get(ordinal)) : Optional.empty();
     }
 
+    /** How many GPUs the driver has: 0 without a driver or a GPU. */
+    public static int devicesHere() {
+        return Driver.DEVICES.size();
+    }
+
     /** What loading the driver found, once per process. */
     public static CudaLoad load() {
         return Driver.LOAD;

@@ -18,6 +18,8 @@ public final class NcclLibrary {
     public static final String PATH_PROPERTY = "holdfast.nccl.library";
     /** The library's runtime name. */
     public static final String FILE_NAME = "libnccl.so.2";
+    /** Where the {@code libnccl2} package puts it on Debian and Ubuntu, tried after the loader path. */
+    static final String SYSTEM_FILE = "/usr/lib/x86_64-linux-gnu/" + FILE_NAME;
 
     private NcclLibrary() {
     }
@@ -36,12 +38,16 @@ public final class NcclLibrary {
         if (property != null && !property.isBlank()) {
             return "NCCL not found: cannot load " + property + " (-D" + PATH_PROPERTY + ")";
         }
-        return "NCCL not found: no " + FILE_NAME + " in $NCCL_HOME/lib or on the loader path; install NCCL 2.28 or newer"
+        return "NCCL not found: no " + FILE_NAME + " in $NCCL_HOME/lib, on the loader path or in /usr/lib/x86_64-linux-gnu;"
+                + " install NCCL 2.28 or newer"
                 + " (pip install nvidia-nccl-cu13, whose nvidia/nccl/lib holds it, or the libnccl2 package) and set -D"
                 + PATH_PROPERTY + "=/path/to/" + FILE_NAME + " or put its folder on LD_LIBRARY_PATH";
     }
 
-    /** Candidates, best first: the property alone when it is set; otherwise {@code $NCCL_HOME/lib}, then the bare name for the loader path. */
+    /**
+     * Candidates, best first: the property alone when it is set; otherwise {@code $NCCL_HOME/lib}, the bare name
+     * for the loader path, then the system package's file (found even where the loader's cache lacks it).
+     */
     static List<String> candidates(String property, Map<String, String> environment) {
         if (property != null && !property.isBlank()) {
             return List.of(property);
@@ -52,6 +58,7 @@ public final class NcclLibrary {
             candidates.add(Path.of(home, "lib", FILE_NAME).toString());
         }
         candidates.add(FILE_NAME);
+        candidates.add(SYSTEM_FILE);
         return List.copyOf(candidates);
     }
 }

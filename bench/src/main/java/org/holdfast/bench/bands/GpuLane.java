@@ -1,0 +1,175 @@
+package org.holdfast.bench.bands;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import org.holdfast.kernels.bands.BandSplit;
+import org.holdfast.kernels.bands.HaloTransport;
+import org.holdfast.tornado.cuda.CudaContext;
+import org.holdfast.tornado.cuda.CudaGraph;
+import org.holdfast.tornado.cuda.CudaStream;
+import org.holdfast.tornado.cuda.OwnedResources;
+import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
+
+/**
+ * One GPU of a split and the one host thread that drives it: its primary context (current on that thread),
+ * one stream, the bands it holds (one per GPU through NCCL; all of them on one GPU through device copies)
+ * and its side of every halo exchange. Each half-sweep queues the band kernels of every band it holds, then,
+ * where the split's schedule says, the exchange, all on the one stream, so the stream's order is the
+ * schedule's. For {@code graph}, whole iterations of that (its NCCL calls included) are captured per GPU
+ * and replayed: up to {@value #ITERATIONS_PER_GRAPH} iterations a graph, as the one-GPU graphs hold.
+ *
+ * <p>Every method but {@link #submit} runs on the lane's thread, through {@link #submit}.
+ */
+final class GpuLane implements AutoCloseable {
+
+    static final int ITERATIONS_PER_GRAPH = 64;
+
+    private final CudaTornadoDevice device;
+    private final ExecutorService thread;
+    private final OwnedResources owned = new OwnedResources();
+    private final List<GpuBand> bands = new ArrayList<>();
+    private final CudaGraph[] graphs = new CudaGraph[ITERATIONS_PER_GRAPH + 1];
+    private CudaContext context;
+    private CudaStream stream;
+    private HaloTransport transport;
+    private List<BandSplit.HaloCopy> halos;
+    private BandSplit split;
+
+    /** A lane for {@code device}, its thread started; nothing is allocated until {@link #open}. */
+    GpuLane(CudaTornadoDevice device) {
+        this.device = device;
+        this.thread = Executors.newSingleThreadExecutor(work -> {
+            Thread lane = new Thread(work, "holdfast-" + device.id());
+            lane.setDaemon(true); // a lane stuck behind a GPU that never answers must not keep the JVM alive
+            return lane;
+        });
+    }
+
+    CudaTornadoDevice device() {
+        return device;
+    }
+
+    /** Runs {@code work} on the lane's thread, with its context current once it has one. */
+    <T> Future<T> submit(Callable<T> work) {
+        return thread.submit(() -> {
+            if (context != null) {
+                context.makeCurrent();
+            }
+            return work.call();
+        });
+    }
+
+    /** Retains the context and makes the stream. */
+    void open() {
+        context = device.context();
+        stream = owned.own(CudaStream.create(context));
+    }
+
+    CudaStream stream() {
+        return stream;
+    }
+
+    /** Adds a band this GPU holds. */
+    void hold(GpuBand band) {
+        bands.add(owned.own(band));
+    }
+
+    List<GpuBand> bands() {
+        return List.copyOf(bands);
+    }
+
+    /** Sets how this GPU's halos travel, made from its stream; {@code halos} is the split's whole exchange. */
+    void exchangeThrough(BandSplit split, Function<GpuLane, HaloTransport> transport) {
+        this.split = split;
+        this.halos = split.halos();
+        this.transport = transport.apply(this);
+    }
+
+    /** One exchange, outside any run (NCCL connects its peers on the first), and waits for it. */
+    void exchangeOnce() {
+        transport.exchange(halos);
+        stream.synchronize();
+    }
+
+    /** Captures the graphs {@code iterations} needs and does not have yet (outside the timed region). */
+    void prepare(LaunchStyle style, int iterations) {
+        if (style != LaunchStyle.CUDA_GRAPH) {
+            return;
+        }
+        if (iterations >= ITERATIONS_PER_GRAPH) {
+            graph(ITERATIONS_PER_GRAPH);
+        }
+        if (iterations % ITERATIONS_PER_GRAPH != 0) {
+            graph(iterations % ITERATIONS_PER_GRAPH);
+        }
+    }
+
+    /** Queues {@code iterations} iterations as {@code style} says and waits for the stream. */
+    void run(LaunchStyle style, int iterations) {
+        switch (style) {
+            case QUEUED -> queue(iterations);
+            case SYNC_EVERY_ITERATION -> {
+                for (int iteration = 0; iteration < iterations; iteration++) {
+                    queue(1);
+                    stream.synchronize();
+                }
+            }
+            case CUDA_GRAPH -> {
+                for (int chunk = 0; chunk < iterations / ITERATIONS_PER_GRAPH; chunk++) {
+                    graphs[ITERATIONS_PER_GRAPH].launch(stream);
+                }
+                if (iterations % ITERATIONS_PER_GRAPH != 0) {
+                    graphs[iterations % ITERATIONS_PER_GRAPH].launch(stream);
+                }
+            }
+        }
+        stream.synchronize();
+    }
+
+    /**
+     * Queues {@code iterations} iterations: per half-sweep, red first, every band's kernel, then the exchange
+     * after the half-sweeps the split names (every one, with one ghost row). A run of whole iterations ends
+     * on an exchange, so graphs of whole iterations follow one another as the plain queue would.
+     */
+    private void queue(int iterations) {
+        int halfSweeps = 2 * iterations;
+        for (int done = 1; done <= halfSweeps; done++) {
+            for (GpuBand band : bands) {
+                band.halfSweep(done % 2 == 1, stream);
+            }
+            if (split.exchangesAfter(done, halfSweeps)) {
+                transport.exchange(halos);
+            }
+        }
+    }
+
+    private CudaGraph graph(int iterations) {
+        if (graphs[iterations] == null) {
+            graphs[iterations] = owned.own(CudaGraph.captureRelaxed(stream, () -> queue(iterations)));
+        }
+        return graphs[iterations];
+    }
+
+    /** Waits for the stream, then frees graphs, bands and stream, the last made first. */
+    void free() {
+        Arrays.fill(graphs, null);
+        bands.clear();
+        if (stream == null) {
+            owned.close();
+            return;
+        }
+        owned.waitThenClose(stream::synchronize);
+    }
+
+    /** Stops the thread (after {@link #free}, or without it when the GPU no longer answers). */
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}

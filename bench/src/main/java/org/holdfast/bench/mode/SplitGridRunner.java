@@ -1,0 +1,50 @@
+package org.holdfast.bench.mode;
+
+import org.holdfast.kernels.bands.BandSplit;
+import org.holdfast.kernels.poisson.PoissonProblem;
+
+/**
+ * What the runners of a grid split in bands of rows share ({@link BandedRunner} on virtual devices,
+ * {@link GpuBandedRunner} on GPUs): the split from {@code --gpus}, refused where the size has too few interior
+ * rows, and the whole grid kept on the host, since the bands give back their owned rows only and the
+ * boundary stays as it was loaded.
+ */
+abstract class SplitGridRunner implements ModeRunner {
+
+    private final double[] u;
+
+    protected SplitGridRunner(PoissonProblem problem) {
+        this.u = new double[problem.points()];
+    }
+
+    /**
+     * The square of {@code request} in {@code --gpus} bands with {@code ghostRows} ghost rows each side.
+     *
+     * @throws ModeRefusedException when the size has fewer interior rows than bands
+     */
+    static BandSplit split(RunRequest request, int ghostRows) {
+        try {
+            return new BandSplit(((PoissonProblem) request.problem()).n(), request.gpus(), ghostRows);
+        } catch (IllegalArgumentException e) {
+            throw new ModeRefusedException("--gpus " + request.gpus() + ": " + e.getMessage());
+        }
+    }
+
+    /** Gives every band the rows it holds of {@code full}, the whole grid. */
+    protected abstract void loadBands(double[] full);
+
+    /** Writes every band's owned rows into {@code full}. */
+    protected abstract void gatherBands(double[] full);
+
+    @Override
+    public final void load(double[] initial) {
+        System.arraycopy(initial, 0, u, 0, u.length);
+        loadBands(u);
+    }
+
+    @Override
+    public final void unload(double[] target) {
+        gatherBands(u);
+        System.arraycopy(u, 0, target, 0, u.length);
+    }
+}
