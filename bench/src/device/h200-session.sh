@@ -10,7 +10,8 @@
 #     probe                the floor under a host handshake (GPU ping-pong through mapped flags)
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
 #     tests:CLASSES        the same for some test classes only (simple names joined by ','); TESTS_EXCLUDE
-#                          (a class-name pattern) leaves classes out of the whole scan, TESTS_TIMEOUT bounds it
+#                          (a class-name pattern) leaves classes out of the whole scan, TESTS_TIMEOUT bounds it,
+#                          TESTS_DETAILS=tree lists each test as it ends (a run cut short still says what passed)
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #                          (the three tools at once)
 #     sanitize-native:NAME:TOOLS:ARGS  one shard of that: the TOOLS (joined by ',') on the self-test with ARGS
@@ -137,7 +138,7 @@ run_phase() {
         -Dholdfast.native.library="$bundle/lib/libholdfast_native.so" -Dholdfast.kernel.cache="$work/kernel-cache" \
         -jar "$kit/tests/junit-platform-console-standalone.jar" execute \
         --class-path "$classpath" "${selection[@]}" \
-        --include-tag gpu --details=summary --disable-banner --reports-dir "$logs/junit"
+        --include-tag gpu --details="${TESTS_DETAILS:-summary}" --disable-banner --reports-dir "$logs/junit"
       grep -E 'tests (successful|failed|skipped|aborted)' "$logs/junit-gpu.log" | tee -a "$summary"
       grep -E '✘|MethodSource|=> ' "$logs/junit-gpu.log" | head -n 30 | tee -a "$summary"
       ;;
@@ -226,7 +227,8 @@ run_phase() {
       cat "$logs/sweep-$name.log" >>"$summary"
       ;;
     ncu:*)
-      # Nsight Compute on the first launch of the kernels matching KERNEL (a regular expression) in
+      # Nsight Compute on the first launch of the kernels matching KERNEL (a regular expression over the
+      # __global__ function names, templates by their own name: cluster_resident, not cluster_barrier_3d_p1) in
       # holdfast ARGS: where a kernel's time goes (throughputs against their peaks, shared-memory
       # wavefronts and bank conflicts, stall reasons). Clocks left alone (--clock-control none, as the
       # device's METHOD.md asks); the kernel is replayed, so nothing here is a timing.

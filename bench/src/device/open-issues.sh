@@ -109,8 +109,8 @@ case ${1:-} in
     exec bash "$session" info \
       sweep:cube-table:-m+launch,launch-sync,graph,persistent-grid,persistent-dataflow,persistent-host+-k+java,native+--sweeps-per-launch+1,4+--barrier+auto,block,cluster,cg,temporal+--signal+auto,counters,cluster,resident+$cube \
       ncu:temporal512:hf_stream_pass_3d_k4:-p+poisson3d+-m+launch+--sweeps-per-launch+4+-k+native+-n+512+-i+4 \
-      ncu:cluster32:cluster_barrier_3d:-p+poisson3d+-m+persistent-grid+--barrier+cluster+-k+native+-n+32+-i+200 \
-      ncu:block16:on_chip_block_3d:-p+poisson3d+-m+persistent-grid+--barrier+block+-k+native+-n+16+-i+200
+      ncu:cluster32:cluster_resident:-p+poisson3d+-m+persistent-grid+--barrier+cluster+-k+native+-n+32+-i+200 \
+      ncu:block16:on_chip_registers:-p+poisson3d+-m+persistent-grid+--barrier+block+-k+native+-n+16+-i+200
     ;;
   cube-checks)
     # What the cube's new rows need before they are timed: the native self-test (the cube's resident
