@@ -11,7 +11,8 @@
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
 #     tests:CLASSES        the same for some test classes only (simple names joined by ','); TESTS_EXCLUDE
 #                          (a class-name pattern) leaves classes out of the whole scan, TESTS_TIMEOUT bounds it,
-#                          TESTS_DETAILS=tree lists each test as it ends (a run cut short still says what passed)
+#                          TESTS_DETAILS=tree lists each test as it ends (a run cut short still says what passed),
+#                          TESTS_CONFIG passes JUnit configuration parameters, TESTS_WRAPPER runs the JVM under a tool
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #                          (the three tools at once)
 #     sanitize-native:NAME:TOOLS:ARGS  one shard of that: the TOOLS (joined by ',') on the self-test with ARGS
@@ -134,10 +135,15 @@ run_phase() {
           [ -n "$found" ] && selection+=(--select-class "$found") || say "tests: no test class $name"
         done
       fi
-      step junit-gpu "${TESTS_TIMEOUT:-300}" "$java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true \
+      # TESTS_CONFIG: JUnit configuration parameters (key=value, space-separated), e.g. the one that runs
+      # @Disabled tests; TESTS_WRAPPER: a command the JVM runs under (compute-sanitizer ... --target-processes all).
+      local config=()
+      for parameter in ${TESTS_CONFIG:-}; do config+=(--config "$parameter"); done
+      # shellcheck disable=SC2086 # the wrapper is words
+      step junit-gpu "${TESTS_TIMEOUT:-300}" ${TESTS_WRAPPER:-} "$java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true \
         -Dholdfast.native.library="$bundle/lib/libholdfast_native.so" -Dholdfast.kernel.cache="$work/kernel-cache" \
         -jar "$kit/tests/junit-platform-console-standalone.jar" execute \
-        --class-path "$classpath" "${selection[@]}" \
+        --class-path "$classpath" "${selection[@]}" "${config[@]}" \
         --include-tag gpu --details="${TESTS_DETAILS:-summary}" --disable-banner --reports-dir "$logs/junit"
       grep -E 'tests (successful|failed|skipped|aborted)' "$logs/junit-gpu.log" | tee -a "$summary"
       grep -E '✘|MethodSource|=> ' "$logs/junit-gpu.log" | head -n 30 | tee -a "$summary"

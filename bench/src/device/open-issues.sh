@@ -37,6 +37,11 @@
 #   bench/src/device/open-issues.sh cube-checks
 #                                              the native self-test, every GPU test, and the three tools on the
 #                                              cube's resident row, at once
+#   bench/src/device/open-issues.sh suite      every GPU test alone, each listed as it ends
+#   bench/src/device/open-issues.sh resident-and-cluster-twin
+#                                              the three tools on the square's resident kernel, and the disabled
+#                                              Java cluster twin's test under memcheck, at once
+#   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
 set -uo pipefail
@@ -119,8 +124,26 @@ case ${1:-} in
     TESTS_TIMEOUT=${TESTS_TIMEOUT:-450} exec bash "$session" info \
       "together:native/tests/sanitize-native:resident3d:memcheck,racecheck,synccheck:--only+resident3d+--cube-sizes+5,12+--no-largest+--cube-iterations+9"
     ;;
+  suite)
+    # Every GPU test alone, each listed as it ends (the last full run predates this stop's merges: the cube's
+    # resident row, the bands over GPUs, the cluster language).
+    TESTS_DETAILS=tree TESTS_TIMEOUT=${TESTS_TIMEOUT:-540} exec bash "$session" info tests
+    ;;
+  resident-and-cluster-twin)
+    # At once: the three tools on the square's resident kernel (templated on the problem since its last
+    # sanitizer run), and the disabled Java cluster twin's test under memcheck in a JVM of its own (it
+    # faults and spoils its context; the JUnit parameter lifts @Disabled for this run only).
+    TESTS_CONFIG=junit.jupiter.conditions.deactivate=org.junit.*DisabledCondition \
+      TESTS_WRAPPER="compute-sanitizer --tool memcheck --target-processes all --print-limit 40" TESTS_TIMEOUT=300 \
+      exec bash "$session" info "together:tests:ClusterTwinGpuTest/sanitize-native:resident2d:memcheck,racecheck,synccheck:--variants+dataflow-resident,dataflow-resident-k1,dataflow-resident-k2,dataflow-resident-k5+--sizes+11,33,101+--no-largest"
+    ;;
+  square-top)
+    # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
+    top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
+    exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
+    ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac
