@@ -21,6 +21,7 @@
 #     sanitize-java        the same three tools, at once, on the Java-generated kernels through the holdfast
 #                          command: standard launches (the temporally blocked pass too, k = 2, 8 and 16), the
 #                          Java persistent kernels on chip and on a grid of blocks, and their native twins
+#     sanitize-java:NAME:TOOLS:ARGS  the TOOLS (joined by ',') at once on holdfast ARGS (words joined by '+')
 #     sanitize-temporal    the same three tools, at once, on the persistent temporal kernels (--barrier temporal, temporal-cg)
 #                          at every k it has
 #     jmh                  a short run of the JMH benchmarks from the bundle
@@ -176,6 +177,23 @@ run_phase() {
         modes=launch,launch-sync,graph,persistent-grid,persistent-dataflow
         [ "$tool" = racecheck ] && modes=launch,persistent-grid
         sanitized "java-$tool" "$tool" -m "$modes" -k java,native -n 11,12,33,101 --sweeps-per-launch 1,2,8,16 &
+        pids+=($!)
+      done
+      wait "${pids[@]}"
+      ;;
+    sanitize-java:*)
+      # sanitize-java:NAME:TOOLS:ARGS: the TOOLS (joined by ',') at once on holdfast ARGS (words joined by '+'),
+      # logs as java-NAME-TOOL: one Java kernel's runs under the three tools, for instance.
+      spec=${phase#sanitize-java:}
+      name=${spec%%:*}
+      spec=${spec#*:}
+      tools=${spec%%:*}
+      args=""
+      [[ $spec == *:* ]] && args=${spec#*:}
+      local pids=()
+      for tool in ${tools//,/ }; do
+        # shellcheck disable=SC2086 # the arguments are words joined by '+'
+        sanitized "java-$name-$tool" "$tool" ${args//+/ } &
         pids+=($!)
       done
       wait "${pids[@]}"

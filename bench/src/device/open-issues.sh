@@ -41,6 +41,9 @@
 #   bench/src/device/open-issues.sh resident-and-cluster-twin
 #                                              the three tools on the square's resident kernel, and the disabled
 #                                              Java cluster twin's test under memcheck, at once
+#   bench/src/device/open-issues.sh cluster-twin
+#                                              the Java cluster twin's generated CUDA alone and under the three tools
+#                                              (lab/cluster-twin-probe), then its GPU tests and the tools through holdfast
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
@@ -137,13 +140,29 @@ case ${1:-} in
       TESTS_WRAPPER="compute-sanitizer --tool memcheck --target-processes all --print-limit 40" TESTS_TIMEOUT=300 \
       exec bash "$session" info "together:tests:ClusterTwinGpuTest/sanitize-native:resident2d:memcheck,racecheck,synccheck:--variants+dataflow-resident,dataflow-resident-k1,dataflow-resident-k2,dataflow-resident-k5+--sizes+11,33,101+--no-largest"
     ;;
+  cluster-twin)
+    # The Java cluster twin (issue 19) after the translator stopped marking a synchronising function's arrays
+    # __restrict__: its generated CUDA alone (lab/cluster-twin-probe, no Java) and under the three tools, then, only
+    # if that passed, its GPU tests and the three tools on it through the holdfast command.
+    probe=lab/cluster-twin-probe
+    mkdir -p "${OUT:-/tmp}/probe"
+    if (cd $probe && nvcc -arch=sm_90 --fmad=false -std=c++17 -lineinfo -I. probe.cu -o probe && ./probe && for tool in memcheck racecheck synccheck; do
+          compute-sanitizer --tool $tool --error-exitcode 99 --print-limit 20 ./probe > "${OUT:-/tmp}/probe/$tool.txt" 2>&1 \
+            || { echo "probe: $tool found errors"; exit 1; }
+          echo "probe: $tool clean"; done); then
+      exec bash "$session" info tests:ClusterTwinGpuTest,PersistentKernelsGpuTest \
+        "sanitize-java:cluster:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+cluster+-k+java+-n+11,33,101,257+--sweeps-per-exchange+auto,1,2"
+    fi
+    echo "probe failed: the Java tests were not run"
+    exit 1
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac

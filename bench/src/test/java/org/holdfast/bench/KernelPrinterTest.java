@@ -61,8 +61,15 @@ class KernelPrinterTest {
         assertTrue(out.contains("// persistent-grid (java, barrier=temporal, sweeps-per-exchange=4):\n//   org.holdfast.kernels.temporal.TemporalKernels:"
                 + " persistentPasses_k4, every pass of 4 half-sweeps in one persistent launch, a grid barrier between passes\n"), out);
         assertTrue(out.contains("// persistent-grid (java, barrier=cg, sweeps-per-exchange=4):\n//   refused: persistent-grid (java): the Java"
-                + " kernels have --barrier auto, two-slot, temporal, block, not cg\n"), out);
+                + " kernels have --barrier auto, two-slot, temporal, block, cluster, not cg\n"), out);
         assertTrue(out.contains("__global__ void __launch_bounds__(256, 2) persistentPasses_k4("), out);
+    }
+
+    @Test
+    void theJavaClusterTwinRunsWithBarrierCluster() {
+        String out = printed("-m", "persistent-grid", "-k", "java", "--barrier", "cluster");
+        assertTrue(out.contains("// persistent-grid (java, barrier=cluster, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels:"
+                + " clusterResident_p<P> (P = 1, 2, 4; clusterResident8_p8, clusterResident16_p16), one cluster of up to 16 blocks"), out);
     }
 
     @Test

@@ -321,7 +321,8 @@ public abstract class NativePersistentMode extends DescribedMode {
         if (sweepsPerExchange(request.options()) > 1 && !takesSweeps) {
             throw new IllegalArgumentException(name() + " (" + request.kernels() + "): the Java kernels exchange halos after every"
                     + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them" + (javaTwinsByVariant()
-                    ? " (the temporal passes, --" + variantOption().orElseThrow().name() + " temporal, take more)" : "") + ", got " + sweepsPerExchange(request.options()));
+                    ? " (the temporal passes and the cluster, --" + variantOption().orElseThrow().name() + " temporal or cluster,"
+                    + " take more)" : "") + ", got " + sweepsPerExchange(request.options()));
         }
         JavaPersistentPlan plan;
         try {

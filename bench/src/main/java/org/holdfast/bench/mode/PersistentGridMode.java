@@ -28,10 +28,8 @@ public final class PersistentGridMode extends NativePersistentMode {
         super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster),"
                 + " or between temporally blocked passes", 0x1f77b4,
                 List.of(new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"), JavaTwin.temporalPasses("temporal"),
-                        new JavaTwin(PersistentTaskGraph.Design.REGISTERS, "block")));
-        // The Java cluster twin (Design.CLUSTER, planned by JavaPersistentPlan) equals the reference on the CPU backend
-        // but not on the H200 yet: compute-sanitizer finds shared-memory races and out-of-bounds shared reads in
-        // clusterResident_p1 at N = 101, then an illegal address. It joins this list once ClusterTwinGpuTest passes there.
+                        new JavaTwin(PersistentTaskGraph.Design.REGISTERS, "block"),
+                        new JavaTwin(PersistentTaskGraph.Design.CLUSTER, "cluster")));
     }
 
     @Override

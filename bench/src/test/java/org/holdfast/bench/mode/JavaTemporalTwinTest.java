@@ -43,23 +43,23 @@ class JavaTemporalTwinTest {
         KernelsThatRun temporal = GRID.kernelsThatRun(KernelSource.JAVA, barrier("temporal", "8"), problem);
         assertEquals(TemporalKernels.class, temporal.generatedClass().orElseThrow());
         assertTrue(temporal.what().contains("persistentPasses_k8, every pass of 8 half-sweeps"), temporal.what());
-        assertEquals("refused: persistent-grid (java): the Java kernels have --barrier auto, two-slot, temporal, block, not cg",
+        assertEquals("refused: persistent-grid (java): the Java kernels have --barrier auto, two-slot, temporal, block, cluster, not cg",
                 GRID.kernelsThatRun(KernelSource.JAVA, barrier("cg", "auto"), problem).what());
     }
 
     @Test
     void anotherBarrierIsRefusedBeforeAnythingRunsOrIsAllocated() {
         PoissonProblem problem = new PoissonProblem(11);
-        for (String barrier : new String[] {"cg", "cluster", "temporal-cg"}) {
+        for (String barrier : new String[] {"cg", "temporal-cg"}) {
             ModeRefusedException refused = assertThrows(ModeRefusedException.class,
                     () -> GRID.runner(request(problem, barrier(barrier, "auto")), Machine.withoutGpu("no GPU in this test")));
-            assertEquals("persistent-grid (java): the Java kernels have --barrier auto, two-slot, temporal, block, not " + barrier,
+            assertEquals("persistent-grid (java): the Java kernels have --barrier auto, two-slot, temporal, block, cluster, not " + barrier,
                     refused.getMessage());
         }
         // The grid-barrier twin still takes only one half-sweep per exchange, and says where more are taken.
         IllegalArgumentException k4 = assertThrows(IllegalArgumentException.class,
                 () -> GRID.runner(request(problem, barrier("two-slot", "4")), Machine.withoutGpu("no GPU in this test")));
-        assertTrue(k4.getMessage().contains("(the temporal passes, --barrier temporal, take more)"),
+        assertTrue(k4.getMessage().contains("(the temporal passes and the cluster, --barrier temporal or cluster, take more)"),
                 k4.getMessage());
     }
 

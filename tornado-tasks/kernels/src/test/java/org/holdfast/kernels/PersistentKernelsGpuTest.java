@@ -20,7 +20,6 @@ import org.holdfast.tornado.api.TornadoRuntime;
 import org.holdfast.tornado.api.WatchdogExpiredException;
 import org.holdfast.tornado.api.WorkerGrid1D;
 import org.holdfast.tornado.spi.TornadoBackend;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -86,8 +85,6 @@ class PersistentKernelsGpuTest {
     @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads of {3} points, k = {4}")
     @CsvSource({"101, 16, 672, 1, 4", "33, 4, 128, 1, 1", "101, 8, 448, 2, 3", "257, 16, 704, 4, 4", "257, 8, 512, 8, 1",
         "257, 16, 256, 16, 2", "34, 1, 512, 1, 8"})
-    @Disabled("on the H200 clusterResident_p1 reads shared memory out of bounds and races (compute-sanitizer), then faults"
-            + " and leaves the context unusable for every later test; fix before enabling")
     void theClusterKernelEqualsTheReferenceBitForBit(int n, int blocks, int threads, int slots, int k) {
         TornadoDevice gpu = gpu();
         PoissonProblem problem = new PoissonProblem(n);

@@ -108,6 +108,7 @@ final class MethodTranslator {
     private String signature(Scope.Uses uses) {
         List<String> params = new ArrayList<>();
         boolean stateParameter = !info.kernel() && uses.stateFeature() != null;
+        boolean synchronizes = scope.usesBarrier() || uses.stateFeature() != null || uses.clusterFeature() != null;
         for (Variable p : info.params()) {
             if (p.kind() == Variable.Kind.SPECIALIZED) {
                 continue; // a constant of this instance
@@ -121,7 +122,8 @@ final class MethodTranslator {
                 continue;
             }
             if (p.type().isArray()) {
-                params.add((p.written() ? "" : "const ") + p.type().c() + "* __restrict__ " + p.cName());
+                params.add((p.written() ? "" : "const ") + p.type().c() + "*" + (restrict(p, synchronizes) ? " __restrict__ " : " ")
+                        + p.cName());
             } else {
                 params.add(p.type().c() + " " + p.cName());
             }
@@ -133,6 +135,23 @@ final class MethodTranslator {
         String head = info.kernel() ? "extern \"C\" __global__ void " + info.launchBounds()
                 : "static __device__ __forceinline__ " + info.returnType().c() + " ";
         return head + info.cName() + "(" + String.join(", ", params) + ")";
+    }
+
+    /**
+     * Whether array parameter {@code p} is {@code __restrict__}. The qualifier promises that nothing but this
+     * pointer touches the array while the function runs, and the compiler reads that as "not even the other
+     * threads": in a function that waits for them (a barrier, a cluster barrier, a bounded wait), it may then
+     * move a load of the array above the wait, before the value another thread stored is there (seen on the
+     * H200: the cluster kernel's block description, written by thread 0 into block-shared memory, read by the
+     * others from before the block barrier). So a synchronising device function takes no restricted arrays
+     * (its callers may hand it block-shared or another block's memory), and a synchronising kernel keeps the
+     * qualifier only on the arrays no thread writes.
+     */
+    private boolean restrict(Variable p, boolean synchronizes) {
+        if (!synchronizes) {
+            return true;
+        }
+        return info.kernel() && !p.written();
     }
 
     // ----- statements -----

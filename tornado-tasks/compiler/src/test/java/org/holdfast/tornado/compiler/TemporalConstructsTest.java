@@ -64,9 +64,9 @@ class TemporalConstructsTest {
     @Test
     void severalSpecialisedParametersMakeEveryCombinationAndLaunchBoundsPrecedeTheName() {
         hasLines("extern \"C\" __global__ void __launch_bounds__(64, 4) warpScan_scale1_rounds5(const double* __restrict__ values,"
-                + " double* __restrict__ sums, const int* __restrict__ ids, int* __restrict__ above)",
+                + " double* sums, const int* __restrict__ ids, int* above)",
                 "extern \"C\" __global__ void __launch_bounds__(64, 4) warpScan_scale2_rounds5(const double* __restrict__ values,"
-                        + " double* __restrict__ sums, const int* __restrict__ ids, int* __restrict__ above)",
+                        + " double* sums, const int* __restrict__ ids, int* above)",
                 "double sum = values[i] * 2;", "for (int round = 0; round < 5; round++) {");
         var kernel = JavaKernels.kernel(SAMPLE, "warpScan");
         assertEquals(List.of(1, 2), KernelMetadata.of(SAMPLE).orElseThrow().specializedParameters(kernel));
