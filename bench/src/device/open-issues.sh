@@ -146,6 +146,11 @@ case ${1:-} in
     # if that passed, its GPU tests and the three tools on it through the holdfast command.
     probe=lab/cluster-twin-probe
     mkdir -p "${OUT:-/tmp}/probe"
+    # The generated CUDA as the kit's bundle carries it (the holdfast jar's META-INF/holdfast/kernels).
+    tar -xzf .device-kit/holdfast-*.tar.gz -O holdfast/lib/holdfast.jar > /tmp/holdfast-probe.jar
+    python3 -c 'import sys, zipfile; open(sys.argv[2], "wb").write(zipfile.ZipFile(sys.argv[1]).read(
+        "META-INF/holdfast/kernels/org.holdfast.kernels.PersistentRedBlackKernels.cu"))' \
+      /tmp/holdfast-probe.jar $probe/org.holdfast.kernels.PersistentRedBlackKernels.cu || exit 1
     if (cd $probe && nvcc -arch=sm_90 --fmad=false -std=c++17 -lineinfo -I. probe.cu -o probe && ./probe && for tool in memcheck racecheck synccheck; do
           compute-sanitizer --tool $tool --error-exitcode 99 --print-limit 20 ./probe > "${OUT:-/tmp}/probe/$tool.txt" 2>&1 \
             || { echo "probe: $tool found errors"; exit 1; }
