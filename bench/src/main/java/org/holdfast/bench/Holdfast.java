@@ -113,6 +113,7 @@ public final class Holdfast {
             rows.skipped(harness.skippedBeforeRun());
             Harness.Outcome outcome = harness.run();
             Map<String, Double> ceilings = harness.ceilings();
+            Map<String, Double> sharedCeilings = harness.sharedCeilings();
             List<OverheadRow> overheads = line.hasOption(HoldfastOptions.NO_OVERHEADS) ? List.of() : harness.overheads();
             progress.close();
             if (!rows.beginReport()) {
@@ -120,7 +121,7 @@ public final class Holdfast {
             }
             int status = report.finish(outcome, ceilings, overheads, !line.hasOption(HoldfastOptions.NO_PLOTS), profiler);
             rows.skipped(outcome.skipped());
-            rows.finish(ceilings, overheads);
+            rows.finish(ceilings, sharedCeilings, overheads);
             return status;
         } catch (IOException e) {
             err.println("holdfast: cannot write to " + folder.path() + ": " + IoReason.of(e));

@@ -74,9 +74,9 @@ final class MeasuredRows implements Consumer<ResultRow>, AutoCloseable {
     }
 
     /** The report is printed and drawn: results.json says the run finished, and the last line says where. */
-    synchronized void finish(Map<String, Double> ceilings, List<OverheadRow> overheads) {
+    synchronized void finish(Map<String, Double> ceilings, Map<String, Double> sharedCeilings, List<OverheadRow> overheads) {
         if (stage == Stage.REPORTING) {
-            report.writeJson(JsonReport.FINISHED, rows, ceilings, overheads, skipped);
+            report.writeJson(JsonReport.FINISHED, rows, ceilings, sharedCeilings, overheads, skipped);
             err.println("holdfast: the results are in " + folder + ": " + files());
             stage = Stage.DONE;
         }
@@ -92,7 +92,7 @@ final class MeasuredRows implements Consumer<ResultRow>, AutoCloseable {
             report.printTable(rows);
         }
         stage = Stage.STOPPED;
-        report.writeJson(JsonReport.INTERRUPTED, rows, Map.of(), List.of(), skipped);
+        report.writeJson(JsonReport.INTERRUPTED, rows, Map.of(), Map.of(), List.of(), skipped);
         String kept = rows.size() == 1 ? "the 1 row measured so far is" : "the " + rows.size() + " rows measured so far are";
         err.println("holdfast: interrupted; " + kept + " in " + folder + ": " + files());
     }

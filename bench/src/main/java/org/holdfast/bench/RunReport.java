@@ -120,11 +120,12 @@ final class RunReport {
     }
 
     /** results.json, saying {@code status}; a failure to write it is reported, not thrown. */
-    void writeJson(String status, List<ResultRow> rows, Map<String, Double> ceilings, List<OverheadRow> overheads,
+    void writeJson(String status, List<ResultRow> rows, Map<String, Double> ceilings, Map<String, Double> sharedCeilings,
+            List<OverheadRow> overheads,
             List<SkippedMode> skipped) {
         Path folder = experiment.output();
         try {
-            JsonReport.write(folder, RunDescription.of(experiment), status, ceilings, overheads, List.copyOf(rows),
+            JsonReport.write(folder, RunDescription.of(experiment), status, ceilings, sharedCeilings, overheads, List.copyOf(rows),
                     skipped);
         } catch (IOException e) {
             err.println("holdfast: cannot write " + folder.resolve(JsonReport.FILE) + ": " + e.getMessage());

@@ -37,6 +37,7 @@ class SmokeReportTest {
             assertEquals(CsvReport.COLUMNS.size(), cells.length, line);
             assertEquals("ok", cells[cells.length - 1], line);
             assertTrue(Double.parseDouble(cells[CsvReport.COLUMNS.indexOf("us_per_iter_median")]) > 0, line);
+            assertEquals("host", cells[CsvReport.COLUMNS.indexOf("roofline_limit")], "the CPU modes stream from host memory: " + line);
         }
 
         SavedRun saved = SavedRun.read(output.resolve("results.json"));

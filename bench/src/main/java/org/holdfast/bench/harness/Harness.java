@@ -13,6 +13,7 @@ import org.holdfast.bench.mode.BlockCountRule;
 import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.KernelStillRunningException;
 import org.holdfast.bench.mode.Machine;
+import org.holdfast.bench.mode.MemoryTraffic;
 import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.ModeRefusedException;
 import org.holdfast.bench.mode.OptionValues;
@@ -137,6 +138,11 @@ public final class Harness {
         return ceilings.measured();
     }
 
+    /** The shared-memory bandwidths measured so far, GB/s, by device name: the GPU's, or none. */
+    public Map<String, Double> sharedCeilings() {
+        return ceilings.measuredShared();
+    }
+
     /**
      * The overhead breakdown (launch latency, graph node, grid barrier, host handshake), when a GPU
      * mode ran and the GPU is fit to measure; empty otherwise.
@@ -211,7 +217,7 @@ public final class Harness {
             checks.timedRepeats(size.initial(), against.reference(), size.iterations(), experiment.repeats());
             keep(checks, mode, kernels, size.problem().n());
             return Optional.of(new RowBuilder(mode, request, size.iterations(), experiment.repeats(), experiment.init(),
-                    against.verification().sensitivity()).measured(checks, ceiling(mode)));
+                    against.verification().sensitivity()).measured(checks, ceiling(mode), limit(mode, checks.shape().traffic())));
         } catch (ModeUnavailableException e) {
             skipped.add(new Skipped(mode.name(), kernels, e.getMessage(), !experiment.allModes(), false));
             progress.skip();
@@ -287,7 +293,11 @@ public final class Harness {
      */
     private void measureCeilings() {
         experiment.modes().stream().filter(m -> !m.paradigm().needsGpu()).findFirst().ifPresent(this::ceiling);
-        experiment.modes().stream().filter(m -> m.paradigm().needsGpu()).findFirst().ifPresent(this::ceiling);
+        experiment.modes().stream().filter(m -> m.paradigm().needsGpu()).findFirst().ifPresent(mode -> {
+            ceiling(mode);
+            progress.update("shared-memory bandwidth of the GPU");
+            limit(mode, MemoryTraffic.sharedMemory(false)); // the on-chip rows' limit, measured before any row as the copy is
+        });
     }
 
     /** The copy bandwidth of the device {@code mode} runs on, or NaN where it cannot be measured. */
@@ -297,6 +307,15 @@ public final class Harness {
             return ceilings.of(mode.paradigm());
         } catch (RuntimeException e) {
             return Double.NaN; // No GPU, or no copy: the modes say why when they try to run.
+        }
+    }
+
+    /** The bandwidth of the memory {@code traffic} is limited by on the device {@code mode} runs on, or NaN where it cannot be measured. */
+    private double limit(ModeDescriptor mode, MemoryTraffic traffic) {
+        try {
+            return ceilings.limitOf(traffic, mode.paradigm());
+        } catch (RuntimeException e) {
+            return Double.NaN; // No GPU, or no probe: the row keeps its other columns.
         }
     }
 

@@ -7,6 +7,7 @@ import org.holdfast.bench.mode.RowVariant;
 import org.holdfast.bench.mode.RunRequest;
 import org.holdfast.bench.mode.RunShape;
 import org.holdfast.bench.report.ResultRow;
+import org.holdfast.bench.report.Roofline;
 import org.holdfast.bench.report.Sensitivity;
 import org.holdfast.kernels.problem.Problem;
 
@@ -30,17 +31,24 @@ final class RowBuilder {
         this.sensitivity = sensitivity;
     }
 
-    /** The row of runs that finished: their times when every check passed, the mismatch otherwise. */
-    ResultRow measured(RepeatChecks checks, double copyGbPerSecond) {
+    /**
+     * The row of runs that finished: their times when every check passed, the mismatch otherwise.
+     *
+     * @param copyGbPerSecond the device's copy bandwidth ({@code of copy})
+     * @param limitGbPerSecond the bandwidth of the memory the runner's traffic is limited by ({@code roofline})
+     */
+    ResultRow measured(RepeatChecks checks, double copyGbPerSecond, double limitGbPerSecond) {
         Problem problem = request.problem();
         boolean passed = checks.passed();
         Statistics stats = passed ? Statistics.of(checks.microsPerIteration()) : new Statistics(Double.NaN, Double.NaN, Double.NaN);
         double seconds = stats.median() * 1e-6;
         RunShape shape = checks.shape();
+        Roofline roofline = passed ? new Roofline(shape.traffic().limitLabel(mode.paradigm()),
+                shape.traffic().bytesPerIteration(problem), limitGbPerSecond) : Roofline.NONE;
         return new ResultRow(mode.name(), request.kernels().cliName(), shape.variant(), shape.variantName(), shape.k(),
                 shape.note(), rule(), problem.n(), iterations, repeats, shape.blocks(), shape.threads(), stats.median(),
                 stats.min(), stats.max(), problem.interiorPoints() / seconds, (double) problem.bytesPerIteration() / seconds / 1e9,
-                copyGbPerSecond, checks.maxDiff(), checks.maxError(), init.cliName(), sensitivity, checks.equalRepeats(),
+                copyGbPerSecond, roofline, checks.maxDiff(), checks.maxError(), init.cliName(), sensitivity, checks.equalRepeats(),
                 passed ? "ok" : "MISMATCH: " + checks.failure());
     }
 

@@ -38,7 +38,8 @@ public final class BandedRunner extends SplitGridRunner {
         super((PoissonProblem) request.problem()); // splitRefusal admits the square alone
         BandSplit split = split(request, GHOST_ROWS);
         this.solver = new BandedSolver((PoissonProblem) request.problem(), request.f(), split, device, threadsPerGroup, transport);
-        this.shape = new RunShape(0, 0, RowVariant.NONE, split.bands() + " virtual devices, halo rows copied", List.of());
+        this.shape = new RunShape(0, 0, RowVariant.NONE, split.bands() + " virtual devices, halo rows copied", List.of(),
+                MemoryTraffic.HALF_SWEEP_PASSES);
     }
 
     @Override

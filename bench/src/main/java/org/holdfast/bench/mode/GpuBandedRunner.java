@@ -61,7 +61,7 @@ public final class GpuBandedRunner extends SplitGridRunner {
                 ? GpuBands.onOneGpu(problem, request.f(), split, first, blocks, threads, request.watchdogSeconds(), wrap)
                 : GpuBands.overNccl(problem, request.f(), split, devices(request.gpus()), blocks, threads, request.watchdogSeconds());
         int firstBlocks = blocks.apply(BandKernels.pointsPerColour(split.band(0).rows(), problem.n()));
-        this.shape = new RunShape(firstBlocks, threads, variant, bands.note(), bands.launches());
+        this.shape = new RunShape(firstBlocks, threads, variant, bands.note(), bands.launches(), MemoryTraffic.HALF_SWEEP_PASSES);
     }
 
     private static List<CudaTornadoDevice> devices(int count) {

@@ -147,6 +147,15 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         return design == Design.ON_CHIP;
     }
 
+    /** What its kernel moves: u in shared memory for the on-chip, register and cluster designs, else a pass per half-sweep. */
+    MemoryTraffic traffic() {
+        return switch (design) {
+            case REGISTERS, CLUSTER -> MemoryTraffic.sharedMemory(false); // h²f in registers
+            case ON_CHIP -> MemoryTraffic.sharedMemory(fOnChip);
+            case null, default -> MemoryTraffic.HALF_SWEEP_PASSES;
+        };
+    }
+
     /** For the report: the register kernel's shape as the planner words it, {@code on chip}, or empty. */
     String note() {
         return design == Design.REGISTERS || design == Design.CLUSTER ? shape : onChip() ? "on chip" : "";

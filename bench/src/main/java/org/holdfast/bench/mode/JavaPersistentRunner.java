@@ -79,7 +79,7 @@ final class JavaPersistentRunner implements ModeRunner {
     static JavaPersistentRunner onGpu(PoissonProblem square, RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan,
             String mode, RowVariant variant) {
         return new JavaPersistentRunner(request, gpu, (u, iterations) -> plan.graph(square, u, request.f(), iterations),
-                new RunShape(plan.blocks(), plan.threads(), variant, plan.note(), List.of()),
+                new RunShape(plan.blocks(), plan.threads(), variant, plan.note(), List.of(), plan.traffic()),
                 mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
     }
 
@@ -87,7 +87,7 @@ final class JavaPersistentRunner implements ModeRunner {
     static JavaPersistentRunner ofSolve(RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan, String mode) {
         return new JavaPersistentRunner(request, gpu, (u, iterations) -> PersistentTaskGraph.of(plan.kernel(), request.problem(), u,
                 request.f(), iterations, plan.blocks(), plan.threads()), new RunShape(plan.blocks(), plan.threads(), RowVariant.NONE,
-                plan.note(), List.of()), mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
+                plan.note(), List.of(), MemoryTraffic.HALF_SWEEP_PASSES), mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
     }
 
     /**
@@ -98,7 +98,7 @@ final class JavaPersistentRunner implements ModeRunner {
             String mode, RowVariant variant) {
         double[] scratch = new double[square.points()];
         return new JavaPersistentRunner(request, device, (u, iterations) -> plan.graph(square, u, scratch, request.f(), iterations),
-                new RunShape(plan.blocks(), TemporalKernels.THREADS, variant, "", List.of()),
+                new RunShape(plan.blocks(), TemporalKernels.THREADS, variant, "", List.of(), MemoryTraffic.passes(plan.k())),
                 mode + " (java persistentPasses, k = " + plan.k() + ", " + plan.blocks() + " blocks)");
     }
 
@@ -106,7 +106,8 @@ final class JavaPersistentRunner implements ModeRunner {
     static JavaPersistentRunner onCpu(RunRequest request, TornadoDevice cpu, Method solve) {
         return new JavaPersistentRunner(request, cpu,
                 (u, iterations) -> PersistentTaskGraph.of(solve, request.problem(), u, request.f(), iterations, 0, 0),
-                new RunShape(0, 0, RowVariant.NONE, "", List.of()), "cpu (" + solve.getName() + ")");
+                new RunShape(0, 0, RowVariant.NONE, "", List.of(), MemoryTraffic.HALF_SWEEP_PASSES),
+                "cpu (" + solve.getName() + ")");
     }
 
     private Compiled plan(int iterations) {

@@ -119,7 +119,8 @@ final class PersistentRunner implements ModeRunner {
     public RunShape shape() {
         LaunchInfo launch = new LaunchInfo(plan.label(), plan.onChip() ? "persistent, on chip" : "persistent",
                 new int[] {plan.blocks(), 1, 1}, new int[] {plan.threadsPerBlock(), 1, 1}, 0, deviceId);
-        return new RunShape(plan.blocks(), plan.threadsPerBlock(), variantLabel.apply(plan), plan.note(), List.of(launch));
+        return new RunShape(plan.blocks(), plan.threadsPerBlock(), variantLabel.apply(plan), plan.note(), List.of(launch),
+                MemoryTraffic.of(plan));
     }
 
     @Override

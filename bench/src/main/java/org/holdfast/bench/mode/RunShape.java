@@ -15,26 +15,27 @@ import org.holdfast.tornado.api.LaunchInfo;
  *     {@link RowVariant#k()}
  * @param note what the mode chose that the settings do not show (such as "on chip"), or empty
  * @param launches how each kernel was launched, for {@code --thread-info}
+ * @param traffic which memory its kernels stream through and how often: the row's {@code roofline}
  */
 public record RunShape(int blocks, int threads, String variant, String variantName, int k, String note,
-        List<LaunchInfo> launches) {
+        List<LaunchInfo> launches, MemoryTraffic traffic) {
 
     public RunShape {
         launches = List.copyOf(launches);
     }
 
     /** A shape whose variant fields are {@code variant}'s. */
-    public RunShape(int blocks, int threads, RowVariant variant, String note, List<LaunchInfo> launches) {
-        this(blocks, threads, variant.label(), variant.name(), variant.k(), note, launches);
+    public RunShape(int blocks, int threads, RowVariant variant, String note, List<LaunchInfo> launches, MemoryTraffic traffic) {
+        this(blocks, threads, variant.label(), variant.name(), variant.k(), note, launches, traffic);
     }
 
     /** The same shape with {@code note}. */
     public RunShape withNote(String note) {
-        return new RunShape(blocks, threads, variant, variantName, k, note, launches);
+        return new RunShape(blocks, threads, variant, variantName, k, note, launches, traffic);
     }
 
     /** The same shape with {@code launches}. */
     public RunShape withLaunches(List<LaunchInfo> launches) {
-        return new RunShape(blocks, threads, variant, variantName, k, note, launches);
+        return new RunShape(blocks, threads, variant, variantName, k, note, launches, traffic);
     }
 }

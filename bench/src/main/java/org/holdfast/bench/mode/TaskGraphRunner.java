@@ -49,7 +49,7 @@ public final class TaskGraphRunner implements ModeRunner {
         configure.accept(plan);
         List<org.holdfast.tornado.api.LaunchInfo> launches = plan.threadInfo(); // compiles and allocates: here, not in a run
         boolean gpu = device.isGpu();
-        this.shape = new RunShape(gpu ? blocks : 0, gpu ? threads : 0, variant, "", launches);
+        this.shape = new RunShape(gpu ? blocks : 0, gpu ? threads : 0, variant, "", launches, MemoryTraffic.HALF_SWEEP_PASSES);
     }
 
     @Override

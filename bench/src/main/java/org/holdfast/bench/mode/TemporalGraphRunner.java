@@ -54,7 +54,7 @@ final class TemporalGraphRunner implements ModeRunner {
         configure.accept(plan);
         List<LaunchInfo> launches = plan.threadInfo(); // compiles and allocates: here, not in a run
         // No note: the variant (k) says what ran.
-        this.shape = new RunShape(blocks, pass.threads(), variant, "", launches);
+        this.shape = new RunShape(blocks, pass.threads(), variant, "", launches, MemoryTraffic.passes(k));
     }
 
     @Override

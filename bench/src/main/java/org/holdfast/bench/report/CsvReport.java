@@ -19,7 +19,8 @@ public final class CsvReport implements AutoCloseable {
 
     public static final List<String> COLUMNS = List.of("mode", "kernels", "variant", "note", "block_rule", "n", "iterations", "repeats", "blocks",
             "threads", "us_per_iter_median", "us_per_iter_min", "us_per_iter_max", "spread_pct", "spread_wide", "points_per_s",
-            "gb_per_s", "copy_gb_per_s", "copy_fraction", "max_diff", "max_error", "init", "verify_k",
+            "gb_per_s", "copy_gb_per_s", "copy_fraction", "roofline_limit", "roofline_bytes_per_iter",
+            "roofline_gb_per_s", "roofline_limit_gb_per_s", "roofline_fraction", "max_diff", "max_error", "init", "verify_k",
             "sensitivity_iteration", "sensitivity_red", "sensitivity_black", "repeats_equal", "status");
 
     private final BufferedWriter out;
@@ -38,6 +39,8 @@ public final class CsvReport implements AutoCloseable {
                 number(row.maxMicros()), number(row.spreadPercent()), Boolean.toString(row.wideSpread()),
                 number(row.pointsPerSecond()),
                 number(row.gbPerSecond()), number(row.copyGbPerSecond()), number(row.copyFraction()),
+                row.roofline().limit(), number(row.roofline().bytesPerIteration()), number(row.movedGbPerSecond()),
+                number(row.roofline().limitGbPerSecond()), number(row.rooflineFraction()),
                 number(row.maxDiff()), number(row.maxError()), row.init(), Integer.toString(row.verification().k()),
                 number(row.verification().oneIterationFewer()), number(row.verification().redSkipped()),
                 number(row.verification().blackSkipped()), Integer.toString(row.equalRepeats()), row.status()));

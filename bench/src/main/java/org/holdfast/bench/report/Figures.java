@@ -1,5 +1,7 @@
 package org.holdfast.bench.report;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /** How reports write numbers for people: a few significant digits, units in the column heads. */
@@ -30,6 +32,16 @@ public final class Figures {
             return "-";
         }
         return value == 0 ? "0" : String.format(Locale.ROOT, "%.1e", value);
+    }
+
+    /** A percentage in two significant digits below 10% (0.42%, 3.1%), without decimals above (86%, 137%). */
+    public static String shortPercent(double fraction) {
+        if (Double.isNaN(fraction)) {
+            return "-";
+        }
+        double percent = fraction * 100;
+        return percent >= 10 || percent == 0 ? String.format(Locale.ROOT, "%.0f%%", percent)
+                : new BigDecimal(percent).round(new MathContext(2)).stripTrailingZeros().toPlainString() + "%";
     }
 
     /** A percentage without decimals. */

@@ -26,6 +26,8 @@ public final class JsonReport {
     public static final String FINISHED = "finished";
     /** The run was stopped (Ctrl-C, SIGTERM) and holds the rows measured until then. */
     public static final String INTERRUPTED = "interrupted";
+    /** The key of the shared-memory bandwidths by device, beside {@code copy_bandwidth_gb_per_s}. */
+    static final String SHARED_BANDWIDTH = "shared_memory_bandwidth_gb_per_s";
 
     private JsonReport() {
     }
@@ -36,11 +38,12 @@ public final class JsonReport {
      * @param run what the run was: version, command line, experiment settings, machine
      * @param status {@value #FINISHED} or {@value #INTERRUPTED}
      * @param ceilings measured copy bandwidths by device, GB/s
+     * @param sharedCeilings measured shared-memory bandwidths by device (the GPU's, or none), GB/s
      * @param overheads the overhead breakdown, possibly empty
      * @param skipped the modes that did not run, and why
      */
     public static void write(Path folder, Map<String, Object> run, String status, Map<String, Double> ceilings,
-            List<OverheadRow> overheads, List<ResultRow> rows, List<SkippedMode> skipped) throws IOException {
+            Map<String, Double> sharedCeilings, List<OverheadRow> overheads, List<ResultRow> rows, List<SkippedMode> skipped) throws IOException {
         Gson gson = new GsonBuilder().setPrettyPrinting().serializeNulls().serializeSpecialFloatingPointValues().disableHtmlEscaping()
                 .create();
         JsonObject root = new JsonObject();
@@ -49,6 +52,9 @@ public final class JsonReport {
         JsonObject ceilingObject = new JsonObject();
         ceilings.forEach((device, gbPerSecond) -> number(ceilingObject, device, gbPerSecond));
         root.add("copy_bandwidth_gb_per_s", ceilingObject);
+        JsonObject sharedObject = new JsonObject();
+        sharedCeilings.forEach((device, gbPerSecond) -> number(sharedObject, device, gbPerSecond));
+        root.add(SHARED_BANDWIDTH, sharedObject);
         JsonArray overheadArray = new JsonArray();
         for (OverheadRow overhead : overheads) {
             JsonObject item = new JsonObject();
@@ -80,6 +86,11 @@ public final class JsonReport {
             number(item, "gb_per_s", row.gbPerSecond());
             number(item, "copy_gb_per_s", row.copyGbPerSecond());
             number(item, "copy_fraction", row.copyFraction());
+            item.addProperty("roofline_limit", row.roofline().limit());
+            number(item, "roofline_bytes_per_iter", row.roofline().bytesPerIteration());
+            number(item, "roofline_gb_per_s", row.movedGbPerSecond());
+            number(item, "roofline_limit_gb_per_s", row.roofline().limitGbPerSecond());
+            number(item, "roofline_fraction", row.rooflineFraction());
             number(item, "max_diff", row.maxDiff());
             number(item, "max_error", row.maxError());
             item.addProperty("init", row.init());

@@ -24,6 +24,8 @@ package org.holdfast.bench.report;
  * @param pointsPerSecond interior points updated per second at the median
  * @param gbPerSecond effective bandwidth at the median: the problem's bytes per iteration (u read, f read, u written: 24·N² in 2D)
  * @param copyGbPerSecond copy bandwidth of the device measured at the start of the run (bytes read + written)
+ * @param roofline the limit the row is compared with, the bytes an iteration really moves there and its measured
+ *     bandwidth ({@link Roofline#NONE} for a row without a time)
  * @param maxDiff max |u - reference| over the full array, the largest over the verification run and every repeat
  * @param maxError max |u - exact solution| over the full array, after the last repeat
  * @param init what the interior of the timed runs started from ({@code zero}, {@code random})
@@ -35,8 +37,8 @@ package org.holdfast.bench.report;
  */
 public record ResultRow(String mode, String kernels, String variant, String variantName, int k, String note, String rule,
         int n, int iterations, int repeats, int blocks, int threads, double medianMicros, double minMicros, double maxMicros,
-        double pointsPerSecond, double gbPerSecond, double copyGbPerSecond, double maxDiff, double maxError, String init,
-        Sensitivity verification, int equalRepeats, String status) {
+        double pointsPerSecond, double gbPerSecond, double copyGbPerSecond, Roofline roofline, double maxDiff, double maxError,
+        String init, Sensitivity verification, int equalRepeats, String status) {
 
     /** How a row that cannot run here begins its status. */
     public static final String REFUSED = "refused: ";
@@ -46,6 +48,16 @@ public record ResultRow(String mode, String kernels, String variant, String vari
      */
     public static final double WIDE_SPREAD_PERCENT = 50;
 
+    /** A row without a roofline ({@link Roofline#NONE}): a row from a run before the column, or a test's. */
+    public ResultRow(String mode, String kernels, String variant, String variantName, int k, String note, String rule, int n,
+            int iterations, int repeats, int blocks, int threads, double medianMicros, double minMicros, double maxMicros,
+            double pointsPerSecond, double gbPerSecond, double copyGbPerSecond, double maxDiff, double maxError, String init,
+            Sensitivity verification, int equalRepeats, String status) {
+        this(mode, kernels, variant, variantName, k, note, rule, n, iterations, repeats, blocks, threads, medianMicros, minMicros,
+                maxMicros, pointsPerSecond, gbPerSecond, copyGbPerSecond, Roofline.NONE, maxDiff, maxError, init, verification,
+                equalRepeats, status);
+    }
+
     public double spreadPercent() {
         return medianMicros == 0 ? 0 : (maxMicros - minMicros) / medianMicros * 100;
     }
@@ -53,6 +65,16 @@ public record ResultRow(String mode, String kernels, String variant, String vari
     /** Effective bandwidth as a fraction of the measured copy bandwidth. */
     public double copyFraction() {
         return copyGbPerSecond > 0 ? gbPerSecond / copyGbPerSecond : Double.NaN;
+    }
+
+    /** The bytes an iteration really moves, per second, at the median: GB/s in the row's limiting memory. */
+    public double movedGbPerSecond() {
+        return roofline.gbPerSecond(medianMicros);
+    }
+
+    /** The share of the row's limit (HBM or host copy, or shared memory) reached at the median: the {@code roofline} column. */
+    public double rooflineFraction() {
+        return roofline.fraction(medianMicros);
     }
 
     /**

@@ -77,7 +77,7 @@ public final class ResultsDocument {
         String link = linkTo(docs, folder);
         StringBuilder out = new StringBuilder();
         out.append("## Sweep `").append(name).append("`\n\n");
-        out.append(settings(run.run(), run.ceilings())).append("\n\n");
+        out.append(settings(run.run(), run.ceilings(), run.sharedCeilings())).append("\n\n");
         out.append(ResultsTable.of(run.rows())).append('\n');
         if (!run.overheads().isEmpty()) {
             MarkdownTable table = new MarkdownTable("overhead", "µs (median)", "how");
@@ -104,7 +104,7 @@ public final class ResultsDocument {
     }
 
     /** One line on how the sweep ran: machine, Java, settings, ceilings. */
-    private static String settings(JsonObject run, java.util.Map<String, Double> ceilings) {
+    private static String settings(JsonObject run, java.util.Map<String, Double> ceilings, java.util.Map<String, Double> sharedCeilings) {
         List<String> parts = new ArrayList<>();
         parts.add("holdfast " + value(run, "holdfast") + ", finished " + value(run, "finished"));
         parts.add(value(run, "os") + ", " + value(run, "cpu_cores") + " CPU cores, Java " + value(run, "java"));
@@ -121,6 +121,11 @@ public final class ResultsDocument {
         parts.add(settings.toString());
         if (!ceilings.isEmpty()) {
             parts.add("copy bandwidth (bytes read + written): " + ceilings.entrySet().stream()
+                    .map(e -> e.getKey() + " " + Figures.threeDigits(e.getValue()) + " GB/s")
+                    .collect(Collectors.joining(", ")));
+        }
+        if (!sharedCeilings.isEmpty()) {
+            parts.add("shared-memory bandwidth (bytes loaded, every SM): " + sharedCeilings.entrySet().stream()
                     .map(e -> e.getKey() + " " + Figures.threeDigits(e.getValue()) + " GB/s")
                     .collect(Collectors.joining(", ")));
         }

@@ -20,10 +20,12 @@ import org.holdfast.bench.mode.RowVariant;
  *
  * @param run the run's description (version, machine, settings) as written
  * @param ceilings copy bandwidths by device, GB/s
+ * @param sharedCeilings shared-memory bandwidths by device, GB/s (none in a run from before the probe)
  * @param overheads the overhead breakdown
  * @param rows every row
  */
-public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<OverheadRow> overheads, List<ResultRow> rows) {
+public record SavedRun(JsonObject run, Map<String, Double> ceilings, Map<String, Double> sharedCeilings, List<OverheadRow> overheads,
+        List<ResultRow> rows) {
 
     /** k as a label writes it ({@code k=4}), one of its '/'-separated parts. */
     private static final Pattern K = Pattern.compile("k=(\\d+)");
@@ -33,6 +35,11 @@ public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<Overhe
         Map<String, Double> ceilings = new LinkedHashMap<>();
         root.getAsJsonObject("copy_bandwidth_gb_per_s").entrySet()
                 .forEach(e -> ceilings.put(e.getKey(), e.getValue().getAsDouble()));
+        Map<String, Double> sharedCeilings = new LinkedHashMap<>();
+        if (root.has(JsonReport.SHARED_BANDWIDTH)) {
+            root.getAsJsonObject(JsonReport.SHARED_BANDWIDTH).entrySet()
+                    .forEach(e -> sharedCeilings.put(e.getKey(), e.getValue().getAsDouble()));
+        }
         List<OverheadRow> overheads = new ArrayList<>();
         for (JsonElement element : root.getAsJsonArray("overheads")) {
             JsonObject item = element.getAsJsonObject();
@@ -42,7 +49,7 @@ public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<Overhe
         for (JsonElement element : root.getAsJsonArray("rows")) {
             rows.add(row(element.getAsJsonObject()));
         }
-        return new SavedRun(root.getAsJsonObject("run"), ceilings, overheads, rows);
+        return new SavedRun(root.getAsJsonObject("run"), ceilings, sharedCeilings, overheads, rows);
     }
 
     private static ResultRow row(JsonObject item) {
@@ -52,7 +59,10 @@ public record SavedRun(JsonObject run, Map<String, Double> ceilings, List<Overhe
                 item.get("n").getAsInt(), item.get("iterations").getAsInt(), item.get("repeats").getAsInt(),
                 item.get("blocks").getAsInt(), item.get("threads").getAsInt(), number(item, "us_per_iter_median"),
                 number(item, "us_per_iter_min"), number(item, "us_per_iter_max"), number(item, "points_per_s"),
-                number(item, "gb_per_s"), number(item, "copy_gb_per_s"), number(item, "max_diff"),
+                number(item, "gb_per_s"), number(item, "copy_gb_per_s"),
+                new Roofline(text(item, "roofline_limit"), number(item, "roofline_bytes_per_iter"),
+                        number(item, "roofline_limit_gb_per_s")),
+                number(item, "max_diff"),
                 number(item, "max_error"), text(item, "init"),
                 new Sensitivity(whole(item, "verify_k"), number(item, "sensitivity_iteration"), number(item, "sensitivity_red"),
                         number(item, "sensitivity_black")),

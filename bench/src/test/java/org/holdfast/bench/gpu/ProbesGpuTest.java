@@ -15,13 +15,16 @@ import org.junit.jupiter.api.Test;
 class ProbesGpuTest {
 
     @Test
-    void copyBandwidthAndLaunchCostsArePlausible() {
+    void copyAndSharedBandwidthAndLaunchCostsArePlausible() {
         assumeTrue(CudaBackend.device(0).isPresent(), () -> "no GPU: "
                 + (CudaBackend.load() instanceof CudaLoad.Unavailable unavailable ? unavailable.reason() : "no CUDA device"));
         assumeTrue(Nvrtc.unavailableReason().isEmpty(), () -> "no NVRTC: " + Nvrtc.unavailableReason().orElse(""));
         CudaTornadoDevice gpu = CudaBackend.device(0).orElseThrow();
         CopyBandwidth bandwidth = CopyBandwidth.measure(gpu.context(), 256L << 20, 5);
         assertTrue(bandwidth.gigabytesPerSecond() > 1, bandwidth.toString());
+        SharedMemoryBandwidth shared = SharedMemoryBandwidth.measure(gpu.context(), gpu.compiler(), 1024, 2);
+        assertTrue(shared.gigabytesPerSecond() > 1 && Double.isFinite(shared.gigabytesPerSecond()), shared.toString());
+        assertTrue(shared.blocks() >= gpu.context().device().multiprocessors(), "every SM runs the probe: " + shared);
         LaunchCosts costs = LaunchCosts.measure(gpu.context(), gpu.compiler(), 2000);
         assertTrue(costs.launchSyncMicros() > 0 && costs.launchSyncMicros() < 1000, costs.toString());
         assertTrue(costs.queuedLaunchMicros() > 0 && costs.queuedLaunchMicros() < 1000, costs.toString());

@@ -5,6 +5,7 @@ import org.holdfast.bench.mode.BlockCount;
 import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.KernelStillRunningException;
 import org.holdfast.bench.mode.Machine;
+import org.holdfast.bench.mode.MemoryTraffic;
 import org.holdfast.bench.mode.ModeDescriptor;
 import org.holdfast.bench.mode.ModeRunner;
 import org.holdfast.bench.mode.Paradigm;
@@ -123,7 +124,7 @@ record ReferenceMode(String name, Paradigm paradigm, Fault fault) implements Mod
 
         @Override
         public RunShape shape() {
-            return new RunShape(0, 0, RowVariant.NONE, "", List.of());
+            return new RunShape(0, 0, RowVariant.NONE, "", List.of(), MemoryTraffic.HALF_SWEEP_PASSES);
         }
 
         @Override

@@ -107,15 +107,7 @@ class PersistentModesGpuTest {
     void equalsThePlainReferenceBitForBit(String name, String settings, KernelSource kernels, int n, String blocks) {
         GpuHere.assumeGpuAndNativeLibrary(machine);
         ModeDescriptor mode = Modes.ALL.parse(name);
-        OptionValues options = Modes.ALL.defaults();
-        for (String setting : settings.isEmpty() ? new String[0] : settings.split(",")) {
-            String[] pair = setting.split("=");
-            for (ModeOption declared : mode.options()) {
-                if (declared.name().equals(pair[0])) {
-                    options = options.with(declared, pair[1]);
-                }
-            }
-        }
+        OptionValues options = options(mode, settings);
         PoissonProblem problem = new PoissonProblem(n);
         double[] f = problem.rightHandSide();
         RunRequest request = new RunRequest(problem, f, kernels, BlockCountRule.parse(blocks), options,
@@ -132,6 +124,46 @@ class PersistentModesGpuTest {
             if (!blocks.equals("auto")) {
                 assertEquals(Integer.parseInt(blocks), runner.shape().blocks());
             }
+        }
+    }
+
+    /** {@code settings} ({@code barrier=temporal,sweeps-per-exchange=4}) as option values of {@code mode}. */
+    private static OptionValues options(ModeDescriptor mode, String settings) {
+        OptionValues options = Modes.ALL.defaults();
+        for (String setting : settings.isEmpty() ? new String[0] : settings.split(",")) {
+            String[] pair = setting.split("=");
+            for (ModeOption declared : mode.options()) {
+                if (declared.name().equals(pair[0])) {
+                    options = options.with(declared, pair[1]);
+                }
+            }
+        }
+        return options;
+    }
+
+    static Stream<Arguments> traffic() {
+        return Stream.of(
+                Arguments.of("persistent-grid", "barrier=block", 11, MemoryTraffic.sharedMemory(false)),
+                Arguments.of("persistent-grid", "barrier=cg", 11, MemoryTraffic.sharedMemory(true)),
+                Arguments.of("persistent-grid", "barrier=cluster", 101, MemoryTraffic.sharedMemory(false)),
+                Arguments.of("persistent-dataflow", "signal=resident,sweeps-per-exchange=3", 101, MemoryTraffic.sharedMemory(true)),
+                Arguments.of("persistent-grid", "barrier=temporal,sweeps-per-exchange=4", 1001, MemoryTraffic.passes(4)),
+                Arguments.of("persistent-grid", "barrier=temporal,sweeps-per-exchange=8", 4097, MemoryTraffic.passes(8)),
+                Arguments.of("persistent-grid", "barrier=two-slot", 1001, MemoryTraffic.passes(1)),
+                Arguments.of("persistent-dataflow", "signal=counters", 1001, MemoryTraffic.passes(1)));
+    }
+
+    /** The roofline's model follows the plan the library made: on chip or resident in shared memory, else passes of k. */
+    @ParameterizedTest(name = "{0} {1} N={2}")
+    @MethodSource("traffic")
+    void theRooflineFollowsThePlan(String name, String settings, int n, MemoryTraffic expected) {
+        GpuHere.assumeGpuAndNativeLibrary(machine);
+        ModeDescriptor mode = Modes.ALL.parse(name);
+        PoissonProblem problem = new PoissonProblem(n);
+        RunRequest request = new RunRequest(problem, problem.rightHandSide(), KernelSource.NATIVE, BlockCountRule.parse("auto"),
+                options(mode, settings), RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
+        try (ModeRunner runner = mode.runner(request, machine)) {
+            assertEquals(expected, runner.shape().traffic(), runner.shape().toString());
         }
     }
 

@@ -37,7 +37,8 @@ class RowVariantTest {
 
     @Test
     void aShapeHoldsTheVariantsFields() {
-        RunShape shape = new RunShape(4, 256, new RowVariant("cluster/k=4", "cluster", 4), "cluster of 4", java.util.List.of());
+        RunShape shape = new RunShape(4, 256, new RowVariant("cluster/k=4", "cluster", 4), "cluster of 4", java.util.List.of(),
+                MemoryTraffic.sharedMemory(false));
         assertEquals("cluster/k=4", shape.variant());
         assertEquals("cluster", shape.variantName());
         assertEquals(4, shape.k());

@@ -61,7 +61,7 @@ class ResultRowTest {
                 new RowVariant("neighbour/busy", "neighbour", 0), new RowVariant("auto/k=auto", "auto", 0),
                 new RowVariant("cg", "cg", 0), RowVariant.NONE);
         List<ResultRow> rows = variants.stream().map(v -> row("persistent-grid", v, "")).toList();
-        JsonReport.write(temp, Map.of(), JsonReport.FINISHED, Map.of(), List.of(), rows, List.of());
+        JsonReport.write(temp, Map.of(), JsonReport.FINISHED, Map.of(), Map.of(), List.of(), rows, List.of());
         List<ResultRow> read = SavedRun.read(temp.resolve(JsonReport.FILE)).rows();
         for (int i = 0; i < rows.size(); i++) {
             assertEquals(variants.get(i), new RowVariant(read.get(i).variant(), read.get(i).variantName(), read.get(i).k()));

@@ -45,7 +45,7 @@ class WideSpreadTest {
 
     @Test
     void theJsonAndTheCsvSayItInAColumnOfTheirOwn() throws IOException {
-        JsonReport.write(temp, Map.of(), JsonReport.FINISHED, Map.of(), List.of(), rows, List.of());
+        JsonReport.write(temp, Map.of(), JsonReport.FINISHED, Map.of(), Map.of(), List.of(), rows, List.of());
         JsonArray saved = JsonParser.parseString(Files.readString(temp.resolve(JsonReport.FILE))).getAsJsonObject()
                 .getAsJsonArray("rows");
         assertTrue(saved.get(0).getAsJsonObject().get("spread_wide").getAsBoolean());
