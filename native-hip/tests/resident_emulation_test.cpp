@@ -273,8 +273,10 @@ struct ClusterBandsCase {
     }
 };
 
+/* late_block: that block starts late_ms after the others; -1: none. */
 void run_cluster_bands_case(Grid& grid, const ClusterBandsCase& c, std::vector<LLLine>& mailbox, uint32_t& flag_base,
-                            int steps, Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0)
+                            int steps, Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0,
+                            int late_block = -1, int late_ms = 0)
 {
     const size_t lines = resident_mailbox_lines(c.bands(), grid.n, c.k);
     if (mailbox.size() < lines) {
@@ -285,6 +287,9 @@ void run_cluster_bands_case(Grid& grid, const ClusterBandsCase& c, std::vector<L
     const size_t bytes = cluster_bands_shared_bytes(c.bands(), grid.n, c.k, c.f_on_chip);
     const int f_on_chip = c.f_on_chip ? 1 : 0;
     emulate_clusters_launch(c.clusters, c.size, c.threads, bytes, [&] {
+        if (static_cast<int>(blockIdx.x) == late_block) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
+        }
         if (c.overlap) {
             run_cluster_bands<true, LLAccess::kWords8>(args, f_on_chip);
         } else {
@@ -325,6 +330,28 @@ void test_cluster_bands()
         }
     }
     std::printf("cluster bands: %d cases\n", cases);
+}
+
+/* Runs without an exchange and the first block of the second cluster started late: its neighbour in
+ * the first cluster must not store the rows it loads as ghosts before it has loaded them (the
+ * resident kernel's "loaded" handshake, across clusters only). */
+void test_cluster_bands_late_block()
+{
+    std::vector<LLLine> mailbox;
+    uint32_t flag_base = 0;
+    int wrong = 0;
+    for (int k : {2, 3, 4}) {
+        for (int iterations = 1; 2 * iterations <= k; ++iterations) {
+            const ClusterBandsCase c{3, 2, 2, k, true, true};
+            Grid grid(34, iterations);
+            Control control;
+            run_cluster_bands_case(grid, c, mailbox, flag_base, 2 * iterations, control, 0, 0, 10.0, 2, 50);
+            const bool passed = ran_cleanly(grid.matches(), control, c.bands(), 2 * iterations);
+            wrong += passed ? 0 : 1;
+            report(passed, "cluster bands, no exchange, block 2 late: " + c.describe(34, iterations));
+        }
+    }
+    std::printf("cluster bands, block 2 late, no exchange: %d wrong\n", wrong);
 }
 
 /* The last block of the first cluster never sends: the first block of the second cluster waits for
@@ -539,6 +566,7 @@ int main()
     test_host_relay();
     test_faults();
     test_cluster_bands();
+    test_cluster_bands_late_block();
     test_cluster_bands_faults();
     std::printf("%s (%d failures)\n", failures == 0 ? "ALL PASSED" : "FAILURES", failures);
     return failures == 0 ? 0 : 1;

@@ -74,6 +74,9 @@ __device__ __forceinline__ ClusterBandBlock describe_cluster_band(const Persiste
     block.slot_bytes = static_cast<uint32_t>(2 * block.box_doubles * sizeof(double));
     block.inbox = shared + cluster_bands_inbox_offset(bands, n, k, f_on_chip != 0);
     for (int side = 0; side < 2; ++side) {
+        if (!block.in_cluster[side]) {
+            continue; /* mapa only names blocks of the cluster */
+        }
         /* What this block sends up lands on the upper neighbour's lower side, and the other way round. */
         const int their_side = 1 - side;
         block.remote_box[side] = map_to_block(shared_address(block.inbox + their_side * block.box_doubles),
