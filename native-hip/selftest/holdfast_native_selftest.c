@@ -28,7 +28,9 @@
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, grid-temporal (k from the planner),
  * grid-temporal-k3, -k12, -k16, -k24, -k32, grid-temporal-cg, grid-temporal-cg-k2, -k16 (the deep
- * passes want --iterations 37 or so: several passes, the last shorter), host-lockstep-busy,
+ * passes want --iterations 37 or so: several passes, the last shorter), grid-cluster-bands (k from the
+ * planner), grid-cluster-bands-k1, -k2, -k3, -k5 (every SM a band, in clusters of up to 16: try
+ * --sizes 129,257,513,1001 --blocks 0,32,120 --iterations 11), host-lockstep-busy,
  * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, host-relay-busy,
  * host-relay-sleep, dataflow, dataflow-resident (k from the planner), dataflow-resident-k1, -k2,
  * -k5. A configuration the planner refuses (k beyond the bands, a band beyond shared memory) is
@@ -232,11 +234,11 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 23 rows: the self-test's (persistent-grid temporal and temporal-cg among them: their sessions
+    /* 24 rows: the self-test's (persistent-grid temporal, temporal-cg and cluster-bands among them: their sessions
      * own the scratch array, and the cube's cg, two-slot, relay, lockstep, neighbour, counters and
      * resident), the on-chip ones (ON_CHIP, the cube's block and clusters among them) and the cube's
      * temporal. */
-    record(tally, count == 23 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    record(tally, count == 24 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }
@@ -462,6 +464,7 @@ typedef struct {
     int fault;
     int fault_block;
     const char* names; /* what the message must say about the culprit, or NULL */
+    int blocks;
 } FaultCase;
 
 /* A forced watchdog must come back as HF_ERR_WATCHDOG naming a block and a step, promptly. */
@@ -471,7 +474,7 @@ static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tall
     memset(&config, 0, sizeof config);
     config.mode = fault->mode;
     config.variant = fault->variant;
-    config.blocks = 7;
+    config.blocks = fault->blocks;
     config.watchdog_seconds = FAULT_WATCHDOG_SECONDS;
     config.fault = fault->fault;
     config.fault_block = fault->fault_block;
@@ -493,20 +496,24 @@ static void run_fault_case(Problem* problem, const FaultCase* fault, Tally* tall
 static void run_fault_cases(const Options* options, Tally* tally)
 {
     static const FaultCase FAULTS[] = {
-        {"grid-two-slot skip-barrier", "persistent-grid", "two-slot", HF_FAULT_SKIP_GRID_BARRIER, 1, NULL},
-        {"dataflow never-publish", "persistent-dataflow", "counters", HF_FAULT_NEVER_PUBLISH, 0, NULL},
-        {"dataflow-cluster never-publish", "persistent-dataflow", "cluster", HF_FAULT_NEVER_PUBLISH, 2, NULL},
-        {"host-lockstep never-signal", "persistent-host", "lockstep", HF_FAULT_NEVER_SIGNAL, 0, NULL},
-        {"host-neighbour never-signal", "persistent-host", "neighbour", HF_FAULT_NEVER_SIGNAL, 3, NULL},
+        {"grid-two-slot skip-barrier", "persistent-grid", "two-slot", HF_FAULT_SKIP_GRID_BARRIER, 1, NULL, 7},
+        {"dataflow never-publish", "persistent-dataflow", "counters", HF_FAULT_NEVER_PUBLISH, 0, NULL, 7},
+        {"dataflow-cluster never-publish", "persistent-dataflow", "cluster", HF_FAULT_NEVER_PUBLISH, 2, NULL, 7},
+        {"host-lockstep never-signal", "persistent-host", "lockstep", HF_FAULT_NEVER_SIGNAL, 0, NULL, 7},
+        {"host-neighbour never-signal", "persistent-host", "neighbour", HF_FAULT_NEVER_SIGNAL, 3, NULL, 7},
         /* resident: block 2 never sends its halo; the report names it as furthest behind. */
         {"dataflow-resident never-sends", "persistent-dataflow", "resident", HF_FAULT_NEVER_PUBLISH, 2,
-         "block 2 is furthest behind"},
+         "block 2 is furthest behind", 7},
+        /* cluster-bands: 3 clusters of 8; block 7, the last of the first cluster, never sends, so block 8 (in
+         * the next cluster) waits for its lines in vain; the clusters' barriers still end. */
+        {"grid-cluster-bands never-sends", "persistent-grid", "cluster-bands", HF_FAULT_NEVER_PUBLISH, 7,
+         "block 7 is furthest behind", 24},
         /* relay: block 3 never counts in; the host names it from the blocks' counters. */
         {"host-relay never-counts-in", "persistent-host", "relay", HF_FAULT_NEVER_PUBLISH, 3,
-         "block 3 did not finish half-sweep 0"},
+         "block 3 did not finish half-sweep 0", 7},
         /* relay: the host stops after the first half-sweep; block 0 relays the host's step. */
         {"host-relay host-stops", "persistent-host", "relay", HF_FAULT_NEVER_SIGNAL, 0,
-         "block 0 did not finish half-sweep 1"},
+         "block 0 did not finish half-sweep 1", 7},
     };
     Problem problem;
     if (!problem_create(&problem, 33, 0)) {

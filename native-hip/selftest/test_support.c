@@ -24,6 +24,13 @@ const Variant VARIANTS[] = {
     {"grid-temporal-k24", "persistent-grid", "temporal", HF_POLL_BUSY, 24, HF_PROBLEM_POISSON_2D},
     {"grid-temporal-k32", "persistent-grid", "temporal", HF_POLL_BUSY, 32, HF_PROBLEM_POISSON_2D},
     {"grid-temporal-cg-k16", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 16, HF_PROBLEM_POISSON_2D},
+    /* Every SM a band, in several clusters (k from the planner, and asked; whole clusters only: odd
+     * block counts are refused, as are bands thinner than k). */
+    {"grid-cluster-bands", "persistent-grid", "cluster-bands", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-cluster-bands-k1", "persistent-grid", "cluster-bands", HF_POLL_BUSY, 1, HF_PROBLEM_POISSON_2D},
+    {"grid-cluster-bands-k2", "persistent-grid", "cluster-bands", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_2D},
+    {"grid-cluster-bands-k3", "persistent-grid", "cluster-bands", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_2D},
+    {"grid-cluster-bands-k5", "persistent-grid", "cluster-bands", HF_POLL_BUSY, 5, HF_PROBLEM_POISSON_2D},
     {"host-lockstep-busy", "persistent-host", "lockstep", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
     {"host-lockstep-sleep", "persistent-host", "lockstep", HF_POLL_SLEEP, 0, HF_PROBLEM_POISSON_2D},
     {"host-neighbour-busy", "persistent-host", "neighbour", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},

@@ -134,29 +134,38 @@ hf_status launch_clusters(const void* kernel, int blocks, int cluster_size, int 
 #endif
 }
 
-hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan)
+hf_status count_active_clusters(const VariantRow& row, const hf_plan& plan, int* clusters)
 {
-    if (plan.cluster_size <= 1) {
-        return HF_OK;
-    }
+    *clusters = 0;
 #if defined(HF_RUNTIME_CUDA)
     const KernelRef* kernel = find_kernel(plan.kernel);
     if (kernel == nullptr) {
         return fail(HF_ERR_RUNTIME, "%s (%s): kernel %s is not in this build", row.mode, row.name, plan.kernel);
     }
-    int clusters = 0;
-    HF_RETURN_IF_FAILED(max_active_clusters(kernel->symbol, plan.blocks, plan.cluster_size, plan.threads_per_block,
-                                            plan.shared_bytes, &clusters));
-    if (clusters < 1) {
-        return fail(HF_ERR_NOT_CORESIDENT,
-                    "%s (%s): a cluster of %d blocks of %d threads with %lld shared bytes each cannot be resident",
-                    row.mode, row.name, plan.cluster_size, plan.threads_per_block,
-                    static_cast<long long>(plan.shared_bytes));
-    }
-    return HF_OK;
+    return max_active_clusters(kernel->symbol, plan.blocks, plan.cluster_size, plan.threads_per_block,
+                               plan.shared_bytes, clusters);
 #else
     return fail(HF_ERR_UNSUPPORTED, "%s (%s): thread-block clusters are CUDA only", row.mode, row.name);
 #endif
+}
+
+hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan)
+{
+    if (plan.cluster_size <= 1) {
+        return HF_OK;
+    }
+    int clusters = 0;
+    HF_RETURN_IF_FAILED(count_active_clusters(row, plan, &clusters));
+    /* Every cluster of the launch must be resident at once: they wait for each other. */
+    const int needed = plan.blocks / plan.cluster_size;
+    if (clusters < needed) {
+        return fail(HF_ERR_NOT_CORESIDENT,
+                    "%s (%s): %d cluster%s of %d blocks of %d threads with %lld shared bytes each cannot be resident "
+                    "at once: the device holds %d",
+                    row.mode, row.name, needed, needed == 1 ? "" : "s", plan.cluster_size, plan.threads_per_block,
+                    static_cast<long long>(plan.shared_bytes), clusters);
+    }
+    return HF_OK;
 }
 
 hf_status wall_clock_rate_khz(int device, int* rate)

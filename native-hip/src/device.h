@@ -46,6 +46,10 @@ hf_status query_row_facts(const VariantRow& row, int threads, DeviceFacts* facts
  * (HF_ERR_NOT_CORESIDENT, or HF_ERR_UNSUPPORTED, before anything is launched). */
 hf_status check_cluster_fits(const VariantRow& row, const hf_plan& plan);
 
+/* How many clusters of a cluster plan's shape (its kernel, cluster size, block and shared memory)
+ * the occupancy API finds room for at once (plan_run's PlanDevice::active_clusters). */
+hf_status count_active_clusters(const VariantRow& row, const hf_plan& plan, int* clusters);
+
 /* Clusters of `cluster_size` blocks (`blocks` in all) of `threads` threads with `shared_bytes` of
  * dynamic shared memory each that can be resident at once (0: none). Sets what a launch of
  * `kernel` needs first: its shared-memory limit, and the non-portable size above 8 blocks.

@@ -432,7 +432,7 @@ hf_status check_problem(const hf_problem& problem)
 hf_status plan_run(const hf_problem& problem, const hf_run_config& config, hf_plan* plan)
 {
     HF_RETURN_IF_FAILED(check_problem(problem));
-    return plan_with(config, problem, PlanDevice{&query_row_facts, &check_cluster_fits}, plan);
+    return plan_with(config, problem, PlanDevice{&query_row_facts, &check_cluster_fits, &count_active_clusters}, plan);
 }
 
 hf_status plan_twin(const hf_problem& problem, const hf_run_config& config, int blocks_per_sm, hf_plan* plan)
@@ -504,7 +504,26 @@ hf_status plan_row(const hf_run_config& config, int n, int row_index, const Plan
             HF_RETURN_IF_FAILED(plan_from_facts(again, n, row_index, own, plan));
         }
     }
+    HF_RETURN_IF_FAILED(size_by_active_clusters(config, n, row_index, facts, device, plan));
     return device.fits(row, *plan);
+}
+
+hf_status size_by_active_clusters(const hf_run_config& config, int n, int row_index, const DeviceFacts& facts,
+                                  const PlanDevice& device, hf_plan* plan)
+{
+    const VariantRow& row = variant_row(row_index);
+    if (!row.has(HF_TRAIT_CLUSTER) || plan->blocks <= plan->cluster_size || config.blocks > 0 ||
+        device.active_clusters == nullptr) {
+        return HF_OK; /* one cluster, blocks asked for, or nobody to ask */
+    }
+    int active = 0;
+    HF_RETURN_IF_FAILED(device.active_clusters(row, *plan, &active));
+    if (active < 1 || active * plan->cluster_size >= plan->blocks) {
+        return HF_OK; /* fits refuses the first, the second is planned already */
+    }
+    hf_run_config fewer = config;
+    fewer.blocks = active * plan->cluster_size;
+    return plan_from_facts(fewer, n, row_index, facts, plan);
 }
 
 int threads_asked(const hf_run_config& config, const VariantRow& row)

@@ -56,11 +56,14 @@ ClusterShape preferred_cluster_shape(int n, int problem = HF_PROBLEM_POISSON_2D)
 
 /* `auto`: the rule table and the order of candidates are auto_rule.h's. */
 
-/* What planning asks the device: the facts for a row's kernel, and whether a finished plan fits
- * (a cluster: launchable, and its occupancy at least one cluster). The host-only test pretends. */
+/* What planning asks the device: the facts for a row's kernel, whether a finished plan fits (a
+ * cluster plan: launchable, and its occupancy at least all its clusters) and, for a plan of several
+ * clusters, how many of its clusters can be resident at once (none: the grid is not sized by it).
+ * The host-only test pretends. */
 struct PlanDevice {
     hf_status (*facts)(const VariantRow& row, int threads, DeviceFacts* facts);
     hf_status (*fits)(const VariantRow& row, const hf_plan& plan);
+    hf_status (*active_clusters)(const VariantRow& row, const hf_plan& plan, int* clusters) = nullptr;
 };
 
 /* Planner hooks (VariantRow::planner). */
@@ -97,6 +100,15 @@ hf_status plan_resident(const PlanInput& input, PlanChoice* choice);
 
 /* The LL mailbox of a resident plan (VariantRow::mailbox_lines). */
 int64_t resident_mailbox_lines_of(const hf_plan& plan);
+
+/* persistent-grid cluster-bands (kernels/cluster_bands.h): every SM holds its band as in
+ * plan_resident, the blocks in clusters of 16 (the widest the device launches, and narrower where
+ * the rows do not give 16 bands of k rows), as many whole clusters as the SMs hold; requested
+ * blocks are whole clusters of the widest size that divides them. k and f on chip as in
+ * plan_resident (k = 3 unless asked); the layout adds an inbox per block for the edges of its
+ * neighbours in the cluster (cluster_bands_layout.h). plan_row then lowers the cluster count to
+ * what the occupancy API says is co-resident. */
+hf_status plan_cluster_bands(const PlanInput& input, PlanChoice* choice);
 
 /* The temporally blocked stream (persistent-grid temporal): input.requested_sweeps is k, resolved
  * already; as many blocks as there are items of a pass (plan_stream_geometry for the co-resident
@@ -146,6 +158,11 @@ int threads_asked(const hf_run_config& config, const VariantRow& row);
  * was asked); the problem is the row's. */
 hf_status plan_from_facts(const hf_run_config& config, int n, int row_index, const DeviceFacts& facts,
                           hf_plan* plan);
+
+/* A plan of several clusters whose blocks were not asked for: planned again for as many clusters
+ * as the device says can be resident at once (device.active_clusters), where that is fewer. */
+hf_status size_by_active_clusters(const hf_run_config& config, int n, int row_index, const DeviceFacts& facts,
+                                  const PlanDevice& device, hf_plan* plan);
 
 
 /* The checks that need the iteration count: a fault needs a half-sweep to wait at. */

@@ -13,6 +13,7 @@
 
 #include "kernels/halo_exchange_probe.h"
 #if defined(HF_RUNTIME_CUDA)
+#include "kernels/cluster_bands.h"
 #include "kernels/cluster_probes.h"
 #include "kernels/cluster_resident.h"
 #endif
@@ -198,6 +199,19 @@ const VariantRow kRows[] = {
      .faults = kCountedFaults,
      .default_threads = kStreamThreads,
      .planner = HF_PLANNER(plan_temporal_stream)},
+    /* Every SM holds its band, the blocks in several clusters (cluster_bands.h); not in the auto rule
+     * (not measured yet): auto reaches it only after every other row of the mode refused. */
+    {.mode = "persistent-grid",
+     .name = "cluster-bands",
+     .description = "every SM holds its band in shared memory, in clusters of 16; k ghost rows; DSMEM halos and the "
+                    "cluster barrier inside a cluster, self-flagged lines between clusters",
+     .kernel = HF_CLUSTER_KERNEL("persistent_cluster_bands", persistent_cluster_bands),
+     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
+     .work_split = HF_SPLIT_ROW_BANDS,
+     .default_threads = kResidentThreads,
+     .planner = HF_PLANNER(plan_cluster_bands),
+     .mailbox_lines = &resident_mailbox_lines_of},
     /* The cube (HF_PROBLEM_POISSON_3D): the same kernels, built for its half-sweep; the one-block
      * kernels hold u (and f) on chip up to N = 30 (24 with f), the register kernel up to N = 22. */
     {.mode = "persistent-grid",

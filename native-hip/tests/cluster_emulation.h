@@ -58,8 +58,10 @@ struct EmulatedCluster {
     std::minstd_rand random{12345};
 };
 
-inline EmulatedCluster* emulated_cluster = nullptr;
+/* The calling thread's cluster, its rank in it and the cluster's blocks. */
+inline thread_local EmulatedCluster* emulated_cluster = nullptr;
 inline thread_local int emulated_rank = 0;
+inline thread_local int emulated_cluster_size = 0;
 inline thread_local std::optional<std::barrier<>::arrival_token> emulated_cluster_token;
 
 constexpr int kEmulatedRankShift = 24;
@@ -76,7 +78,7 @@ inline uint32_t shared_address(const void* pointer)
 }
 
 inline int cluster_block_rank() { return emulated_rank; }
-inline int cluster_block_count() { return static_cast<int>(gridDim.x); }
+inline int cluster_block_count() { return emulated_cluster_size; }
 
 inline uint32_t map_to_block(uint32_t local, int rank)
 {
@@ -189,35 +191,50 @@ inline void bulk_copy_to_block(uint32_t remote, uint32_t local, uint32_t bytes, 
 
 }  // namespace holdfast
 
-/* Runs body on `blocks` x `threads` CPU threads, one cluster; each block gets `shared_bytes` of
- * shared memory filled with garbage (a kernel must initialise what it reads). */
+/* Runs body on `clusters` clusters of `blocks` blocks of `threads` CPU threads each (block index
+ * cluster * blocks + rank); each block gets `shared_bytes` of shared memory filled with garbage (a
+ * kernel must initialise what it reads). */
 template <typename Body>
-void emulate_cluster_launch(int blocks, int threads, size_t shared_bytes, Body body)
+void emulate_clusters_launch(int clusters, int blocks, int threads, size_t shared_bytes, Body body)
 {
-    holdfast::EmulatedCluster cluster;
-    std::barrier<> cluster_barrier(blocks * threads);
-    cluster.cluster_barrier = &cluster_barrier;
+    std::vector<std::unique_ptr<holdfast::EmulatedCluster>> all;
+    std::vector<std::unique_ptr<std::barrier<>>> cluster_barriers;
     std::vector<std::unique_ptr<std::barrier<>>> block_barriers;
-    for (int block = 0; block < blocks; ++block) {
-        cluster.shared.emplace_back(new unsigned char[shared_bytes + 16]);
-        std::memset(cluster.shared.back().get(), 0xa5, shared_bytes + 16);
-        block_barriers.emplace_back(new std::barrier<>(threads));
+    std::vector<std::unique_ptr<std::atomic<int>>> block_votes;
+    for (int c = 0; c < clusters; ++c) {
+        all.emplace_back(new holdfast::EmulatedCluster);
+        cluster_barriers.emplace_back(new std::barrier<>(blocks * threads));
+        all.back()->cluster_barrier = cluster_barriers.back().get();
+        for (int block = 0; block < blocks; ++block) {
+            all.back()->shared.emplace_back(new unsigned char[shared_bytes + 16]);
+            std::memset(all.back()->shared.back().get(), 0xa5, shared_bytes + 16);
+            block_barriers.emplace_back(new std::barrier<>(threads));
+            block_votes.emplace_back(new std::atomic<int>(0));
+        }
     }
-    holdfast::emulated_cluster = &cluster;
     std::vector<std::thread> workers;
-    for (int block = 0; block < blocks; ++block) {
-        for (int thread = 0; thread < threads; ++thread) {
-            workers.emplace_back([&, block, thread] {
-                blockIdx.x = static_cast<unsigned int>(block);
-                gridDim.x = static_cast<unsigned int>(blocks);
-                threadIdx.x = static_cast<unsigned int>(thread);
-                blockDim.x = static_cast<unsigned int>(threads);
-                emulated_block_barrier = block_barriers[static_cast<size_t>(block)].get();
-                emulated_dynamic_shared = reinterpret_cast<double*>(cluster.shared[static_cast<size_t>(block)].get());
-                holdfast::emulated_rank = block;
-                body();
-                emulated_block_barrier = nullptr;
-            });
+    for (int c = 0; c < clusters; ++c) {
+        for (int block = 0; block < blocks; ++block) {
+            for (int thread = 0; thread < threads; ++thread) {
+                workers.emplace_back([&, c, block, thread] {
+                    const size_t index = static_cast<size_t>(c * blocks + block);
+                    blockIdx.x = static_cast<unsigned int>(index);
+                    gridDim.x = static_cast<unsigned int>(clusters * blocks);
+                    threadIdx.x = static_cast<unsigned int>(thread);
+                    blockDim.x = static_cast<unsigned int>(threads);
+                    emulated_block_barrier = block_barriers[index].get();
+                    emulated_block_vote = block_votes[index].get();
+                    holdfast::emulated_cluster = all[static_cast<size_t>(c)].get();
+                    emulated_dynamic_shared =
+                        reinterpret_cast<double*>(holdfast::emulated_cluster->shared[static_cast<size_t>(block)].get());
+                    holdfast::emulated_rank = block;
+                    holdfast::emulated_cluster_size = blocks;
+                    body();
+                    emulated_block_barrier = nullptr;
+                    emulated_block_vote = nullptr;
+                    holdfast::emulated_cluster = nullptr;
+                });
+            }
         }
     }
     for (std::thread& worker : workers) {
@@ -225,11 +242,19 @@ void emulate_cluster_launch(int blocks, int threads, size_t shared_bytes, Body b
     }
     /* A kernel that ends with bytes still in flight lost them (the hardware would write into a
      * block that has left). */
-    if (!cluster.in_flight.empty()) {
-        std::printf("emulation: %zu asynchronous stores or copies never landed\n", cluster.in_flight.size());
-        std::abort();
+    for (const auto& cluster : all) {
+        if (!cluster->in_flight.empty()) {
+            std::printf("emulation: %zu asynchronous stores or copies never landed\n", cluster->in_flight.size());
+            std::abort();
+        }
     }
-    holdfast::emulated_cluster = nullptr;
+}
+
+/* One cluster of `blocks` blocks. */
+template <typename Body>
+void emulate_cluster_launch(int blocks, int threads, size_t shared_bytes, Body body)
+{
+    emulate_clusters_launch(1, blocks, threads, shared_bytes, body);
 }
 
 #endif /* HOLDFAST_TESTS_CLUSTER_EMULATION_H */

@@ -14,6 +14,7 @@
 #ifndef HOLDFAST_TESTS_CPU_EMULATION_H
 #define HOLDFAST_TESTS_CPU_EMULATION_H
 
+#include <atomic>
 #include <barrier>
 #include <chrono>
 #include <thread>
@@ -52,8 +53,30 @@ inline void __syncthreads()
         emulated_block_barrier->arrive_and_wait();
     }
 }
-/* Only for one-thread blocks (the resident kernel's emulation): the predicate is the block's own. */
-inline int __syncthreads_or(int predicate) { return predicate; }
+/* A launch of blocks of several CPU threads gives each thread its block's vote word (zero between
+ * votes). */
+inline thread_local std::atomic<int>* emulated_block_vote = nullptr;
+
+/* One-thread blocks: the predicate is the block's own. Several threads: a barrier before the vote
+ * (the last vote's readers are done), the votes, a barrier, the reading, a barrier, and thread 0
+ * clears the word for the next vote (before anyone passes the next vote's first barrier). */
+inline int __syncthreads_or(int predicate)
+{
+    if (emulated_block_barrier == nullptr) {
+        return predicate;
+    }
+    emulated_block_barrier->arrive_and_wait();
+    if (predicate != 0) {
+        emulated_block_vote->fetch_or(1);
+    }
+    emulated_block_barrier->arrive_and_wait();
+    const int result = emulated_block_vote->load();
+    emulated_block_barrier->arrive_and_wait();
+    if (threadIdx.x == 0) {
+        emulated_block_vote->store(0);
+    }
+    return result;
+}
 
 /* Dynamic shared memory: each emulated block gets its own buffer (emulate_launch's shared_bytes,
  * cluster_emulation.h's per-block buffers). */

@@ -109,6 +109,7 @@ void the_table_names_the_command_lines_variants()
     const Expected expected[] = {{k2D, "persistent-grid", "cg"},          {k2D, "persistent-grid", "two-slot"},
                                  {k2D, "persistent-grid", "block"},       {k2D, "persistent-grid", "cluster"},
                                  {k2D, "persistent-grid", "temporal"},    {k2D, "persistent-grid", "temporal-cg"},
+                                 {k2D, "persistent-grid", "cluster-bands"},
                                  {k3D, "persistent-grid", "cg"},          {k3D, "persistent-grid", "two-slot"},
                                  {k3D, "persistent-grid", "block"},       {k3D, "persistent-grid", "cluster"},
                                  {k3D, "persistent-grid", "temporal"},
@@ -118,13 +119,13 @@ void the_table_names_the_command_lines_variants()
                                  {k2D, "persistent-dataflow", "counters"}, {k3D, "persistent-dataflow", "counters"},
                                  {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"},
                                  {k3D, "persistent-dataflow", "cluster"}, {k3D, "persistent-dataflow", "resident"}};
-    bool names = variant_count() == 23;
+    bool names = variant_count() == 24;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = variant_row(index).problem == expected[index].problem &&
                 std::strcmp(variant_row(index).mode, expected[index].mode) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index].name) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, the cube's cg, two-slot, block, "
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, cluster-bands, the cube's cg, two-slot, block, "
                   "cluster and temporal, relay, lockstep, neighbour, the cube's relay, lockstep and neighbour, counters, the "
                   "cube's counters, cluster, resident, the cube's dataflow cluster and resident in that order");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", nullptr) == 0 && find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "auto") == 0 &&
@@ -149,8 +150,8 @@ void the_table_names_the_command_lines_variants()
     bool kernels = true;
     for (int index = 0; index < variant_count(); ++index) {
         const VariantRow& row = variant_row(index);
-        if (row.sized != nullptr) {
-            continue; /* on-chip register kernels: no symbols in the host-only build (on_chip_rows_plan) */
+        if (row.sized != nullptr || row.has(HF_TRAIT_CLUSTER)) {
+            continue; /* on-chip register and cluster kernels: no symbols in the host-only build (on_chip_rows_plan) */
         }
         const KernelRef* found = find_kernel(row.kernel.name);
         kernels = kernels && found != nullptr && found->symbol == row.kernel.symbol;
@@ -324,7 +325,7 @@ void refusals_name_the_problem()
         {config_of("persistent-mesh", nullptr, 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
          "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)"},
         {config_of("persistent-grid", "lockstep", 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
-         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, temporal-cg, or auto)"},
+         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, temporal-cg, cluster-bands, or auto)"},
         {config_of("persistent-grid", nullptr, -1, 0), 11, HF_ERR_INVALID_ARGUMENT, "blocks = -1"},
         {config_of("persistent-grid", nullptr, 0, 1025), 11, HF_ERR_INVALID_ARGUMENT, "threads_per_block = 1025"},
     };
@@ -428,6 +429,85 @@ void resident_plans_fit_the_shared_memory()
                    "N = 1816: two bands of 7 rows per SM do not fit");
 }
 
+hf_plan cluster_bands_plan(int n, int blocks, int sweeps, hf_status* status)
+{
+    hf_run_config config = config_of("persistent-grid", "cluster-bands", blocks, 512);
+    config.sweeps_per_exchange = sweeps;
+    hf_plan plan{};
+    *status = plan_from_facts(config, n, row_of("persistent-grid", "cluster-bands"), device, &plan);
+    return plan;
+}
+
+/* A pretend H200 whose GPCs hold only 7 clusters of 16 blocks of one block per SM. */
+hf_status seven_clusters_of_16(const VariantRow&, const hf_plan& plan, int* clusters)
+{
+    *clusters = plan.cluster_size == 16 ? 7 : kSmCount / plan.cluster_size;
+    return HF_OK;
+}
+
+/* persistent-grid cluster-bands: 8 clusters of 16 (128 of the 132 SMs) each block a band, k = 3
+ * lowered to what fits beside the inbox, fewer and narrower clusters for few rows, refusals. */
+void cluster_bands_plans()
+{
+    const int row = row_of("persistent-grid", "cluster-bands");
+    const VariantRow& bands = variant_row(row);
+    expect(row >= 0 && bands.has(HF_TRAIT_CLUSTER) && bands.has(HF_TRAIT_WATCHDOG) && bands.has(HF_TRAIT_SWEEPS) &&
+               !bands.has(HF_TRAIT_COOPERATIVE) && !bands.is_default && bands.accepts_fault(HF_FAULT_NEVER_PUBLISH) &&
+               bands.mailbox_lines != nullptr && bands.work_split == HF_SPLIT_ROW_BANDS &&
+               std::strcmp(bands.kernel.name, "persistent_cluster_bands") == 0,
+           "cluster-bands: a cluster row with a watchdog, k, never-publish, an LL mailbox, row bands");
+    hf_status status = HF_OK;
+    hf_plan plan = cluster_bands_plan(1001, 0, 0, &status);
+    /* 999 rows on 128 bands: 8 at most; k = 2: 8 + 4 rows of u, 8 + 2 of h2 f, 4 half rows of inbox. */
+    expect(status == HF_OK && plan.blocks == 128 && plan.active_blocks == 128 && plan.cluster_size == 16 &&
+               plan.sweeps_per_exchange == 2 && plan.f_on_chip && plan.shared_bytes == (12 + 10 + 4) * row_pair_bytes(1001) &&
+               std::string(plan.note) == "8 clusters of 16, k = 2, f on chip" &&
+               resident_mailbox_lines_of(plan) == 128LL * 4 * 2 * 502,
+           "N = 1001: 8 clusters of 16, k = 2 (3 does not fit with the inbox), f on chip: " + describe(plan) + ", " +
+               plan.note);
+    plan = cluster_bands_plan(513, 0, 0, &status);
+    expect(status == HF_OK && plan.blocks == 128 && plan.cluster_size == 16 && plan.sweeps_per_exchange == 3 &&
+               plan.f_on_chip,
+           "N = 513: 8 clusters of 16, k = 3, f on chip: " + describe(plan) + ", " + plan.note);
+    plan = cluster_bands_plan(129, 0, 0, &status);
+    expect(status == HF_OK && plan.blocks == 112 && plan.cluster_size == 16 && plan.sweeps_per_exchange == 1,
+           "N = 129: 7 clusters of 16 (127 rows), k = 1: " + describe(plan) + ", " + plan.note);
+    plan = cluster_bands_plan(257, 0, 2, &status);
+    expect(status == HF_OK && plan.blocks == 112 && plan.sweeps_per_exchange == 2,
+           "N = 257, k = 2 asked: 7 clusters of 16, bands of at least 2 rows: " + describe(plan));
+    plan = cluster_bands_plan(20, 0, 0, &status);
+    expect(status == HF_OK && plan.blocks == 16 && plan.cluster_size == 16,
+           "N = 20: one cluster of 16, a row each: " + describe(plan) + ", " + plan.note);
+    plan = cluster_bands_plan(12, 0, 2, &status);
+    expect(status == HF_OK && plan.blocks == 4 && plan.cluster_size == 4 && plan.sweeps_per_exchange == 2,
+           "N = 12, k = 2: one cluster of 4: " + describe(plan) + ", " + plan.note);
+    plan = cluster_bands_plan(1001, 120, 0, &status);
+    expect(status == HF_OK && plan.blocks == 120 && plan.cluster_size == 8,
+           "120 blocks asked: 15 clusters of 8: " + describe(plan) + ", " + plan.note);
+    plan = cluster_bands_plan(1001, 129, 0, &status);
+    expect_refused(status, HF_ERR_INVALID_ARGUMENT, "whole clusters of 2 .. 16", "an odd block count");
+    plan = cluster_bands_plan(3, 0, 0, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "n = 3 has 1 interior rows", "N = 3: no two bands");
+    plan = cluster_bands_plan(2001, 0, 0, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "n = 2001 on 128 blocks needs", "N = 2001: a band does not fit");
+    plan = cluster_bands_plan(1001, 0, 9, &status);
+    expect(status != HF_OK, "k = 9 at N = 1001 is refused (bands of 7 or 8 rows)");
+    DeviceFacts saved = device;
+    device.max_cluster_blocks = 0;
+    plan = cluster_bands_plan(1001, 0, 0, &status);
+    expect_refused(status, HF_ERR_UNSUPPORTED, "cannot launch thread-block clusters", "no clusters on the device");
+    device = saved;
+    const PlanDevice seven{&query_row_facts, &check_cluster_fits, &seven_clusters_of_16};
+    hf_run_config config = config_of("persistent-grid", "cluster-bands", 0, 512);
+    status = plan_with(config, poisson(1001), seven, &plan);
+    expect(status == HF_OK && plan.blocks == 112 && plan.cluster_size == 16,
+           "7 clusters of 16 co-resident: the grid is sized by them: " + describe(plan) + ", " + plan.note);
+    config.blocks = 128;
+    status = plan_with(config, poisson(1001), seven, &plan);
+    expect(status == HF_OK && plan.blocks == 128, "128 blocks asked: not resized (fits has the last word): " +
+                                                      describe(plan));
+}
+
 void the_auto_rule_picks_by_size()
 {
     int rows[kMaxAutoCandidates];
@@ -446,12 +526,12 @@ void the_auto_rule_picks_by_size()
     expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-host", 11, rows) == 3 && rows[0] == row_of("persistent-host", "relay") &&
                rows[1] == row_of("persistent-host", "lockstep") && rows[2] == row_of("persistent-host", "neighbour"),
            "host: the relay, then the per-block schedules");
-    expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-grid", 1001, rows) == 6 && rows[0] == row_of("persistent-grid", "cluster") &&
+    expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-grid", 1001, rows) == 7 && rows[0] == row_of("persistent-grid", "cluster") &&
                rows[1] == row_of("persistent-grid", "temporal") && rows[2] == row_of("persistent-grid", "cg") &&
                rows[3] == row_of("persistent-grid", "two-slot") && rows[4] == row_of("persistent-grid", "block") &&
-               rows[5] == row_of("persistent-grid", "temporal-cg"),
+               rows[5] == row_of("persistent-grid", "temporal-cg") && rows[6] == row_of("persistent-grid", "cluster-bands"),
            "grid at N = 1001: the cluster where it fits, temporal, its default, then the others in table order");
-    expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-grid", 101, rows) == 6 && rows[0] == row_of("persistent-grid", "cluster") &&
+    expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-grid", 101, rows) == 7 && rows[0] == row_of("persistent-grid", "cluster") &&
                rows[1] == row_of("persistent-grid", "cg") && rows[4] == row_of("persistent-grid", "temporal"),
            "grid at N = 101: the cluster, then its default (temporal's rule starts where the cluster stops)");
     expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-mesh", 11, rows) == 0, "an unknown mode has no candidate");
@@ -1163,6 +1243,13 @@ hf_status holdfast::query_row_facts(const VariantRow& row, int threads, DeviceFa
     return HF_OK;
 }
 
+hf_status holdfast::count_active_clusters(const VariantRow& row, const hf_plan& plan, int* clusters)
+{
+    (void)row;
+    *clusters = plan.cluster_size <= device.max_cluster_blocks ? kSmCount / plan.cluster_size : 0;
+    return HF_OK;
+}
+
 hf_status holdfast::check_cluster_fits(const VariantRow& row, const hf_plan& plan)
 {
     (void)row;
@@ -1243,6 +1330,7 @@ int main()
     refusals_name_the_problem();
     faults_must_fit();
     resident_plans_fit_the_shared_memory();
+    cluster_bands_plans();
     the_auto_rule_picks_by_size();
     the_cubes_rows_plan();
     the_cubes_resident_plans();

@@ -9,8 +9,13 @@
  * colour-split half-sweep is also run with many threads per block, one after the other, which is
  * exact because the threads of a half-sweep never touch each other's points. The cube's form
  * (slabs of planes, Kind = HF_PROBLEM_POISSON_3D) runs the same cases against the 3D reference.
+ *
+ * The many-cluster kernel (persistent-grid cluster-bands, kernels/cluster_bands.h) runs here too,
+ * on several emulated clusters (cluster_emulation.h) of blocks of one and of several threads: its
+ * bands exchange through the inbox and the cluster barrier inside a cluster and through the
+ * resident kernel's LL lines between clusters.
  */
-#include "cpu_emulation.h"
+#include "cluster_emulation.h"
 
 #include <cmath>
 #include <cstdio>
@@ -22,6 +27,7 @@
 #include "emulated_grid.h"
 #include "emulated_work.h"
 #include "host_scheduler.h"
+#include "kernels/cluster_bands.h"
 #include "kernels/persistent_host_relay.h"
 #include "kernels/persistent_resident.h"
 
@@ -96,6 +102,12 @@ void report(bool passed, const std::string& what)
     failures += passed ? 0 : 1;
 }
 
+/* A clean run: the reference's array, no wait expired, and every band ran every half-sweep. */
+bool ran_cleanly(bool matches, const Control& control, int bands, int steps)
+{
+    return matches && control.block->error.code == 0 && EmulatedWork(control.block->work).complete(bands, steps);
+}
+
 struct ResidentCase {
     int blocks;
     int k;
@@ -158,8 +170,7 @@ void test_resident()
                         Control control;
                         run_resident(grid, c, mailbox, flag_base, 2 * kIterations, control);
                         ++cases;
-                        report(grid.matches() && control.block->error.code == 0 &&
-                                   EmulatedWork(control.block->work).complete(bands, 2 * kIterations),
+                        report(ran_cleanly(grid.matches(), control, bands, 2 * kIterations),
                                "resident n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
                                    " k=" + std::to_string(k) + " f " + (chip ? "on chip" : "global") +
                                    (overlap ? " overlap" : ""));
@@ -195,8 +206,7 @@ void test_resident_cube()
                                                                 flag_base, 2 * iterations, control, 0, 0, 10.0,
                                                                 iterations == 1 ? 1 : -1, 20);
                             ++cases;
-                            report(cube.matches() && control.block->error.code == 0 &&
-                                       EmulatedWork(control.block->work).complete(bands, 2 * iterations),
+                            report(ran_cleanly(cube.matches(), control, bands, 2 * iterations),
                                    "cube resident n=" + std::to_string(n) + " blocks=" + std::to_string(blocks) +
                                        " k=" + std::to_string(k) + " iterations=" + std::to_string(iterations) +
                                        " f " + (chip ? "on chip" : "global") + (overlap ? " overlap" : ""));
@@ -242,6 +252,137 @@ void test_resident_late_block()
         }
     }
     std::printf("resident, block 1 late, no exchange: %d cases, %d wrong\n", cases, wrong);
+}
+
+/* A launch of the many-cluster kernel: `clusters` clusters of `size` blocks of `threads` threads. */
+struct ClusterBandsCase {
+    int clusters;
+    int size;
+    int threads;
+    int k;
+    bool f_on_chip;
+    bool overlap;
+
+    int bands() const { return clusters * size; }
+    std::string describe(int n, int iterations) const
+    {
+        return "n=" + std::to_string(n) + " clusters=" + std::to_string(clusters) + "x" + std::to_string(size) +
+               " threads=" + std::to_string(threads) + " k=" + std::to_string(k) +
+               " iterations=" + std::to_string(iterations) + " f " + (f_on_chip ? "on chip" : "global") +
+               (overlap ? " overlap" : "");
+    }
+};
+
+/* late_block: that block starts late_ms after the others; -1: none. */
+void run_cluster_bands_case(Grid& grid, const ClusterBandsCase& c, std::vector<LLLine>& mailbox, uint32_t& flag_base,
+                            int steps, Control& control, int fault = 0, int fault_block = 0, double timeout = 10.0,
+                            int late_block = -1, int late_ms = 0)
+{
+    const size_t lines = resident_mailbox_lines(c.bands(), grid.n, c.k);
+    if (mailbox.size() < lines) {
+        mailbox.resize(lines);
+    }
+    const PersistentArgs args = control.args(grid, steps, timeout, fault, fault_block, c.k, mailbox.data(), flag_base);
+    flag_base += static_cast<uint32_t>(steps) + 1u;
+    const size_t bytes = cluster_bands_shared_bytes(c.bands(), grid.n, c.k, c.f_on_chip);
+    const int f_on_chip = c.f_on_chip ? 1 : 0;
+    emulate_clusters_launch(c.clusters, c.size, c.threads, bytes, [&] {
+        if (static_cast<int>(blockIdx.x) == late_block) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(late_ms));
+        }
+        if (c.overlap) {
+            run_cluster_bands<true, LLAccess::kWords8>(args, f_on_chip);
+        } else {
+            run_cluster_bands<false, LLAccess::kWords8>(args, f_on_chip);
+        }
+    });
+}
+
+/* Every band of at least k rows, clusters of 1 to 4 blocks, a short last round (7 iterations) and
+ * runs without an exchange (1 iteration at k >= 2). */
+void test_cluster_bands()
+{
+    std::vector<LLLine> mailbox;
+    uint32_t flag_base = 0;
+    int cases = 0;
+    const int shapes[][2] = {{1, 2}, {2, 1}, {2, 2}, {3, 2}, {2, 3}, {2, 4}, {4, 2}};
+    for (int n : {11, 12, 33, 34}) {
+        for (const auto& shape : shapes) {
+            for (int threads : {1, 3}) {
+                for (int k : {1, 2, 3, 4}) {
+                    const int bands = shape[0] * shape[1];
+                    if (bands > n - 2 || k > smallest_band_rows(n, bands)) {
+                        continue;
+                    }
+                    for (const bool chip : {true, false}) {
+                        for (int iterations : {1, kIterations}) {
+                            const ClusterBandsCase c{shape[0], shape[1], threads, k, chip, (k + threads) % 2 == 0};
+                            Grid grid(n, iterations);
+                            Control control;
+                            run_cluster_bands_case(grid, c, mailbox, flag_base, 2 * iterations, control);
+                            ++cases;
+                            report(ran_cleanly(grid.matches(), control, bands, 2 * iterations),
+                                   "cluster bands " + c.describe(n, iterations));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    std::printf("cluster bands: %d cases\n", cases);
+}
+
+/* Runs without an exchange and the first block of the second cluster started late: its neighbour in
+ * the first cluster must not store the rows it loads as ghosts before it has loaded them (the
+ * resident kernel's "loaded" handshake, across clusters only). */
+void test_cluster_bands_late_block()
+{
+    std::vector<LLLine> mailbox;
+    uint32_t flag_base = 0;
+    int wrong = 0;
+    for (int k : {2, 3, 4}) {
+        for (int iterations = 1; 2 * iterations <= k; ++iterations) {
+            const ClusterBandsCase c{3, 2, 2, k, true, true};
+            Grid grid(34, iterations);
+            Control control;
+            run_cluster_bands_case(grid, c, mailbox, flag_base, 2 * iterations, control, 0, 0, 10.0, 2, 50);
+            const bool passed = ran_cleanly(grid.matches(), control, c.bands(), 2 * iterations);
+            wrong += passed ? 0 : 1;
+            report(passed, "cluster bands, no exchange, block 2 late: " + c.describe(34, iterations));
+        }
+    }
+    std::printf("cluster bands, block 2 late, no exchange: %d wrong\n", wrong);
+}
+
+/* The last block of the first cluster never sends: the first block of the second cluster waits for
+ * its LL lines in vain; every block still keeps its cluster's barrier, so the launch ends. And a
+ * skipped half-sweep is counted. */
+void test_cluster_bands_faults()
+{
+    std::vector<LLLine> mailbox;
+    uint32_t flag_base = 5;
+    {
+        Grid grid(34, kIterations);
+        Control control;
+        const ClusterBandsCase c{2, 4, 2, 2, true, true};
+        run_cluster_bands_case(grid, c, mailbox, flag_base, 2 * kIterations, control, HF_FAULT_NEVER_PUBLISH, 3,
+                               kFaultTimeout);
+        const DeviceError& error = control.block->error;
+        report(error.code == HF_WAIT_NEIGHBOUR && std::abs(error.block - error.peer) == 1 &&
+                   control.counters()[3].completed == 0 && grid.u != grid.expected,
+               "cluster bands, block 3 never sends: wait " + std::to_string(error.code) + ", block " +
+                   std::to_string(error.block) + ", peer " + std::to_string(error.peer));
+    }
+    {
+        Grid grid(34, kIterations);
+        Control control;
+        run_cluster_bands_case(grid, ClusterBandsCase{2, 3, 1, 3, false, false}, mailbox, flag_base, 2 * kIterations,
+                               control, HF_FAULT_SKIP_HALF_SWEEP, 4);
+        const EmulatedWork work(control.block->work);
+        report(control.block->error.code == 0 && work.blocks == 6 && work.fewest == 2 * kIterations - 1 &&
+                   work.fewest_block == 4 && work.most == 2 * kIterations,
+               "cluster bands, block 4 skips a half-sweep: " + work.describe());
+    }
 }
 
 /* Runs body as each of `threads` threads of one block, one after another. */
@@ -424,6 +565,9 @@ int main()
     test_resident_cube();
     test_host_relay();
     test_faults();
+    test_cluster_bands();
+    test_cluster_bands_late_block();
+    test_cluster_bands_faults();
     std::printf("%s (%d failures)\n", failures == 0 ? "ALL PASSED" : "FAILURES", failures);
     return failures == 0 ? 0 : 1;
 }

@@ -13,6 +13,7 @@ final class Variants {
             new String[] {"persistent-grid", "cluster"},
             new String[] {"persistent-grid", "temporal"},
             new String[] {"persistent-grid", "temporal-cg"},
+            new String[] {"persistent-grid", "cluster-bands"},
             new String[] {"persistent-host", "relay"},
             new String[] {"persistent-host", "lockstep"},
             new String[] {"persistent-host", "neighbour"},
@@ -37,18 +38,29 @@ final class Variants {
     private Variants() {
     }
 
-    /** Block counts a variant accepts (0: the planner's choice): one block on chip, a cluster of 2 to 16, or any grid. */
+    /**
+     * Block counts a variant accepts (0: the planner's choice): one block on chip, a cluster of 2 to 16, whole clusters
+     * (cluster-bands: an even count; its own choice at N = 101 is 6 clusters of 16), or any grid.
+     */
     static int[] blockCounts(String variant) {
         return switch (variant) {
             case "block" -> new int[] {1, 0};
             case "cluster" -> new int[] {2, 7, 16, 0};
+            case "cluster-bands" -> new int[] {2, 0};
             default -> new int[] {1, 2, 7, 0};
         };
     }
 
-    /** Sizes a variant holds: one block keeps at most a few thousand points of a colour in registers. */
+    /**
+     * Sizes a variant holds: one block keeps at most a few thousand points of a colour in registers; clusters of bands
+     * need two interior rows at least.
+     */
     static int[] sizes(String variant) {
-        return variant.equals("block") ? new int[] {3, 4, 11, 12, 33} : new int[] {3, 4, 11, 12, 33, 101};
+        return switch (variant) {
+            case "block" -> new int[] {3, 4, 11, 12, 33};
+            case "cluster-bands" -> new int[] {4, 11, 12, 33, 101};
+            default -> new int[] {3, 4, 11, 12, 33, 101};
+        };
     }
 
     static boolean usesHostFlags(String mode) {
@@ -71,7 +83,7 @@ final class Variants {
         return switch (variant) {
             case "block", "cluster" -> 0;
             case "relay" -> 1024;
-            case "resident" -> 512;
+            case "resident", "cluster-bands" -> 512;
             default -> 256;
         };
     }

@@ -84,6 +84,8 @@ public final class NativeKernelFiles {
                     "temporal_stream_persistent", "temporal_persistent.h", SQUARE_SWEEPS),
             temporal(PersistentProblem.Kind.POISSON_2D, "temporal-cg", "temporal_cg_k<k>", "temporal_stream_persistent",
                     "temporal_persistent.h", SQUARE_SWEEPS),
+            square("persistent-grid", "cluster-bands", "persistent_cluster_bands", "persistent_cluster_bands",
+                    "cluster_bands.h", "the clusters and bands of the grid's blocks, and k where --sweeps-per-exchange is auto"),
             cube("persistent-grid", "cg", "persistent_grid_cooperative_groups_3d", "persistent_grid_cooperative_groups_3d",
                     "persistent_grid.h", CUBE_ALONE_ON_CHIP),
             cube("persistent-grid", "two-slot", "persistent_grid_two_slot_3d", "persistent_grid_two_slot_3d",
