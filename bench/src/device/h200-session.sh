@@ -13,6 +13,7 @@
 #                          (a class-name pattern) leaves classes out of the whole scan, TESTS_TIMEOUT bounds it,
 #                          TESTS_DETAILS=tree lists each test as it ends (a run cut short still says what passed),
 #                          TESTS_CONFIG passes JUnit configuration parameters, TESTS_WRAPPER runs the JVM under a tool
+#     selftest:NAME:ARGS   the native self-test with ARGS (words joined by '+'), logs/selftest-NAME.log
 #     sanitize-native      compute-sanitizer memcheck, racecheck and synccheck on the native self-test
 #                          (the three tools at once)
 #     sanitize-native:NAME:TOOLS:ARGS  one shard of that: the TOOLS (joined by ',') on the self-test with ARGS
@@ -111,6 +112,17 @@ run_phase() {
       group=${phase#native:}
       LD_LIBRARY_PATH=$bundle/lib step "native-$group" 240 "$kit/native/holdfast_native_selftest" --only "$group" --verbose
       cat "$logs/native-$group.log" >>"$summary"
+      ;;
+    selftest:*)
+      # selftest:NAME:ARGS: the native self-test with ARGS (words joined by '+'), e.g. one variant's cases.
+      spec=${phase#selftest:}
+      name=${spec%%:*}
+      args=""
+      [[ $spec == *:* ]] && args=${spec#*:}
+      # shellcheck disable=SC2086 # the arguments are words joined by '+'
+      LD_LIBRARY_PATH=$bundle/lib step "selftest-$name" 240 "$kit/native/holdfast_native_selftest" ${args//+/ }
+      say "  selftest-$name: $(tail -n 1 "$logs/selftest-$name.log")"
+      grep -E '^FAIL' "$logs/selftest-$name.log" | head -n 10 | tee -a "$summary"
       ;;
     probe)
       step handshake-probe 120 "$kit/native/handshake_probe" 20000

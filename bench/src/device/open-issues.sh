@@ -44,6 +44,8 @@
 #   bench/src/device/open-issues.sh cluster-twin
 #                                              the Java cluster twin's generated CUDA alone and under the three tools
 #                                              (lab/cluster-twin-probe), then its GPU tests and the tools through holdfast
+#   bench/src/device/open-issues.sh middle     the cluster-bands row checked (self-test, the three tools), then timed
+#                                              beside one cluster, resident, the Java twins and graph, N = 33 .. 1001
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
@@ -161,13 +163,23 @@ case ${1:-} in
     echo "probe failed: the Java tests were not run"
     exit 1
     ;;
+  middle)
+    # Issue 20's middle: the new cluster-bands row (several clusters over every multiprocessor) checked (the
+    # self-test at every size, block count and k it takes, the three tools at small sizes, all at once; nothing
+    # timed), then timed beside one cluster, the resident kernel, the Java twins and graph, N = 33 .. 1001.
+    mid=-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--barrier+auto,cluster,cluster-bands+--signal+auto,resident
+    mid=$mid+-n+33,101,129,257,513,1001+-i+400+-r+5+--init+random+--no-overheads+--no-plots
+    SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-150} exec bash "$session" info \
+      "together:selftest:cluster-bands:--variants+grid-cluster-bands*+--sizes+4,11,12,33,34,129,257,513,1001+--blocks+0,2,32,120+--threads+512,256+--iterations+11/sanitize-native:cluster-bands:memcheck,racecheck,synccheck:--variants+grid-cluster-bands+--sizes+11,34+--blocks+2,0+--threads+64+--iterations+3+--no-largest" \
+      sweep:middle:$mid
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac

@@ -1,5 +1,7 @@
 package org.holdfast.bench.mode;
 
+import java.util.Set;
+
 import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.kernels.problem.Problem;
 
@@ -36,8 +38,12 @@ public record MemoryTraffic(Limit limit, int halfSweepsPerPass, boolean fInShare
     private static final int ARRAYS_PER_PASS = 3;
     /** Half-sweeps per iteration: a red one and a black one. */
     private static final int HALF_SWEEPS_PER_ITERATION = 2;
-    /** The variant whose blocks keep their band of u in shared memory for the run (the plan's on-chip flag is one block's or one cluster's). */
-    private static final String RESIDENT = "resident";
+    /**
+     * The variants whose blocks keep their band of u in shared memory for the run, every SM's or several clusters' (the
+     * plan's on-chip flag is one block's or one cluster's). A trait of the native table would be better; the table has
+     * none for it yet.
+     */
+    private static final Set<String> BANDS_ON_CHIP = Set.of("resident", "cluster-bands");
 
     /** One pass per half-sweep: the standard launches, the CPU modes and every kernel that streams each half-sweep. */
     public static final MemoryTraffic HALF_SWEEP_PASSES = passes(1);
@@ -69,7 +75,7 @@ public record MemoryTraffic(Limit limit, int halfSweepsPerPass, boolean fInShare
 
     /** {@link #of(PersistentPlan)} from the plan's fields: {@code hf_plan}'s on_chip, variant, f_on_chip and sweeps_per_exchange. */
     static MemoryTraffic ofPlan(boolean onChip, String variant, boolean fOnChip, int sweepsPerExchange) {
-        if (onChip || RESIDENT.equals(variant)) {
+        if (onChip || BANDS_ON_CHIP.contains(variant)) {
             return sharedMemory(fOnChip);
         }
         return passes(Math.max(1, sweepsPerExchange));

@@ -46,6 +46,7 @@ class MemoryTrafficTest {
         assertEquals(MemoryTraffic.sharedMemory(false), MemoryTraffic.ofPlan(true, "cluster", false, 8), "one cluster, k = 8");
         assertEquals(MemoryTraffic.sharedMemory(true), MemoryTraffic.ofPlan(false, "resident", true, 3), "every SM's band, f on chip");
         assertEquals(MemoryTraffic.sharedMemory(false), MemoryTraffic.ofPlan(false, "resident", false, 1), "f from global memory");
+        assertEquals(MemoryTraffic.sharedMemory(true), MemoryTraffic.ofPlan(false, "cluster-bands", true, 2), "several clusters' bands");
         assertEquals(MemoryTraffic.passes(8), MemoryTraffic.ofPlan(false, "temporal", false, 8), "temporal passes of k = 8");
         assertEquals(MemoryTraffic.passes(4), MemoryTraffic.ofPlan(false, "temporal-cg", false, 4));
         assertEquals(MemoryTraffic.passes(1), MemoryTraffic.ofPlan(false, "two-slot", false, 1), "a grid barrier per half-sweep");
