@@ -605,6 +605,7 @@ final class ExpressionTranslator {
         }
         List<String> codes = new ArrayList<>();
         Set<Variable> arrays = new HashSet<>();
+        Set<Variable> roots = new HashSet<>();
         boolean statePassed = false;
         for (int i = 0; i < args.size(); i++) {
             Variable param = params.get(i);
@@ -631,6 +632,15 @@ final class ExpressionTranslator {
                 if (!arrays.add(array)) {
                     throw Errors.unsupported(t, "the same array " + array.javaName() + " passed twice to " + name,
                             "array parameters are __restrict__ on the device and must not alias");
+                }
+                if (!callee.synchronizes()) {
+                    for (Variable root : array.roots()) {
+                        if (!roots.add(root)) {
+                            throw Errors.unsupported(t, "two arrays that may both be " + root.javaName() + " passed to " + name,
+                                    "the arrays of a function that waits for no other thread are __restrict__ and must not alias;"
+                                            + " select the arrays inside it, or pass them to a function that waits at a barrier");
+                        }
+                    }
                 }
                 if (param.written()) {
                     array.markWritten();

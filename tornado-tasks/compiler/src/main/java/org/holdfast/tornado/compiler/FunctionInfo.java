@@ -119,6 +119,14 @@ final class FunctionInfo {
     }
 
     /** Whether its first KernelContext parameter carries the persistent state (it waits for other groups). */
+    /**
+     * Whether the function waits for other threads (a barrier of any scope, a bounded wait, a warp shuffle, block-shared
+     * memory), itself or through a call: then its arrays are not {@code __restrict__} (MethodTranslator.restrict).
+     */
+    boolean synchronizes() {
+        return usesBarrier || uses.stateFeature() != null || uses.clusterFeature() != null;
+    }
+
     boolean takesState() {
         return !kernel && uses.stateFeature() != null;
     }

@@ -4,6 +4,7 @@ import com.sun.source.tree.ArrayTypeTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.BreakTree;
 import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
@@ -15,6 +16,7 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewArrayTree;
+import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.PrimitiveTypeTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
@@ -348,6 +350,10 @@ final class MethodTranslator {
             clusterSharedArray(v, call);
             return;
         }
+        if (isArraySelection(v)) {
+            selectedArray(v);
+            return;
+        }
         Unrolling.requireLoopVariable(v, cls.symbols());
         if (PrivateArrays.isCreation(init)) {
             String name = v.getName().toString();
@@ -430,6 +436,68 @@ final class MethodTranslator {
         Variable var = new Variable(name, localName(name), mapped.type(), Variable.Kind.CLUSTER_SHARED);
         scope.declare(var);
         out.line(mapped.type().c() + "* " + var.cName() + " = " + mapped.code() + ";");
+    }
+
+    /** {@code double[] in = even ? u : scratch;} (or {@code = u;}): an array local naming one of several arrays. */
+    private boolean isArraySelection(VariableTree v) {
+        ExpressionTree init = v.getInitializer();
+        Tree type = v.getType();
+        if (!(type instanceof ArrayTypeTree) || init == null) {
+            return false;
+        }
+        ExpressionTree e = init;
+        while (e instanceof ParenthesizedTree p) {
+            e = p.getExpression();
+        }
+        return e instanceof ConditionalExpressionTree || e instanceof IdentifierTree;
+    }
+
+    /**
+     * An array local that names one of several arrays, chosen once ({@code double[] in = even ? u : scratch;}): a
+     * pointer in C ({@code auto in = (even) ? u : scratch;}: const where every array it may name is read-only). Writes
+     * through it are writes to each of them; it may not be passed with an array it may name to one call of a function
+     * whose arrays are __restrict__ (ExpressionTranslator), so that nothing the compiler assumes about them changes.
+     */
+    private void selectedArray(VariableTree v) {
+        String name = v.getName().toString();
+        checkName(v, name);
+        JType declared = declaredType(v);
+        List<Variable> arrays = new ArrayList<>();
+        String code = selection(v.getInitializer(), declared, arrays);
+        Variable var = new Variable(name, localName(name), declared, Variable.Kind.SELECTED);
+        var.selects(arrays);
+        scope.declare(var);
+        out.line("auto " + var.cName() + " = " + code + ";");
+    }
+
+    /** The C of a selection among arrays of type {@code type}, adding the arrays it may name to {@code arrays}. */
+    private String selection(ExpressionTree t, JType type, List<Variable> arrays) {
+        ExpressionTree e = t;
+        while (e instanceof ParenthesizedTree p) {
+            e = p.getExpression();
+        }
+        if (e instanceof ConditionalExpressionTree c) {
+            Expr condition = exprs.expr(c.getCondition(), true);
+            if (condition.type() != JType.BOOLEAN) {
+                throw Errors.typeMismatch(c.getCondition(), condition.type(), "boolean");
+            }
+            return "(" + condition.code() + ") ? " + selection(c.getTrueExpression(), type, arrays) + " : "
+                    + selection(c.getFalseExpression(), type, arrays);
+        }
+        Variable array = exprs.arrayVariable(e);
+        if (array.type() != type) {
+            throw Errors.typeMismatch(e, array.type(), type.java());
+        }
+        if (array.kind() == Variable.Kind.PRIVATE) {
+            throw Errors.unsupported(e, "a per-thread array in an array selection",
+                    "per-thread arrays live in registers and are indexed with constants; select among parameters or block-shared arrays");
+        }
+        for (Variable root : array.roots()) {
+            if (!arrays.contains(root)) {
+                arrays.add(root);
+            }
+        }
+        return array.cName();
     }
 
     private boolean isContextCall(MethodInvocationTree call, String method) {

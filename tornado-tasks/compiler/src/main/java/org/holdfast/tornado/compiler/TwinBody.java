@@ -1,12 +1,15 @@
 package org.holdfast.tornado.compiler;
 
 import com.sun.source.tree.ArrayAccessTree;
+import com.sun.source.tree.ArrayTypeTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
@@ -167,10 +170,27 @@ final class TwinBody {
                     // TornadoVM's context fields are Integer: compare values, not references.
                     "(int) " + render(equality.getLeftOperand()) + (equality.getKind() == Tree.Kind.EQUAL_TO ? " == " : " != ")
                             + render(equality.getRightOperand());
+            case VariableTree local when local.getType() instanceof ArrayTypeTree && local.getInitializer() != null
+                    && (unwrapped(local.getInitializer()) instanceof ConditionalExpressionTree
+                            || unwrapped(local.getInitializer()) instanceof IdentifierTree) -> {
+                // TornadoVM's twins take global arrays as off-heap arrays and track them by parameter: a local naming one is not
+                // followed yet.
+                generator.unsupported(local, "array selection (" + Errors.excerpt(local) + ") has no TornadoVM twin yet: a twin indexes"
+                        + " its array parameters by name");
+                yield null;
+            }
             case MemberSelectTree select -> memberSelect(select);
             case IdentifierTree id -> identifier(id);
             default -> null;
         };
+    }
+
+    private static ExpressionTree unwrapped(ExpressionTree e) {
+        ExpressionTree t = e;
+        while (t instanceof ParenthesizedTree p) {
+            t = p.getExpression();
+        }
+        return t;
     }
 
     /** {@code a op= e} as {@code a.set(i, a.get(i) op e)}, cast back to the element type where Java's compound assignment would narrow. */

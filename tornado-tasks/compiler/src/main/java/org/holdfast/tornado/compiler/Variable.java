@@ -11,7 +11,9 @@ final class Variable {
         /** A {@code @Specialize}d parameter, bound to one value in each instance of its kernel (a constant). */
         SPECIALIZED,
         /** An array local that maps a block-shared array of another block of the cluster (distributed shared memory). */
-        CLUSTER_SHARED
+        CLUSTER_SHARED,
+        /** An array local that names one of several arrays ({@code double[] in = even ? u : scratch;}): its sources. */
+        SELECTED
     }
 
     private final String javaName;
@@ -21,6 +23,7 @@ final class Variable {
     private boolean written;
     private boolean poisoned;
     private Object constantValue;
+    private java.util.List<Variable> sources = java.util.List.of();
 
     Variable(String javaName, String cName, JType type, Kind kind) {
         this.javaName = javaName;
@@ -63,6 +66,17 @@ final class Variable {
 
     void markWritten() {
         written = true;
+        sources.forEach(Variable::markWritten);
+    }
+
+    /** The arrays a {@link Kind#SELECTED} local may name (itself for any other array). */
+    java.util.List<Variable> roots() {
+        return kind == Kind.SELECTED ? sources : java.util.List.of(this);
+    }
+
+    /** Makes this local a selection of {@code arrays} (each a root itself). */
+    void selects(java.util.List<Variable> arrays) {
+        sources = java.util.List.copyOf(arrays);
     }
 
     /** The value of a {@code final} local with a constant initialiser (usable as a block-shared array size), else null. */

@@ -16,6 +16,7 @@ import org.holdfast.tornado.compiler.samples.ImportingKernels;
 import org.holdfast.tornado.compiler.samples.IntegerKernels;
 import org.holdfast.tornado.compiler.samples.MathKernels;
 import org.holdfast.tornado.compiler.samples.ReductionKernels;
+import org.holdfast.tornado.compiler.samples.SelectionKernels;
 import org.holdfast.tornado.compiler.samples.StencilKernels;
 import org.holdfast.tornado.compiler.samples.VectorKernels;
 import org.holdfast.tornado.compiler.testing.Differential;
@@ -227,6 +228,16 @@ class DifferentialTest {
     @ValueSource(ints = {0, 5, -3})
     void constantsKeepFullPrecision(int n) throws IOException {
         same(ConstantKernels.class, "constants", ONE, grid(4), 0, CONTEXT, new double[16], new float[16], new long[16], new int[16], n);
+    }
+
+    /** An array selection: each round's direction chosen once, the round called once (SelectionKernels.pingPong). */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(ints = {1, 2, 3})
+    void arraySelectionsNameTheArrayTheyChose(int seed) throws IOException {
+        Random r = new Random(seed);
+        int n = 64;
+        same(SelectionKernels.class, "pingPong", grid(1), grid(n), 0, CONTEXT, Inputs.doubles(r, n, -1, 1), Inputs.doubles(r, n, -1, 1),
+                4 + seed);
     }
 
     @ParameterizedTest(name = "seed {0}")

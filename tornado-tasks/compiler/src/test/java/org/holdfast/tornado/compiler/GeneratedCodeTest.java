@@ -18,6 +18,7 @@ import org.holdfast.tornado.compiler.samples.LineKernels;
 import org.holdfast.tornado.compiler.samples.MathKernels;
 import org.holdfast.tornado.compiler.samples.PersistentKernels;
 import org.holdfast.tornado.compiler.samples.ReductionKernels;
+import org.holdfast.tornado.compiler.samples.SelectionKernels;
 import org.holdfast.tornado.compiler.samples.StencilKernels;
 import org.holdfast.tornado.compiler.samples.VectorKernels;
 import org.holdfast.tornado.compiler.testing.JavaKernels;
@@ -156,6 +157,9 @@ class GeneratedCodeTest {
         hasLines(ReductionKernels.class, "static __device__ __forceinline__ void reduceMaxInt(int* tile)");
         hasLines(PersistentKernels.class,
                 "static __device__ __forceinline__ void halfSweepThenWait(hf_persistent_state& hf_ctx, double* u, const double* f, int n, double h2, int colour)");
+        hasLines(SelectionKernels.class, "static __device__ __forceinline__ void shiftRound(const double* from, double* to, int r)",
+                "extern \"C\" __global__ void pingPong(double* a, double* b, int rounds)",
+                "auto from = ((r & 1) == 0) ? a : b;", "auto to = ((r & 1) == 0) ? b : a;", "shiftRound(from, to, r);");
         hasLines(LineKernels.class,
                 "extern \"C\" __global__ void relay(long long* lines, const double* __restrict__ in, double* out, int steps, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns)");
     }

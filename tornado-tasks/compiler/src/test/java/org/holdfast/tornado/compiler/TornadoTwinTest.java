@@ -155,7 +155,8 @@ class TornadoTwinTest {
                         && d.getMessage(Locale.ROOT).startsWith("no TornadoVM twin of " + sampleName + ": ")), sampleName + " is warned about");
             }
         }
-        assertEquals(7, refused, "the persistent, cluster, atomic, stuck, dynamic-shared, warp-shuffle and self-flagged-line samples have no twin");
+        assertEquals(8, refused, "the persistent, cluster, atomic, stuck, dynamic-shared, warp-shuffle, self-flagged-line and array-selection samples"
+                + " have no twin");
         Javac.Result result = TwinJavac.plain(twins, work.resolve("sample-twins"), compiled.classes(), stub);
         assertTrue(result.success(), result.describe());
         // The samples narrow in compound assignments and cast redundantly on purpose: a twin may repeat its source's warnings, never add one.
@@ -169,7 +170,7 @@ class TornadoTwinTest {
     private static boolean usesWhatTornadoVmLacks(String source) {
         return source.contains("@Persistent") || source.contains("@Cluster") || source.contains(".atomic")
                 || source.contains(".loadAcquire") || source.contains(".storeRelease") || source.contains(".dynamicShared")
-                || source.contains(".shuffle");
+                || source.contains(".shuffle") || source.contains("Array selections");
     }
 
     @Test

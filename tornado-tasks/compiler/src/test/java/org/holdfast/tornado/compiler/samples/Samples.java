@@ -11,7 +11,7 @@ public final class Samples {
     public static final List<Class<?>> ALL = List.of(VectorKernels.class, IntegerKernels.class, ReductionKernels.class,
             StencilKernels.class, ControlFlowKernels.class, MathKernels.class, ConstantKernels.class, DeviceFunctionKernels.class, AtomicKernels.class,
             PersistentKernels.class, ClusterKernels.class, StuckKernels.class, TemporalConstructKernels.class,
-            DynamicSharedKernels.class, ImportingKernels.class, LineKernels.class);
+            DynamicSharedKernels.class, ImportingKernels.class, LineKernels.class, SelectionKernels.class);
 
     private Samples() {
     }
