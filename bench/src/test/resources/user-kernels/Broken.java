@@ -1,5 +1,6 @@
 package broken;
 
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.DeviceFunction;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
@@ -221,6 +222,40 @@ public final class Broken {
 
         @Kernel
         public static void black(KernelContext context, double[] u, double[] f, int n, double h2) {
+        }
+    }
+
+    /** A cluster solve whose sharedBytes gives a negative count. */
+    public static final class NegativeSharedBytes {
+        public static int sharedBytes(int n, int blocks) {
+            return -n;
+        }
+
+        @Kernel
+        @Persistent(threadsPerBlock = 32)
+        @Cluster(Cluster.WHOLE_GRID)
+        public static void solve(KernelContext context, double[] u, double[] f, int n, double h2, int iterations) {
+            double[] band = context.dynamicSharedDoubles();
+            band[context.localIdx] = u[0] + f[0] * h2 + n + iterations;
+            context.clusterBarrier();
+        }
+    }
+
+    /** A cluster solve whose sharedBytes gives each block one row, fewer than its band and ghost rows. */
+    public static final class TooLittleSharedBytes {
+        public static int sharedBytes(int n, int blocks) {
+            return n * Double.BYTES;
+        }
+
+        @Kernel
+        @Persistent(threadsPerBlock = 32)
+        @Cluster(Cluster.WHOLE_GRID)
+        public static void solve(KernelContext context, double[] u, double[] f, int n, double h2, int iterations) {
+            double[] band = context.dynamicSharedDoubles();
+            if (context.localIdx == 0) {
+                band[2 * n] = u[0] + f[0] * h2 + iterations; // the third row is past the end
+            }
+            context.clusterBarrier();
         }
     }
 }

@@ -1,5 +1,6 @@
 package misfit;
 
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.Persistent;
@@ -45,6 +46,44 @@ public final class Misfits {
         @Persistent
         public static void iterate(KernelContext context, double[] u, double[] f, int n, double h2, int iterations) {
             u[context.globalIdx] = f[0] * h2 + n + iterations;
+        }
+    }
+
+    /** A cluster solve without sharedBytes. */
+    public static final class ClusterWithoutSharedBytes {
+        @Kernel
+        @Persistent
+        @Cluster(Cluster.WHOLE_GRID)
+        public static void solve(KernelContext context, double[] u, double[] f, int n, double h2, int iterations) {
+            u[context.globalIdx] = f[0] * h2 + n + iterations + context.clusterRank;
+        }
+    }
+
+    /** A cluster solve whose sharedBytes takes n alone. */
+    public static final class ClusterWrongSharedBytes {
+        public static int sharedBytes(int n) {
+            return n;
+        }
+
+        @Kernel
+        @Persistent
+        @Cluster(4)
+        public static void solve(KernelContext context, double[] u, double[] f, int n, double h2, int iterations) {
+            u[context.globalIdx] = f[0] * h2 + n + iterations + context.clusterRank;
+        }
+    }
+
+    /** A standard pair in clusters. */
+    public static final class ClusterRed {
+        @Kernel
+        @Cluster(2)
+        public static void red(KernelContext context, double[] u, double[] f, int n, double h2) {
+            u[context.globalIdx] = f[0] * h2 + n + context.clusterRank;
+        }
+
+        @Kernel
+        public static void black(KernelContext context, double[] u, double[] f, int n, double h2) {
+            u[context.globalIdx] = f[0] * h2 + n;
         }
     }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * examples/ as a user of the bundle meets it: the two classes of the bundle's own examples/ compiled with
+ * examples/ as a user of the bundle meets it: the classes of the bundle's own examples/ compiled with
  * javac against its holdfast.jar (its kernel compiler on the processor path, nothing from this build's class
  * path), then run on the CPU through the bundle's launcher with {@code -k java:<class> --classpath}; and every
  * page the bundle's pages cite is in the bundle.
@@ -47,13 +47,14 @@ class ExamplesIT {
         Path log = temp.resolve("holdfast");
         Path output = temp.resolve("results");
         Process holdfast = BundleLauncher.startSeparately(bundle.resolve("bin/holdfast"), temp, log,
-                "-k", "java:org.example.RedBlackSor,java:org.example.PersistentRedBlackSor", "--classpath", classes.toString(),
+                "-k", "java:org.example.RedBlackSor,java:org.example.PersistentRedBlackSor,java:org.example.ClusterRedBlackSor",
+                "--classpath", classes.toString(),
                 "-m", "cpu,cpu-parallel", "-n", "11,12", "-i", "10", "-r", "1", "--no-plots", "-o", output.toString());
         assertTrue(holdfast.waitFor(240, TimeUnit.SECONDS), "holdfast did not finish in 240 s");
         String err = Files.readString(BundleLauncher.err(log), StandardCharsets.UTF_8);
         assertEquals(ExitCode.OK, holdfast.exitValue(), err);
         List<ResultRow> rows = SavedRun.read(output.resolve("results.json")).rows();
-        assertEquals(8, rows.size(), "2 classes x 2 modes x 2 sizes: " + rows);
+        assertEquals(12, rows.size(), "3 classes x 2 modes x 2 sizes: " + rows);
         for (ResultRow row : rows) {
             assertTrue(row.kernels().startsWith("java:org.example."), row.toString());
             assertTrue(row.ok() && row.maxDiff() == 0, row.toString());

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A user's own kernel classes through the command, on the CPU: the two classes of examples/ compiled
+ * A user's own kernel classes through the command, on the CPU: the classes of examples/ compiled
  * with javac and the kernel compiler from the class path, run as {@code -k java:<class> --classpath},
  * and checked against themselves on the CPU (SOR is not Gauss-Seidel); and every broken contract
  * refused before anything runs, with one line that says what is missing.
@@ -88,6 +88,47 @@ class UserKernelsTest {
             assertTrue(row.verification().redSkipped() >= Verification.REQUIRED
                     && row.verification().blackSkipped() >= Verification.REQUIRED, "each colour matters: " + row);
         }
+    }
+
+    @Test
+    void theClusterSorClassRunsOnOneClusterWithEveryBlockAndThreadAtOnceOnTheCpu() throws IOException {
+        CommandRun run = holdfast("java:org.example.ClusterRedBlackSor", "cpu,cpu-parallel", "cluster-sor");
+        assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("cluster-sor/results.json")).rows();
+        assertEquals(4, rows.size(), rows.toString());
+        for (ResultRow row : rows) {
+            assertEquals("java:org.example.ClusterRedBlackSor", row.kernels());
+            assertTrue(row.ok() && row.maxDiff() == 0, row.toString());
+            assertTrue(row.verification().redSkipped() >= Verification.REQUIRED
+                    && row.verification().blackSkipped() >= Verification.REQUIRED, "each colour matters: " + row);
+        }
+    }
+
+    @Test
+    void theClusterSorClassGivesThePersistentSorClasssBits() throws IOException {
+        // Bands in shared memory, edges pushed into the neighbours': the same points, the same arithmetic, the same array.
+        CommandRun run = CommandRun.of("-m", "cpu", "-k", "java:org.example.PersistentRedBlackSor,java:org.example.ClusterRedBlackSor",
+                "--classpath", classes.toString(), "-n", "11,34", "-i", "20", "-r", "1", "--init", "random", "-o",
+                temp.resolve("cluster-vs-grid").toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err() + run.out());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("cluster-vs-grid/results.json")).rows();
+        assertEquals(4, rows.size(), rows.toString());
+        for (int size = 0; size < 2; size++) {
+            assertEquals(rows.get(2 * size).maxError(), rows.get(2 * size + 1).maxError(), rows.toString());
+        }
+    }
+
+    @Test
+    void printKernelSaysHowTheClusterSolveIsLaunched() {
+        CommandRun run = CommandRun.of("-m", "cpu,persistent-grid", "-k", "java:org.example.ClusterRedBlackSor", "--classpath",
+                classes.toString(), "--print-kernel");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        String launch = "one cluster of min(16, N - 2) blocks of 128 threads, ClusterRedBlackSor.sharedBytes(N, blocks) bytes of"
+                + " dynamic shared memory each";
+        assertTrue(run.out().contains("// persistent-grid (java:org.example.ClusterRedBlackSor, sweeps-per-exchange=auto):\n//  "
+                + " org.example.ClusterRedBlackSor: solve, one launch for all iterations, " + launch + "\n"), run.out());
+        assertTrue(run.out().contains("org.example.ClusterRedBlackSor: solve, every group at once, " + launch), run.out());
+        assertTrue(run.out().contains("hf_map_shared_rank(band, "), run.out());
     }
 
     @Test
@@ -167,9 +208,23 @@ class UserKernelsTest {
                 + " leaves 24 of 24 black points unchanged (an iteration updates both colours, every point)" + where);
         assertFails("SolveOneFewer", "cpu", "java:broken.Broken$SolveOneFewer" + notASmoother + "solve(iterations = 1) leaves 25"
                 + " of 25 red points unchanged (an iteration updates both colours, every point)" + where);
+        assertFails("TooLittleSharedBytes", "cpu", "the checks of java:broken.Broken$TooLittleSharedBytes against the problem, on the"
+                + " CPU, failed: kernel solve of broken.Broken$TooLittleSharedBytes failed at Broken.java:" + lineOf("the third row is past")
+                + ": Index 18 out of bounds for length 9");
         assertFails("OutOfBounds", "cpu", "the checks of java:broken.Broken$OutOfBounds against the problem, on the CPU, failed:"
                 + " kernel red of broken.Broken$OutOfBounds failed at Broken.java:" + lineOf("u[c + 2 * n]") + ": Index 82 out of"
                 + " bounds for length 81");
+    }
+
+    @Test
+    void aClusterSolveWhoseSharedBytesGivesANegativeCountFailsItsRowsWithOneLine() throws IOException {
+        CommandRun run = holdfast("java:broken.Broken$NegativeSharedBytes", "cpu", "negative-shared");
+        assertEquals(ExitCode.FAILED, run.status(), run.err() + run.out());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("negative-shared/results.json")).rows();
+        assertEquals(List.of("failed: broken.Broken$NegativeSharedBytes.sharedBytes(11, 9) gave -11 bytes of dynamic shared memory"
+                + " per block, fewer than 0 (docs/user-kernels.md)", "failed: broken.Broken$NegativeSharedBytes.sharedBytes(12, 10) gave"
+                + " -12 bytes of dynamic shared memory per block, fewer than 0 (docs/user-kernels.md)"),
+                rows.stream().map(ResultRow::status).toList());
     }
 
     @Test
@@ -228,6 +283,16 @@ class UserKernelsTest {
                 + " has neither the standard pair (@Kernel public static void red(KernelContext context, double[] u, double[] f, int n,"
                 + " double h2) and black) nor the persistent kernel (@Kernel @Persistent public static void solve(KernelContext context,"
                 + " double[] u, double[] f, int n, double h2, int iterations)); docs/user-kernels.md");
+        assertRefused("misfit.Misfits$ClusterWithoutSharedBytes", cp, "holdfast: --kernels java:misfit.Misfits$ClusterWithoutSharedBytes:"
+                + " ClusterWithoutSharedBytes.solve runs in a cluster (@Cluster), so ClusterWithoutSharedBytes needs public static int"
+                + " sharedBytes(int n, int blocks): each block's dynamic shared memory; docs/user-kernels.md");
+        assertRefused("misfit.Misfits$ClusterWrongSharedBytes", cp, "holdfast: --kernels java:misfit.Misfits$ClusterWrongSharedBytes:"
+                + " ClusterWrongSharedBytes.sharedBytes must be public static int sharedBytes(int n, int blocks): each block's dynamic"
+                + " shared memory for a cluster solve");
+        assertRefused("misfit.Misfits$ClusterRed", cp, "holdfast: --kernels java:misfit.Misfits$ClusterRed: ClusterRed.red must not be"
+                + " @Cluster: it is one half-sweep of a standard launch, on the block-count rule's grid (@Kernel public static void"
+                + " red(KernelContext context, double[] u, double[] f, int n, double h2); a cluster kernel is a @Persistent @Cluster"
+                + " solve)");
         assertRefused("misfit.Misfits", cp, "holdfast: --kernels java:misfit.Misfits: misfit.Misfits has no CUDA C from the Holdfast"
                 + " kernel compiler: compile it with holdfast.jar as the annotation processor path (javac -cp holdfast.jar -processorpath"
                 + " holdfast.jar ...); docs/user-kernels.md");

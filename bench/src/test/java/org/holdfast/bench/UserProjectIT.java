@@ -47,16 +47,18 @@ class UserProjectIT {
         assertTrue(Files.isRegularFile(classes.resolve("META-INF/holdfast/kernels/org.example.RedBlackSor.cu")),
                 "the kernel compiler ran from annotationProcessorPaths");
         assertTrue(Files.isRegularFile(classes.resolve("META-INF/holdfast/kernels/org.example.PersistentRedBlackSor.cu")));
+        assertTrue(Files.isRegularFile(classes.resolve("META-INF/holdfast/kernels/org.example.ClusterRedBlackSor.cu")));
 
         Path log = temp.resolve("holdfast");
         Path output = temp.resolve("results");
         Process holdfast = BundleLauncher.startSeparately(BundleLauncher.built().toAbsolutePath().resolve("bin/holdfast"), project,
-                log, "--classpath", "target/classes", "-k", "java:org.example.RedBlackSor,java:org.example.PersistentRedBlackSor",
+                log, "--classpath", "target/classes", "-k",
+                "java:org.example.RedBlackSor,java:org.example.PersistentRedBlackSor,java:org.example.ClusterRedBlackSor",
                 "-m", "cpu", "-n", "11", "-i", "10", "-r", "1", "--no-plots", "-o", output.toString());
         assertTrue(holdfast.waitFor(240, TimeUnit.SECONDS), "holdfast did not finish in 240 s");
         assertEquals(ExitCode.OK, holdfast.exitValue(), Files.readString(BundleLauncher.err(log), StandardCharsets.UTF_8));
         List<ResultRow> rows = SavedRun.read(output.resolve("results.json")).rows();
-        assertEquals(List.of("java:org.example.RedBlackSor", "java:org.example.PersistentRedBlackSor"),
+        assertEquals(List.of("java:org.example.RedBlackSor", "java:org.example.PersistentRedBlackSor", "java:org.example.ClusterRedBlackSor"),
                 rows.stream().map(ResultRow::kernels).toList());
         for (ResultRow row : rows) {
             assertTrue(row.ok() && row.maxDiff() == 0, row.toString());

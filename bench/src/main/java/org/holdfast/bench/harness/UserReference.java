@@ -20,7 +20,7 @@ import org.holdfast.tornado.api.WorkerGrid1D;
  * The reference of rows that run a user's kernel class: the same class on the CPU. Its standard
  * pair runs on one thread, as the {@code cpu} mode runs the Java kernels (the contract says any grid
  * covers the problem); a class with only the persistent kernel runs it with every group at once, on
- * the grid the CPU backend chooses. A user's kernels need not be Gauss-Seidel (SOR with a relaxation
+ * the grid the CPU backend chooses (a cluster kernel: on the cluster its launch rule gives). A user's kernels need not be Gauss-Seidel (SOR with a relaxation
  * factor is not), so the plain reference would be the wrong yardstick; {@link ProblemChecks} checks
  * the class against the problem instead. Every run is bounded by the experiment's watchdog.
  */
@@ -68,7 +68,7 @@ final class UserReference implements Verification.Solver {
         if (iterations == 0) {
             return u;
         }
-        PersistentTaskGraph tasks = PersistentTaskGraph.of(kernels.solve().orElseThrow(), problem, u, f, iterations, 0, 0);
+        PersistentTaskGraph tasks = kernels.solveOnCpu(problem, u, f, iterations);
         try (TornadoExecutionPlan plan = plan(tasks.graph(), tasks.scheduler(), 1)) {
             plan.execute();
             plan.transferToHost(u);

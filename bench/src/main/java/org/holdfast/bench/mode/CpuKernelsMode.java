@@ -31,6 +31,7 @@ public abstract class CpuKernelsMode extends DescribedMode {
         Optional<UserKernels> user = kernels.userKernels();
         String owner = user.map(UserKernels::className).orElse(problem.halfSweepKernels().owner().getName());
         String methods = user.isPresent() && user.get().halfSweeps().isEmpty() ? "solve, every group at once"
+                + (user.get().clusterSolve() ? ", " + user.get().clusterRule() : "")
                 : "red, then black, per iteration";
         return KernelsThatRun.described(owner + ": " + methods + ", the Java methods themselves on the CPU (no CUDA C)");
     }
@@ -55,7 +56,7 @@ public abstract class CpuKernelsMode extends DescribedMode {
         }
         Optional<UserKernels> user = request.kernels().userKernels();
         if (user.isPresent() && user.get().halfSweeps().isEmpty()) {
-            return JavaPersistentRunner.onCpu(request, device(), user.get().solve().orElseThrow());
+            return JavaPersistentRunner.onCpu(request, device(), user.get());
         }
         int threads = threads(request);
         return new TaskGraphRunner(request, device(), groups(request, threads), threads, plan -> {

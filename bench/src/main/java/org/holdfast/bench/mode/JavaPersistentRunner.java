@@ -1,6 +1,5 @@
 package org.holdfast.bench.mode;
 
-import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -90,6 +89,14 @@ final class JavaPersistentRunner implements ModeRunner {
                 plan.note(), List.of(), MemoryTraffic.HALF_SWEEP_PASSES), mode + " (java " + plan.kernel().getName() + ", " + plan.blocks() + " blocks)");
     }
 
+    /** A user's cluster {@code solve} on the GPU, on the request's problem, as its launch rule says ({@link UserClusterLaunch}). */
+    static JavaPersistentRunner ofClusterSolve(RunRequest request, CudaTornadoDevice gpu, UserKernels user, UserClusterLaunch launch,
+            String mode) {
+        return new JavaPersistentRunner(request, gpu, (u, iterations) -> launch.graph(user.solve().orElseThrow(), request.problem(), u,
+                request.f(), iterations), new RunShape(launch.blocks(), launch.threads(), RowVariant.NONE, "one cluster", List.of(),
+                MemoryTraffic.HALF_SWEEP_PASSES), mode + " (java " + UserKernels.SOLVE + ", one cluster of " + launch.blocks() + " blocks)");
+    }
+
     /**
      * The temporal passes in one persistent launch, on {@code device} (the GPU, or a CPU device in the tests), as
      * {@code plan} says, over u and a scratch array of this runner's.
@@ -102,12 +109,15 @@ final class JavaPersistentRunner implements ModeRunner {
                 mode + " (java persistentPasses, k = " + plan.k() + ", " + plan.blocks() + " blocks)");
     }
 
-    /** A user's persistent kernel on a CPU device, with every group at once on the grid the backend chooses. */
-    static JavaPersistentRunner onCpu(RunRequest request, TornadoDevice cpu, Method solve) {
+    /**
+     * A user's persistent kernel on a CPU device, with every group at once on the grid the backend chooses (a cluster
+     * kernel on its launch rule's cluster).
+     */
+    static JavaPersistentRunner onCpu(RunRequest request, TornadoDevice cpu, UserKernels user) {
         return new JavaPersistentRunner(request, cpu,
-                (u, iterations) -> PersistentTaskGraph.of(solve, request.problem(), u, request.f(), iterations, 0, 0),
+                (u, iterations) -> user.solveOnCpu(request.problem(), u, request.f(), iterations),
                 new RunShape(0, 0, RowVariant.NONE, "", List.of(), MemoryTraffic.HALF_SWEEP_PASSES),
-                "cpu (" + solve.getName() + ")");
+                "cpu (" + UserKernels.SOLVE + ")");
     }
 
     private Compiled plan(int iterations) {

@@ -1,5 +1,6 @@
 package org.holdfast.bench.mode;
 
+import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -259,7 +260,8 @@ public abstract class NativePersistentMode extends DescribedMode {
                     ? "a user's solve runs in persistent-grid, not " + name()
                     : user.get().className() + " has no persistent kernel (solve)"));
         }
-        return KernelsThatRun.generated(user.get().owner(), "solve, one launch for all iterations");
+        return KernelsThatRun.generated(user.get().owner(), "solve, one launch for all iterations"
+                + (user.get().clusterSolve() ? ", " + user.get().clusterRule() : ""));
     }
 
     /**
@@ -349,8 +351,34 @@ public abstract class NativePersistentMode extends DescribedMode {
             throw new IllegalArgumentException(name() + " (" + request.kernels() + "): a user's solve exchanges halos as it"
                     + " chooses, so --sweeps-per-exchange takes 1 or auto for it, got " + sweepsPerExchange(request.options()));
         }
-        JavaPersistentPlan plan = JavaPersistentPlan.of(user.solveFor(name()), request, machine.gpu());
+        Method solve = user.solveFor(name());
+        if (user.clusterSolve()) {
+            return clusterRunner(user, request, machine);
+        }
+        JavaPersistentPlan plan = JavaPersistentPlan.of(solve, request, machine.gpu());
         return JavaPersistentRunner.ofSolve(request, machine.gpu(), plan, name());
+    }
+
+    /**
+     * A user's cluster {@code solve}, on its launch rule's one cluster: a fixed {@code -b} count other than the rule's is
+     * refused, and so is a size whose blocks need more shared memory than a block of this GPU may have.
+     */
+    private ModeRunner clusterRunner(UserKernels user, RunRequest request, Machine machine) {
+        UserClusterLaunch launch = user.clusterLaunch(request.problem().n());
+        int asked = request.blocks().plannerBlocks(request.problem().pointsPerColour(), launch.threads());
+        if (asked != 0 && asked != launch.blocks()) {
+            throw new ModeRefusedException(name() + " (" + request.kernels() + "): a cluster solve runs one cluster of "
+                    + launch.blocks() + " blocks at N = " + request.problem().n() + " (its launch rule; docs/user-kernels.md), not "
+                    + asked + " (-b)");
+        }
+        int most = machine.gpu().sharedBytesPerBlockOptIn();
+        if (launch.sharedBytes() > most) {
+            throw new ModeRefusedException(name() + " (" + request.kernels() + "): " + user.owner().getSimpleName() + "."
+                    + UserKernels.SHARED_BYTES + "(" + request.problem().n() + ", " + launch.blocks() + ") asks for "
+                    + launch.sharedBytes() + " bytes of shared memory per block, more than the " + most + " a block of "
+                    + machine.gpu().device().name() + " may have");
+        }
+        return JavaPersistentRunner.ofClusterSolve(request, machine.gpu(), user, launch, name());
     }
 
     /**

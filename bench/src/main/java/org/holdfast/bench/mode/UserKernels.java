@@ -1,6 +1,7 @@
 package org.holdfast.bench.mode;
 
 import java.io.File;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
@@ -13,6 +14,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.holdfast.kernels.PersistentTaskGraph;
+import org.holdfast.kernels.problem.Problem;
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.KernelMetadata;
@@ -30,7 +34,9 @@ import org.holdfast.tornado.api.Solves;
  *       other per iteration by the standard modes (and the CPU modes);</li>
  *   <li>{@code @Kernel @Persistent public static void solve(KernelContext context, double[] u, double[] f, int n,
  *       double h2, int iterations)}: every iteration in one launch, run by {@code persistent-grid} (and the
- *       CPU modes when the class has no standard pair).</li>
+ *       CPU modes when the class has no standard pair); with {@code @Cluster} too, a cluster kernel, launched as one
+ *       cluster with the dynamic shared bytes of the class's {@code public static int sharedBytes(int n, int blocks)}
+ *       ({@link UserClusterLaunch}).</li>
  * </ul>
  * The class is its own reference: rows that run it are checked against the same class on the CPU. It solves
  * the problem its {@code @Solves} names ({@code poisson3d}: u and f are the N³ cube), the square without one.
@@ -42,6 +48,10 @@ public final class UserKernels {
     public static final String BLACK = "black";
     /** The persistent kernel's name. */
     public static final String SOLVE = "solve";
+    /** The method of a cluster solve's class that sizes each block's dynamic shared memory. */
+    public static final String SHARED_BYTES = "sharedBytes";
+    /** Its signature, as the contract and the messages spell it. */
+    public static final String SHARED_BYTES_SIGNATURE = "public static int sharedBytes(int n, int blocks)";
 
     private static final List<Class<?>> HALF_SWEEP = List.of(KernelContext.class, double[].class, double[].class, int.class,
             double.class);
@@ -54,12 +64,15 @@ public final class UserKernels {
     private final Method red;
     private final Method black;
     private final Method solve;
+    /** A cluster solve's {@code sharedBytes}; null for a class without a cluster solve. */
+    private final Method sharedBytes;
 
-    private UserKernels(Class<?> owner, Method red, Method black, Method solve) {
+    private UserKernels(Class<?> owner, Method red, Method black, Method solve, Method sharedBytes) {
         this.owner = owner;
         this.red = red;
         this.black = black;
         this.solve = solve;
+        this.sharedBytes = sharedBytes;
     }
 
     /**
@@ -104,7 +117,27 @@ public final class UserKernels {
                     + " void red" + HALF_SWEEP_SIGNATURE + " and black) nor the persistent kernel (@Kernel @Persistent public"
                     + " static void solve" + SOLVE_SIGNATURE + "); docs/user-kernels.md");
         }
-        return new UserKernels(owner, red, black, solve);
+        return new UserKernels(owner, red, black, solve, solve != null && solve.isAnnotationPresent(Cluster.class)
+                ? sharedBytesOf(owner, what) : null);
+    }
+
+    /** A cluster solve's class's {@value #SHARED_BYTES}, checked. */
+    private static Method sharedBytesOf(Class<?> owner, String what) {
+        String where = what + ": " + owner.getSimpleName();
+        List<Method> named = Arrays.stream(owner.getDeclaredMethods()).filter(m -> m.getName().equals(SHARED_BYTES)).toList();
+        if (named.isEmpty()) {
+            throw new IllegalArgumentException(where + ".solve runs in a cluster (@Cluster), so " + owner.getSimpleName() + " needs "
+                    + SHARED_BYTES_SIGNATURE + ": each block's dynamic shared memory; docs/user-kernels.md");
+        }
+        Method method = named.get(0);
+        boolean shaped = named.size() == 1 && List.of(method.getParameterTypes()).equals(List.of(int.class, int.class))
+                && method.getReturnType() == int.class && Modifier.isStatic(method.getModifiers())
+                && Modifier.isPublic(method.getModifiers());
+        if (!shaped) {
+            throw new IllegalArgumentException(where + "." + SHARED_BYTES + " must be " + SHARED_BYTES_SIGNATURE
+                    + ": each block's dynamic shared memory for a cluster solve");
+        }
+        return method;
     }
 
     private static ClassLoader loader(List<Path> classpath) {
@@ -149,6 +182,10 @@ public final class UserKernels {
             throw new IllegalArgumentException(where + (persistent ? " must be @Persistent: it runs every iteration in one launch"
                     : " must not be @Persistent: it is one half-sweep of a standard launch") + " (" + expected + ")");
         }
+        if (!persistent && method.isAnnotationPresent(Cluster.class)) {
+            throw new IllegalArgumentException(where + " must not be @Cluster: it is one half-sweep of a standard launch, on the"
+                    + " block-count rule's grid (" + expected + "; a cluster kernel is a @Persistent @Cluster solve)");
+        }
         return method;
     }
 
@@ -180,6 +217,53 @@ public final class UserKernels {
     /** The persistent kernel, when the class has it. */
     public Optional<Method> solve() {
         return Optional.ofNullable(solve);
+    }
+
+    /** Whether the persistent kernel is a cluster kernel ({@code @Cluster}), launched as {@link #clusterLaunch} says. */
+    public boolean clusterSolve() {
+        return sharedBytes != null;
+    }
+
+    /**
+     * How the cluster solve is launched at {@code n} (the contract's rule: one cluster of the kernel's {@code @Cluster}
+     * size, or of min(16, n - 2) blocks for the whole grid, and the class's {@value #SHARED_BYTES}).
+     *
+     * @throws IllegalStateException with one line where {@value #SHARED_BYTES} fails or gives a negative count
+     */
+    public UserClusterLaunch clusterLaunch(int n) {
+        int size = solve.getAnnotation(Cluster.class).value();
+        int blocks = size == Cluster.WHOLE_GRID ? Math.max(1, Math.min(Cluster.MAX_SIZE, n - 2)) : size;
+        String call = owner.getName() + "." + SHARED_BYTES + "(" + n + ", " + blocks + ")";
+        int bytes;
+        try {
+            bytes = (int) sharedBytes.invoke(null, n, blocks);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(call + " threw " + e.getCause(), e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(call + ": " + e.getMessage(), e);
+        }
+        if (bytes < 0) {
+            throw new IllegalStateException(call + " gave " + bytes + " bytes of dynamic shared memory per block, fewer than 0"
+                    + " (docs/user-kernels.md)");
+        }
+        return new UserClusterLaunch(blocks, solve.getAnnotation(Persistent.class).threadsPerBlock(), bytes);
+    }
+
+    /** The cluster solve's launch rule in words, for the kernels a mode runs. */
+    public String clusterRule() {
+        int size = solve.getAnnotation(Cluster.class).value();
+        return "one cluster of " + (size == Cluster.WHOLE_GRID ? "min(16, N - 2)" : Integer.toString(size)) + " blocks of "
+                + solve.getAnnotation(Persistent.class).threadsPerBlock() + " threads, " + owner.getSimpleName() + "." + SHARED_BYTES
+                + "(N, blocks) bytes of dynamic shared memory each";
+    }
+
+    /**
+     * The persistent kernel on the CPU, on {@code u} in place: a cluster solve as {@link #clusterLaunch} says, else with
+     * every group at once on the grid the CPU backend chooses.
+     */
+    public PersistentTaskGraph solveOnCpu(Problem problem, double[] u, double[] f, int iterations) {
+        return clusterSolve() ? clusterLaunch(problem.n()).graph(solve, problem, u, f, iterations)
+                : PersistentTaskGraph.of(solve, problem, u, f, iterations, 0, 0);
     }
 
     /** The standard pair for a standard launch, or the reason this class cannot run in one. */

@@ -205,10 +205,23 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
      */
     public static PersistentTaskGraph of(Method solve, Problem problem, double[] u, double[] f, int iterations, int blocks,
             int threads) {
+        return of(solve, problem, u, f, iterations, blocks, threads, 0);
+    }
+
+    /**
+     * A user's persistent kernel as {@link #of(Method, Problem, double[], double[], int, int, int)} says, with
+     * {@code sharedBytes} of dynamic shared memory per block (a cluster kernel's bands); {@code blocks} must then be given.
+     */
+    public static PersistentTaskGraph of(Method solve, Problem problem, double[] u, double[] f, int iterations, int blocks,
+            int threads, int sharedBytes) {
+        WorkerGrid1D grid = blocks == 0 ? null : grid(blocks, threads);
+        if (sharedBytes > 0) {
+            grid.setDynamicSharedBytes(sharedBytes);
+        }
         TaskGraph tasks = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f);
         ImmutableTaskGraph graph = tasks.task(TASK, solve, new KernelContext(), u, f, problem.n(), problem.h2(), iterations)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, u).snapshot();
-        return new PersistentTaskGraph(graph, scheduler(blocks == 0 ? null : grid(blocks, threads)), u, null, 0, 2 * iterations);
+        return new PersistentTaskGraph(graph, scheduler(grid), u, null, 0, 2 * iterations);
     }
 
     private static GridScheduler scheduler(WorkerGrid1D grid) {
