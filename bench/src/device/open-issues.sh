@@ -46,6 +46,8 @@
 #                                              (lab/cluster-twin-probe), then its GPU tests and the tools through holdfast
 #   bench/src/device/open-issues.sh middle     the cluster-bands row checked (self-test, the three tools), then timed
 #                                              beside one cluster, resident, the Java twins and graph, N = 33 .. 1001
+#   bench/src/device/open-issues.sh java-top   the Java temporal twin against its native twin at the top, its GPU tests
+#                                              and the three tools on it, and a user's cluster kernel (examples/)
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
@@ -173,13 +175,23 @@ case ${1:-} in
       "together:selftest:cluster-bands:--variants+grid-cluster-bands*+--sizes+4,11,12,33,34,129,257,513,1001+--blocks+0,2,32,120+--threads+512,256+--iterations+11/sanitize-native:cluster-bands:memcheck,racecheck,synccheck:--variants+grid-cluster-bands+--sizes+11,34+--blocks+2,0+--threads+64+--iterations+3+--no-largest" \
       sweep:middle:$mid
     ;;
+  java-top)
+    # Issue 19 after the array selections: the Java temporal twin (one streamItem call now) timed against its native
+    # twin at the top, the GPU tests it and the cluster twin have, the three tools on it, and a user's cluster kernel
+    # (examples/ClusterRedBlackSor, a cooperative cluster launch) beside the persistent example.
+    top=-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8+--barrier+temporal+--sweeps-per-exchange+4,8
+    top=$top+-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
+    TESTS_TIMEOUT=${TESTS_TIMEOUT:-240} exec bash "$session" info sweep:java-temporal:$top \
+      "together:tests:TemporalModesGpuTest,ClusterTwinGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+2,4,8" \
+      user:-k+java:org.example.ClusterRedBlackSor,java:org.example.PersistentRedBlackSor+-m+cpu-parallel,persistent-grid+-n+11,33,101,257,1001
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac
