@@ -106,6 +106,37 @@ class PersistentKernelsGpuTest {
         assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u);
     }
 
+    /**
+     * The grid-resident kernel ({@link ResidentKernels#resident}: a band per block in shared memory, halos as
+     * self-flagged lines) at the native planner's shapes for {@code persistent-dataflow resident} (one block of 512
+     * threads per SM of an H200, N = 1001 with k = 4 and f in global memory, k = 2 with f on chip) and smaller ones,
+     * bands of 5 to 10 rows, and a run without an exchange (k = 18 above the run's 18 half-sweeps: the load
+     * announcements order the stores); then three runs in one execute, the flags carried on.
+     */
+    @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads, k = {3}, f on chip {4}")
+    @CsvSource({"1001, 132, 512, 4, false", "1001, 132, 512, 2, true", "1002, 99, 512, 5, false", "257, 50, 256, 3, true",
+        "101, 16, 128, 3, true", "101, 2, 256, 18, false"})
+    void theResidentKernelEqualsTheReferenceBitForBit(int n, int blocks, int threads, int k, boolean fOnChip) {
+        TornadoDevice gpu = gpu();
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(n + k);
+        double[] f = problem.rightHandSide();
+        double[] u = initial.clone();
+        PersistentTaskGraph tasks = PersistentTaskGraph.resident(problem, u, f, ITERATIONS, blocks, threads, k, fOnChip);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
+            plan.withDevice(gpu).withGridScheduler(tasks.scheduler()).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(1, "resident"), "every block with a band counted its half-sweeps");
+            plan.transferToHost(u);
+            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), u);
+            tasks.clearWork();
+            plan.withRepeats(3).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(3, "resident"), "three runs counted");
+            plan.transferToHost(u);
+        }
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u);
+    }
+
     @Test
     void aCounterThatIsNeverPublishedStopsTheLaunchWithTheWatchdogNamingBlockAndStep() {
         TornadoDevice gpu = gpu();
