@@ -189,6 +189,54 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
         return new PersistentTaskGraph(graph, scheduler(grid), u, work, ClusterLayout.activeBlocks(blocks, n), 2 * iterations);
     }
 
+    /**
+     * The grid-resident kernel ({@link ResidentKernels#resident}, instance {@code _fOnChip0} or {@code _fOnChip1}) on
+     * {@code blocks} blocks of {@code threads} threads, {@code k} half-sweeps between halo exchanges, each block's band
+     * (and h2 f where {@code fOnChip}) in dynamic shared memory: the shape the native planner gives
+     * {@code persistent-dataflow resident} ({@code sweeps_per_exchange} k, {@code f_on_chip}). Its mailbox (lines and
+     * counters) goes to the device once, zero, and carries on from run to run (the flags only grow).
+     *
+     * @throws IllegalArgumentException for a shape the kernel cannot run, in one line
+     */
+    public static PersistentTaskGraph resident(PoissonProblem problem, double[] u, double[] f, int iterations, int blocks,
+            int threads, int k, boolean fOnChip) {
+        int n = problem.n();
+        if (blocks < 1) {
+            throw new IllegalArgumentException("resident runs on at least 1 block, not " + blocks);
+        }
+        if (threads < 1 || threads > ResidentLayout.MAX_THREADS) {
+            throw new IllegalArgumentException("resident runs 1 to " + ResidentLayout.MAX_THREADS + " threads per block, not " + threads);
+        }
+        int bands = ResidentLayout.bands(blocks, n);
+        int smallest = ResidentLayout.smallestBandRows(bands, n);
+        if (k < 1) {
+            throw new IllegalArgumentException("resident: k = " + k + ", but it is at least 1");
+        }
+        if (bands > 1 && k > smallest) {
+            throw new IllegalArgumentException("resident: k = " + k + ", but with " + blocks + " blocks at N = " + n + " it is 1 to "
+                    + smallest + " (a band's k ghost rows come from one neighbour's band)");
+        }
+        WorkerGrid1D grid = grid(blocks, threads);
+        grid.setDynamicSharedBytes(ResidentLayout.sharedBytes(bands, n, k, fOnChip));
+        long[] work = new long[PersistentRedBlackKernels.WORK_LENGTH];
+        long[] mailbox = new long[ResidentLayout.mailboxLongs(bands, n, k)];
+        ImmutableTaskGraph graph = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f, mailbox)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, work)
+                .task(TASK, residentKernel(), new KernelContext(), fOnChip ? 1 : 0, u, f, n, problem.h2(), iterations, k, work, mailbox)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, u).transferToHost(DataTransferMode.EVERY_EXECUTION, work).snapshot();
+        return new PersistentTaskGraph(graph, scheduler(grid), u, work, bands, 2 * iterations);
+    }
+
+    /** {@link ResidentKernels#resident}. */
+    private static Method residentKernel() {
+        for (Method m : ResidentKernels.class.getMethods()) {
+            if (m.getName().equals("resident")) {
+                return m;
+            }
+        }
+        throw new IllegalStateException("ResidentKernels.resident is missing");
+    }
+
     /** {@code PersistentRedBlackKernels.name}. */
     public static Method kernelNamed(String name) {
         for (Method m : PersistentRedBlackKernels.class.getMethods()) {

@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson.ReferenceSolver;
-import org.holdfast.tornado.api.TornadoExecutionPlan;
-import org.holdfast.tornado.api.TornadoRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -90,13 +87,7 @@ class ClusterKernelOnCpuTest {
         double[] u = new double[problem.points()];
         PersistentTaskGraph tasks = PersistentTaskGraph.clusterResident(problem, u, f, ITERATIONS, blocks, threads, slots, k);
         assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), run(tasks, u, initial));
-        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
-            tasks.clearWork();
-            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withWatchdog(WATCHDOG).withRepeats(3)
-                    .execute();
-            assertEquals(Optional.empty(), tasks.workShortfall(3, "three runs"));
-            plan.transferToHost(u);
-        }
+        PersistentKernelsOnCpuTest.runThreeMore(tasks, u, WATCHDOG);
         assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u, "three runs on from the first");
     }
 

@@ -51,6 +51,26 @@ class PersistentKernelsGpuTest {
         }
     }
 
+    /**
+     * One run of {@code tasks} from {@code initial} (in u) on the GPU, then three runs in one execute: u equals the
+     * reference after each, and the tally holds every block with a band of every run, each with all its half-sweeps.
+     */
+    private static void assertOneRunAndThreeMoreEqualTheReference(TornadoDevice gpu, PersistentTaskGraph tasks, PoissonProblem problem,
+            double[] initial, double[] f, double[] u, String label) {
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
+            plan.withDevice(gpu).withGridScheduler(tasks.scheduler()).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(1, label), "every block with a band counted its half-sweeps");
+            plan.transferToHost(u);
+            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), u);
+            tasks.clearWork();
+            plan.withRepeats(3).execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(3, label), "three runs counted");
+            plan.transferToHost(u);
+        }
+        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u);
+    }
+
     @ParameterizedTest(name = "{0} N = {1}, {2} blocks")
     @CsvSource({"GRID_BARRIER, 101, 132", "GRID_BARRIER, 1001, 264", "DATAFLOW, 101, 99", "DATAFLOW, 1002, 132",
         "ON_CHIP, 11, 1", "ON_CHIP, 120, 1"})
@@ -62,19 +82,7 @@ class PersistentKernelsGpuTest {
         double[] u = initial.clone();
         // N = 120 holds u and f on chip: 230 400 bytes of dynamic shared memory.
         PersistentTaskGraph tasks = PersistentTaskGraph.of(design, problem, u, f, ITERATIONS, blocks, 256, design == Design.ON_CHIP);
-        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
-            tasks.clearWork();
-            plan.withDevice(gpu).withGridScheduler(tasks.scheduler()).execute();
-            assertEquals(Optional.empty(), tasks.workShortfall(1, design.name()), "every block counted its half-sweeps");
-            plan.transferToHost(u);
-            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), u);
-            // Three runs in one execute: the tally holds every block of every run, each with all its half-sweeps.
-            tasks.clearWork();
-            plan.withRepeats(3).execute();
-            assertEquals(Optional.empty(), tasks.workShortfall(3, design.name()), "three runs counted");
-            plan.transferToHost(u);
-        }
-        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u);
+        assertOneRunAndThreeMoreEqualTheReference(gpu, tasks, problem, initial, f, u, design.name());
     }
 
     /**
@@ -92,18 +100,27 @@ class PersistentKernelsGpuTest {
         double[] f = problem.rightHandSide();
         double[] u = initial.clone();
         PersistentTaskGraph tasks = PersistentTaskGraph.clusterResident(problem, u, f, ITERATIONS, blocks, threads, slots, k);
-        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
-            tasks.clearWork();
-            plan.withDevice(gpu).withGridScheduler(tasks.scheduler()).execute();
-            assertEquals(Optional.empty(), tasks.workShortfall(1, "cluster"), "every block with a band counted its half-sweeps");
-            plan.transferToHost(u);
-            assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), u);
-            tasks.clearWork();
-            plan.withRepeats(3).execute();
-            assertEquals(Optional.empty(), tasks.workShortfall(3, "cluster"), "three runs counted");
-            plan.transferToHost(u);
-        }
-        assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u);
+        assertOneRunAndThreeMoreEqualTheReference(gpu, tasks, problem, initial, f, u, "cluster");
+    }
+
+    /**
+     * The grid-resident kernel ({@link ResidentKernels#resident}: a band per block in shared memory, halos as
+     * self-flagged lines) at the native planner's shapes for {@code persistent-dataflow resident} (one block of 512
+     * threads per SM of an H200, N = 1001 with k = 4 and f in global memory, k = 2 with f on chip) and smaller ones,
+     * bands of 5 to 10 rows, and a run without an exchange (k = 18 above the run's 18 half-sweeps: the load
+     * announcements order the stores); then three runs in one execute, the flags carried on.
+     */
+    @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads, k = {3}, f on chip {4}")
+    @CsvSource({"1001, 132, 512, 4, false", "1001, 132, 512, 2, true", "1002, 99, 512, 5, false", "257, 50, 256, 3, true",
+        "101, 16, 128, 3, true", "101, 2, 256, 18, false"})
+    void theResidentKernelEqualsTheReferenceBitForBit(int n, int blocks, int threads, int k, boolean fOnChip) {
+        TornadoDevice gpu = gpu();
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(n + k);
+        double[] f = problem.rightHandSide();
+        double[] u = initial.clone();
+        PersistentTaskGraph tasks = PersistentTaskGraph.resident(problem, u, f, ITERATIONS, blocks, threads, k, fOnChip);
+        assertOneRunAndThreeMoreEqualTheReference(gpu, tasks, problem, initial, f, u, "resident");
     }
 
     @Test

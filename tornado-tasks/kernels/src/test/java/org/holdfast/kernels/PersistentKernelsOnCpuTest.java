@@ -65,6 +65,17 @@ class PersistentKernelsOnCpuTest {
         return u;
     }
 
+    /** Three runs of {@code tasks} in one execute on from u as it is, each block with a band having counted all its half-sweeps. */
+    static void runThreeMore(PersistentTaskGraph tasks, double[] u, Duration watchdog) {
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
+            tasks.clearWork();
+            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withWatchdog(watchdog).withRepeats(3)
+                    .execute();
+            assertEquals(Optional.empty(), tasks.workShortfall(3, "three runs"));
+            plan.transferToHost(u);
+        }
+    }
+
     @ParameterizedTest(name = "N = {0}, {1} blocks of {2}")
     @CsvSource({"3, 2, 32", "4, 1, 32", "11, 3, 16", "12, 4, 8", "101, 5, 64", "101, 1, 256", "257, 4, 64", "256, 3, 64"})
     void everyDesignEqualsTheReferenceBitForBit(int n, int blocks, int threads) {
@@ -99,12 +110,7 @@ class PersistentKernelsOnCpuTest {
         double[] u = new double[problem.points()];
         PersistentTaskGraph tasks = PersistentTaskGraph.onChipRegisters(problem, u, f, ITERATIONS, threads, slots, threads == 32);
         assertArrayEquals(ReferenceSolver.solve(problem, initial, f, ITERATIONS), run(tasks, u, initial, SHORT_WATCHDOG.multipliedBy(20)));
-        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(tasks.graph())) {
-            tasks.clearWork();
-            plan.withDevice(TornadoRuntime.sequentialCpu()).withGridScheduler(tasks.scheduler()).withRepeats(3).execute();
-            assertEquals(Optional.empty(), tasks.workShortfall(3, "three runs"));
-            plan.transferToHost(u);
-        }
+        runThreeMore(tasks, u, SHORT_WATCHDOG.multipliedBy(20));
         assertArrayEquals(ReferenceSolver.solve(problem, initial, f, 4 * ITERATIONS), u, "three runs on from the first");
     }
 

@@ -41,6 +41,7 @@ class GeneratedCudaCompilesTest {
     void theRedBlackKernelsWereTranslated() throws IOException {
         assertTrue(cudaFiles().contains(GENERATED.resolve("org.holdfast.kernels.RedBlackKernels.cu")), "RedBlackKernels.cu missing");
         assertTrue(cudaFiles().contains(GENERATED.resolve("org.holdfast.kernels.RedBlackKernels3D.cu")), "RedBlackKernels3D.cu missing");
+        assertTrue(cudaFiles().contains(GENERATED.resolve("org.holdfast.kernels.ResidentKernels.cu")), "ResidentKernels.cu missing");
     }
 
     @TestFactory
