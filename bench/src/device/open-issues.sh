@@ -48,6 +48,8 @@
 #                                              beside one cluster, resident, the Java twins and graph, N = 33 .. 1001
 #   bench/src/device/open-issues.sh java-top   the Java temporal twin against its native twin at the top, its GPU tests
 #                                              and the three tools on it, and a user's cluster kernel (examples/)
+#   bench/src/device/open-issues.sh resident-twin
+#                                              the Java resident twin's disabled GPU test alone, then under each tool
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
@@ -185,13 +187,27 @@ case ${1:-} in
       "together:tests:TemporalModesGpuTest,ClusterTwinGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+2,4,8" \
       user:-k+java:org.example.ClusterRedBlackSor,java:org.example.PersistentRedBlackSor+-m+cpu-parallel,persistent-grid+-n+11,33,101,257,1001
     ;;
+  resident-twin)
+    # The Java resident twin (ResidentKernels.resident, issue 19), never run on a GPU before: its disabled GPU test alone
+    # in a JVM of its own, then under memcheck, racecheck and synccheck (a fault spoils only that JVM's context).
+    config=junit.jupiter.conditions.deactivate=org.junit.*DisabledCondition
+    # Each invocation packs the whole logs folder into $OUT, so each run's JUnit log is kept aside under its name
+    # (junit-gpu-plain.log, -memcheck, -racecheck; the last run's is junit-gpu.log itself).
+    for run in plain memcheck racecheck synccheck; do
+      wrapper=""
+      [ "$run" != plain ] && wrapper="compute-sanitizer --tool $run --target-processes all --print-limit 20"
+      TESTS_CONFIG=$config TESTS_TIMEOUT=${TESTS_TIMEOUT:-200} TESTS_WRAPPER=$wrapper \
+        bash "$session" info tests:PersistentKernelsGpuTest
+      cp /tmp/holdfast-session/logs/junit-gpu.log "/tmp/holdfast-session/logs/junit-gpu-$run.log" 2>/dev/null
+    done
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|resident-twin|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac
