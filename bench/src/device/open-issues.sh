@@ -184,7 +184,7 @@ case ${1:-} in
     top=-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8+--barrier+temporal+--sweeps-per-exchange+4,8
     top=$top+-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     TESTS_TIMEOUT=${TESTS_TIMEOUT:-240} exec bash "$session" info sweep:java-temporal:$top \
-      "together:tests:TemporalModesGpuTest,ClusterTwinGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+2,4,8" \
+      "together:tests:TemporalModesGpuTest,ClusterTwinGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+2,4,8/sanitize-java:user-cluster:memcheck,racecheck,synccheck:-m+persistent-grid+-k+java:org.example.ClusterRedBlackSor+--classpath+.device-kit/user-kernels/classes+-n+11,33" \
       user:-k+java:org.example.ClusterRedBlackSor,java:org.example.PersistentRedBlackSor+-m+cpu-parallel,persistent-grid+-n+11,33,101,257,1001
     ;;
   resident-twin)
