@@ -84,6 +84,19 @@ sanitized() {
   say "  $name: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/$name.log" | tail -n 1)"
 }
 
+# NAME:TOOLS:ARGS, the form of the sanitize-*:... phases, into $name, $tools (joined by ',') and $args (words
+# joined by '+'; empty where the spec ends at TOOLS).
+split_tools_spec() {
+  local spec=$1
+  name=${spec%%:*}
+  spec=${spec#*:}
+  tools=${spec%%:*}
+  args=""
+  if [[ $spec == *:* ]]; then
+    args=${spec#*:}
+  fi
+}
+
 # Packs what exists so far: a phase cut short by the time limit still leaves the earlier ones.
 pack() {
   # Each archive is written aside and renamed: a pack that overlaps another never leaves half a file.
@@ -167,12 +180,7 @@ run_phase() {
       sed -n '/compute-sanitizer summary/,$p' "$logs/native-sanitize.log" | tee -a "$summary"
       ;;
     sanitize-native:*)
-      spec=${phase#sanitize-native:}
-      name=${spec%%:*}
-      spec=${spec#*:}
-      tools=${spec%%:*}
-      args=""
-      [[ $spec == *:* ]] && args=${spec#*:}
+      split_tools_spec "${phase#sanitize-native:}"
       mkdir -p "$logs/$name"
       # shellcheck disable=SC2086 # the arguments are words joined by '+'
       SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-500} SANITIZE_LOG_DIR=$logs/$name SANITIZE_TOOLS=${tools//,/ } \
@@ -196,12 +204,7 @@ run_phase() {
     sanitize-java:*)
       # sanitize-java:NAME:TOOLS:ARGS: the TOOLS (joined by ',') at once on holdfast ARGS (words joined by '+'),
       # logs as java-NAME-TOOL: one Java kernel's runs under the three tools, for instance.
-      spec=${phase#sanitize-java:}
-      name=${spec%%:*}
-      spec=${spec#*:}
-      tools=${spec%%:*}
-      args=""
-      [[ $spec == *:* ]] && args=${spec#*:}
+      split_tools_spec "${phase#sanitize-java:}"
       local pids=()
       for tool in ${tools//,/ }; do
         # shellcheck disable=SC2086 # the arguments are words joined by '+'
