@@ -9,7 +9,8 @@
 #     native-bench         the native library's own C benchmark
 #     probe                the floor under a host handshake (GPU ping-pong through mapped flags)
 #     tests                every JUnit test tagged gpu, on the bundle's own Java runtime
-#     tests:CLASSES        the same for some test classes only (simple names joined by ','); TESTS_EXCLUDE
+#     tests:CLASSES        the same for some test classes only (simple names joined by ',', Class#method for one
+#                          method); TESTS_EXCLUDE
 #                          (a class-name pattern) leaves classes out of the whole scan, TESTS_TIMEOUT bounds it,
 #                          TESTS_DETAILS=tree lists each test as it ends (a run cut short still says what passed),
 #                          TESTS_CONFIG passes JUnit configuration parameters, TESTS_WRAPPER runs the JVM under a tool
@@ -35,6 +36,9 @@
 #                          make-device-kit.sh BROKEN_LIB): what the checks say of a library that skips work
 #     ncu:NAME:KERNEL:ARGS Nsight Compute (--set detailed) on the first launch of the kernels matching the
 #                          regular expression KERNEL in holdfast ARGS; its report in logs/ncu-NAME.log
+#     sass:NAME:REGEX      cuobjdump -sass of the functions matching REGEX in the native library and in the Java
+#                          kernels' cubins (the kernel cache, so after a phase that ran them), logs/sass-NAME.log;
+#                          the summary gets each function's instruction count
 #     user:ARGS            a user's kernels from outside the repository: the kit's compiled examples/
 #                          copied to a folder of their own, holdfast ARGS run there with --classpath
 #                          classes -o results/user (ARGS as for sweep)
@@ -78,7 +82,8 @@ step() {
 sanitized() {
   local name=$1 tool=$2
   shift 2
-  step "$name" "${JAVA_SANITIZE_TIMEOUT:-480}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+  # No bandwidth probes under a tool (Ceilings): racecheck alone spent minutes on the shared-memory one.
+  HOLDFAST_JAVA_OPTS="$HOLDFAST_JAVA_OPTS -Dholdfast.ceilings=skip" step "$name" "${JAVA_SANITIZE_TIMEOUT:-480}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
     --target-processes all "$bundle/bin/holdfast" "$@" -i 2 -r 1 --watchdog 600 --no-plots --no-overheads \
     -o "$work/results/sanitize-$name"
   say "  $name: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/$name.log" | tail -n 1)"
@@ -157,8 +162,14 @@ run_phase() {
         selection=()
         IFS=, read -r -a names <<<"${phase#tests:}"
         for name in "${names[@]}"; do
+          # Class#method(types) selects one test method (a disabled one lifted by TESTS_CONFIG, say) instead of its
+          # class; JUnit wants the parameter types, written with ';' between them (',' separates the classes).
+          method=""
+          [[ $name == *'#'* ]] && method=${name#*#} && name=${name%%#*} && method=${method//;/,}
           found=$(cd "$kit/tests" && find . -name "$name.class" | head -n 1 | cut -d/ -f3- | sed 's/\.class$//; s|/|.|g')
-          [ -n "$found" ] && selection+=(--select-class "$found") || say "tests: no test class $name"
+          if [ -z "$found" ]; then say "tests: no test class $name"
+          elif [ -n "$method" ]; then selection+=(--select-method "$found#$method")
+          else selection+=(--select-class "$found"); fi
         done
       fi
       # TESTS_CONFIG: JUnit configuration parameters (key=value, space-separated), e.g. the one that runs
@@ -282,6 +293,20 @@ run_phase() {
       say "ncu $name ($kernel):"
       grep -E '^  [a-z_0-9]+.*\(|Duration|Throughput|Shared|Bank|Achieved Occupancy|Registers Per|Warp Cycles Per Issued|One or More Eligible|Stall' \
         "$logs/ncu-$name.log" | grep -v -E '^ +-+$' | head -n 40 | tee -a "$summary"
+      ;;
+    sass:*)
+      # The machine code of a Java kernel beside its native twin's (issue 19 asks for it where they differ in time):
+      # the whole disassembly in the log, each function's instruction count in the summary.
+      spec=${phase#sass:}
+      name=${spec%%:*}
+      regex=${spec#*:}
+      for binary in "$bundle/lib/libholdfast_native.so" $(find "$work/kernel-cache" -type f 2>/dev/null); do
+        echo "## $(basename "$binary")"
+        cuobjdump -sass "$binary" 2>&1 | awk -v re="$regex" '/Function : /{keep = ($3 ~ re)} keep'
+      done >"$logs/sass-$name.log"
+      say "sass $name ($regex): instructions per function"
+      awk '/Function : /{if (fn != "") print "  " fn, count; fn = $3; count = 0; next}
+           /^ +\/\*[0-9a-f]+\*\/ /{count++} END{if (fn != "") print "  " fn, count}' "$logs/sass-$name.log" | tee -a "$summary"
       ;;
     user:*)
       args=${phase#user:}

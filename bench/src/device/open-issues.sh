@@ -48,6 +48,9 @@
 #                                              beside one cluster, resident, the Java twins and graph, N = 33 .. 1001
 #   bench/src/device/open-issues.sh java-top   the Java temporal twin against its native twin at the top, its GPU tests
 #                                              and the three tools on it, and a user's cluster kernel (examples/)
+#   bench/src/device/open-issues.sh temporal-sass
+#                                              Nsight Compute and the machine code of the Java temporal twin and its
+#                                              native twin at k = 8, N = 4097; the user's cluster kernel checked, timed
 #   bench/src/device/open-issues.sh resident-twin
 #                                              the Java resident twin's disabled GPU test alone, then under each tool
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
@@ -184,7 +187,20 @@ case ${1:-} in
     top=-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8+--barrier+temporal+--sweeps-per-exchange+4,8
     top=$top+-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     TESTS_TIMEOUT=${TESTS_TIMEOUT:-240} exec bash "$session" info sweep:java-temporal:$top \
-      "together:tests:TemporalModesGpuTest,ClusterTwinGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+2,4,8/sanitize-java:user-cluster:memcheck,racecheck,synccheck:-m+persistent-grid+-k+java:org.example.ClusterRedBlackSor+--classpath+.device-kit/user-kernels/classes+-n+11,33" \
+      "together:tests:TemporalModesGpuTest,ClusterTwinGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+2,4,8" \
+      sanitize-java:user-cluster:memcheck,racecheck,synccheck:-m+persistent-grid+-k+java:org.example.ClusterRedBlackSor+--classpath+.device-kit/user-kernels/classes+-n+11,33 \
+      user:-k+java:org.example.ClusterRedBlackSor,java:org.example.PersistentRedBlackSor+-m+cpu-parallel,persistent-grid+-n+11,33,101,257,1001
+    ;;
+  temporal-sass)
+    # Issue 19's one miss at the top (the Java temporal twin at k = 8, N = 4097: 72.4 µs against 68.8): Nsight Compute on
+    # one launch of each twin, then both kernels' machine code side by side; and the user's cluster kernel that java-top
+    # could not reach (its --classpath holds a '/', which together: splits on): the three tools, then timed.
+    one=-m+persistent-grid+--barrier+temporal+--sweeps-per-exchange+8+-n+4097+-i+8+--init+random
+    user=-m+persistent-grid+-k+java:org.example.ClusterRedBlackSor+--classpath+.device-kit/user-kernels/classes+-n+11,33
+    exec bash "$session" info ncu:java-temporal8:persistentPasses_k8:$one+-k+java \
+      ncu:native-temporal8:temporal_stream_persistent:$one+-k+native \
+      'sass:temporal8:persistentPasses_k8|temporal_stream_persistentILi8ELNS_11PassBarrierE0' \
+      sanitize-java:user-cluster:memcheck,racecheck,synccheck:$user \
       user:-k+java:org.example.ClusterRedBlackSor,java:org.example.PersistentRedBlackSor+-m+cpu-parallel,persistent-grid+-n+11,33,101,257,1001
     ;;
   resident-twin)
@@ -197,7 +213,7 @@ case ${1:-} in
       wrapper=""
       [ "$run" != plain ] && wrapper="compute-sanitizer --tool $run --target-processes all --print-limit 20"
       TESTS_CONFIG=$config TESTS_TIMEOUT=${TESTS_TIMEOUT:-200} TESTS_WRAPPER=$wrapper \
-        bash "$session" info tests:PersistentKernelsGpuTest
+        bash "$session" info 'tests:PersistentKernelsGpuTest#theResidentKernelEqualsTheReferenceBitForBit(int;int;int;int;boolean)'
       cp /tmp/holdfast-session/logs/junit-gpu.log "/tmp/holdfast-session/logs/junit-gpu-$run.log" 2>/dev/null
     done
     ;;
@@ -207,7 +223,7 @@ case ${1:-} in
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|resident-twin|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|resident-twin|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac

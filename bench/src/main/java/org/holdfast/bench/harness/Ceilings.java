@@ -13,8 +13,15 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  * The limits each device's modes are compared with, measured once per run: the copy bandwidth (bytes read plus
  * written per second, GB/s) of the host and of the GPU, and the GPU's shared-memory bandwidth (bytes loaded per second
  * over every SM, GB/s), which the kernels holding the grid on chip are compared with.
+ *
+ * <p>{@code -Dholdfast.ceilings=skip} measures none of them (the "of copy" and roofline columns stay empty): a run under
+ * compute-sanitizer checks kernels, and racecheck takes minutes over the shared-memory probe's billions of accesses.
  */
 final class Ceilings {
+
+    /** The system property that skips the measurements, and its value that does. */
+    static final String PROPERTY = "holdfast.ceilings";
+    static final String SKIP = "skip";
 
     private final Machine machine;
     private Double host;
@@ -27,6 +34,9 @@ final class Ceilings {
 
     /** The copy bandwidth of the device a mode of {@code paradigm} runs on; measured on first use. */
     double of(Paradigm paradigm) {
+        if (skipped()) {
+            return Double.NaN;
+        }
         if (!paradigm.needsGpu()) {
             if (host == null) {
                 host = HostCopyBandwidth.measureGbPerSecond();
@@ -43,7 +53,7 @@ final class Ceilings {
 
     /** The GPU's shared-memory bandwidth; measured on first use. NaN for the host, which has none to compare with. */
     double sharedOf(Paradigm paradigm) {
-        if (!paradigm.needsGpu()) {
+        if (skipped() || !paradigm.needsGpu()) {
             return Double.NaN;
         }
         if (gpuShared == null) {
@@ -56,6 +66,10 @@ final class Ceilings {
             }
         }
         return gpuShared;
+    }
+
+    private static boolean skipped() {
+        return SKIP.equals(System.getProperty(PROPERTY));
     }
 
     /** The bandwidth of the memory {@code traffic} is limited by, on the device of {@code paradigm}. */

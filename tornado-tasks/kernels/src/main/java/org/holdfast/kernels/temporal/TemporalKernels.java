@@ -123,10 +123,6 @@ public final class TemporalKernels {
             int segmentRows, int segments) {
         double[] fRing = context.allocateDoubleLocalArray((k < RING_ROWS ? k + 1 : RING_ROWS) * 2 * THREADS);
         double[] edges = context.allocateDoubleLocalArray(2 * k * WARPS);
-        // Reused from item to item: what an item leaves in them is never read as exact (see streamItem).
-        double[] a = new double[k];
-        double[] b = new double[k];
-        double[] c = new double[k];
         int from = run[RUN_FROM];
         int skipping = run[RUN_SKIPPING_GROUP];
         int group = context.groupIdx;
@@ -144,6 +140,11 @@ public final class TemporalKernels {
             double[] in = ((pass + from) & 1) == 0 ? u : scratch;
             double[] out = ((pass + from) & 1) == 0 ? scratch : u;
             for (int item = group; sweeps > 0 && item < items; item += groups) {
+                // Declared per item, as native's uninitialised arrays are: created outside the loops, they stayed live
+                // across every pass and grid barrier, and at k = 8 that spilled (40 bytes; the native twin spills none).
+                double[] a = new double[k];
+                double[] b = new double[k];
+                double[] c = new double[k];
                 streamItem(context, k, in, out, f, n, h2, sweeps, first & 1, stripWidth, strips, segmentRows, item, fRing, edges, a, b,
                         c);
             }
@@ -216,7 +217,7 @@ public final class TemporalKernels {
     /**
      * Streams item {@code item}: every thread of the block calls it, with arrays a, b, c of k values
      * whatever they hold (a value is used only where its level's inputs were loaded in this item, as
-     * native-hip's uninitialised registers are), so a persistent group reuses them from item to item.
+     * native-hip's uninitialised registers are).
      */
     @DeviceFunction
     static void streamItem(KernelContext context, int k, double[] in, double[] out, double[] f, int n, double h2, int sweeps,
