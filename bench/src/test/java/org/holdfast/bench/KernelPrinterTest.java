@@ -47,8 +47,10 @@ class KernelPrinterTest {
         String out = printed("-m", "persistent-grid,persistent-dataflow,persistent-host", "-k", "java");
         assertTrue(out.contains("// persistent-grid (java, barrier=auto, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels: gridBarrierSweeps,"
                 + " one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"), out);
-        assertTrue(out.contains("// persistent-dataflow (java, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels:"
-                + " dataflowSweeps,"), out);
+        assertTrue(out.contains("// persistent-dataflow (java, signal=auto, sweeps-per-exchange=auto):\n//   org.holdfast.kernels"
+                + ".PersistentRedBlackKernels: dataflowSweeps,"), out);
+        assertTrue(out.contains("; or the twin of the native planner's choice where the Java kernels have it (resident:"
+                + " resident_fOnChip<F>)"), out);
         assertTrue(out.contains("// persistent-host (native, schedule=auto, poll=busy):\n//   hand-written; the planner picks"),
                 "a mode without Java kernels runs its own: " + out);
         assertTrue(out.contains("__global__ void gridBarrierSweeps("), out);
@@ -79,6 +81,16 @@ class KernelPrinterTest {
                 + " onChipRegisters_p<P>_warp<W> (P = 1, 2, 4; onChipRegisters8_p8_warp<W>, onChipRegisters16_p16_warp<W>)"), out);
         assertTrue(out.contains("__global__ void __launch_bounds__(1024, 1) onChipRegisters_p4_warp0("), out);
         assertTrue(out.contains("__global__ void __launch_bounds__(256, 1) onChipRegisters16_p16_warp1("), out);
+    }
+
+    @Test
+    void theJavaResidentTwinRunsWithSignalResident() {
+        String out = printed("-m", "persistent-dataflow", "-k", "java", "--signal", "resident,cluster");
+        assertTrue(out.contains("// persistent-dataflow (java, signal=resident, sweeps-per-exchange=auto):\n//   org.holdfast.kernels"
+                + ".ResidentKernels: resident_fOnChip<F> (F = 0, 1), every block holding its band of rows"), out);
+        assertTrue(out.contains("// persistent-dataflow (java, signal=cluster, sweeps-per-exchange=auto):\n//   refused: persistent-dataflow"
+                + " (java): the Java kernels have --signal auto, counters, resident, not cluster\n"), out);
+        assertTrue(out.contains("__global__ void __launch_bounds__(512, 1) resident_fOnChip1("), out);
     }
 
     @Test

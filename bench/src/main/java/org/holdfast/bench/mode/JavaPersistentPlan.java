@@ -11,6 +11,7 @@ import org.holdfast.kernels.ClusterLayout;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.PersistentTaskGraph.Design;
+import org.holdfast.kernels.ResidentLayout;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
@@ -35,6 +36,9 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  *       Java kernel of that many points runs on that many threads.</li>
  *   <li>{@code cluster} ({@link Design#CLUSTER}): {@code plan_cluster_barrier_on_chip}'s shape, its blocks, threads and
  *       k, and the points per thread read from the kernel it names ({@code cluster_barrier_p4}).</li>
+ *   <li>{@code resident} ({@link Design#RESIDENT}): {@code plan_resident}'s shape, its blocks, threads, k and whether
+ *       h²f goes on chip ({@code f_on_chip}), with the Java kernel's own occupancy; the threads are those the native
+ *       session is asked for (the request's, or the auto rule's where {@code auto} chose it).</li>
  * </ul>
  * A user's {@code solve} is planned like the grid-barrier kernel, without the on-chip choice.
  *
@@ -42,12 +46,12 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  * @param design its built-in design, or null for a user's kernel
  * @param blocks blocks in the grid
  * @param threads threads per block
- * @param fOnChip on chip: whether f is held too
+ * @param fOnChip on chip or resident: whether f is held too
  * @param slots the register kernel's points of a colour per thread, 0 for the other designs
  * @param oneWarp the register kernel's one-warp form (32 threads, the warp barrier)
- * @param shape the planner's words for the register or cluster kernel's shape ({@code one warp, 2 points per thread}),
- *     else empty
- * @param sweeps the cluster kernel's half-sweeps per exchange, 1 for the other designs
+ * @param shape the planner's words for the register, cluster or resident kernel's shape ({@code one warp, 2 points per
+ *     thread}, {@code k = 3, f on chip}), else empty
+ * @param sweeps the cluster and resident kernels' half-sweeps per exchange, 1 for the other designs
  */
 record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip, int slots, boolean oneWarp,
         String shape, int sweeps) {
@@ -63,18 +67,22 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
 
     /**
      * The plan of built-in design {@code design} for {@code request}, by the rule of its native twin
-     * {@code twinVariant} of mode {@code mode}.
+     * {@code twinVariant} of mode {@code mode}, on blocks of {@code threads} threads where the rule takes them (the
+     * threads the native session of that variant would be asked for).
      */
-    static JavaPersistentPlan of(Design design, String mode, String twinVariant, int sweeps, RunRequest request,
+    static JavaPersistentPlan of(Design design, String mode, String twinVariant, int sweeps, int threads, RunRequest request,
             CudaTornadoDevice gpu, PersistentBridge bridge) {
-        int threads = request.threads();
         Problem problem = request.problem();
-        int blocks = request.blocks().plannerBlocks(problem.pointsPerColour(), threads);
+        // As the native session counts them: a same-as-standard count is the request's threads' (PersistentRunner).
+        int blocks = request.blocks().plannerBlocks(problem.pointsPerColour(), request.threads());
         if (design == Design.REGISTERS) {
             return registers(mode, twinVariant, request, blocks, bridge);
         }
         if (design == Design.CLUSTER) {
             return cluster(mode, twinVariant, request, blocks, sweeps, bridge);
+        }
+        if (design == Design.RESIDENT) {
+            return resident(mode, twinVariant, request, blocks, threads, sweeps, gpu, bridge);
         }
         int perSm = (int) (gpu.coResidentBlocks(design.kernel(), threads, 0) / gpu.device().multiprocessors());
         PersistentPlan plan = bridge.planTwin(PersistentProblem.poisson2d(request.problem().n(), request.problem().h2()),
@@ -122,6 +130,40 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
                 plan.threadsPerBlock(), false, slots, false, plan.note(), plan.sweepsPerExchange());
     }
 
+    /**
+     * The resident kernel by {@code plan_resident}: its blocks, threads, k ({@code sweeps}, 0 for the planner's) and where
+     * h²f goes, for the Java kernel's co-resident blocks per SM: the fewer of its two instances' (f on chip or not), since
+     * the rule chooses which runs. The rule sizes each block's shared memory; the Java kernel's layout must agree.
+     */
+    private static JavaPersistentPlan resident(String mode, String twinVariant, RunRequest request, int blocks, int threads,
+            int sweeps, CudaTornadoDevice gpu, PersistentBridge bridge) {
+        int n = request.problem().n();
+        int perSm = Math.min(residentPerSm(true, threads, gpu), residentPerSm(false, threads, gpu));
+        PersistentPlan plan = bridge.planTwin(PersistentProblem.poisson2d(n, request.problem().h2()),
+                PersistentRequest.of(mode, twinVariant).withBlocks(blocks).withThreadsPerBlock(threads).withSweepsPerExchange(sweeps),
+                perSm);
+        int k = plan.sweepsPerExchange();
+        int bytes = ResidentLayout.sharedBytes(ResidentLayout.bands(plan.blocks(), n), n, k, plan.fOnChip());
+        if (bytes != plan.sharedBytes()) {
+            throw new IllegalStateException(mode + " (" + twinVariant + "): the planner gave each block " + plan.sharedBytes()
+                    + " bytes of shared memory, the Java kernel's layout takes " + bytes + " (" + plan + ")");
+        }
+        return new JavaPersistentPlan(Design.RESIDENT.kernel(), Design.RESIDENT, plan.blocks(), plan.threadsPerBlock(), plan.fOnChip(),
+                0, false, plan.note(), k);
+    }
+
+    /**
+     * Co-resident blocks per SM of the resident kernel's instance for {@code fOnChip} at {@code threads} threads. Beyond its
+     * launch bounds there is no such instance: 1 then, and the planner refuses the block size in its own words.
+     */
+    private static int residentPerSm(boolean fOnChip, int threads, CudaTornadoDevice gpu) {
+        if (threads > ResidentLayout.MAX_THREADS) {
+            return 1;
+        }
+        return (int) (gpu.coResidentBlocks(Design.RESIDENT.kernel(), PersistentTaskGraph.residentInstance(fOnChip), threads, 0)
+                / gpu.device().multiprocessors());
+    }
+
     /** The plan of a user's persistent kernel {@code solve} for {@code request}: grid-stride useful blocks, no on-chip choice. */
     static JavaPersistentPlan of(Method solve, RunRequest request, CudaTornadoDevice gpu) {
         int threads = request.threads();
@@ -147,18 +189,21 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         return design == Design.ON_CHIP;
     }
 
-    /** What its kernel moves: u in shared memory for the on-chip, register and cluster designs, else a pass per half-sweep. */
+    /**
+     * What its kernel moves: u in shared memory for the on-chip, register, cluster and resident designs (every block's band
+     * on chip, as the native row counts it), else a pass per half-sweep.
+     */
     MemoryTraffic traffic() {
         return switch (design) {
             case REGISTERS, CLUSTER -> MemoryTraffic.sharedMemory(false); // h²f in registers
-            case ON_CHIP -> MemoryTraffic.sharedMemory(fOnChip);
+            case ON_CHIP, RESIDENT -> MemoryTraffic.sharedMemory(fOnChip);
             case null, default -> MemoryTraffic.HALF_SWEEP_PASSES;
         };
     }
 
-    /** For the report: the register kernel's shape as the planner words it, {@code on chip}, or empty. */
+    /** For the report: the register, cluster or resident kernel's shape as the planner words it, {@code on chip}, or empty. */
     String note() {
-        return design == Design.REGISTERS || design == Design.CLUSTER ? shape : onChip() ? "on chip" : "";
+        return design == Design.REGISTERS || design == Design.CLUSTER || design == Design.RESIDENT ? shape : onChip() ? "on chip" : "";
     }
 
     /** The one-task graph of a run of {@code iterations} iterations on {@code u}. */
@@ -168,6 +213,9 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         }
         if (design == Design.CLUSTER) {
             return PersistentTaskGraph.clusterResident(problem, u, f, iterations, blocks, threads, slots, sweeps);
+        }
+        if (design == Design.RESIDENT) {
+            return PersistentTaskGraph.resident(problem, u, f, iterations, blocks, threads, sweeps, fOnChip);
         }
         return design == null ? PersistentTaskGraph.of(kernel, problem, u, f, iterations, blocks, threads)
                 : PersistentTaskGraph.of(design, problem, u, f, iterations, blocks, threads, fOnChip);

@@ -69,13 +69,13 @@ final class JavaPersistentRunner implements ModeRunner {
     }
 
     /**
-     * On the GPU, as {@code plan} says.
+     * On the GPU (or a CPU device in the tests), as {@code plan} says.
      *
      * @param square the request's problem, the 2D one: the only one with persistent kernels
      * @param mode the mode's name, for the line of a run that did not do its work
      * @param variant the row's variant
      */
-    static JavaPersistentRunner onGpu(PoissonProblem square, RunRequest request, CudaTornadoDevice gpu, JavaPersistentPlan plan,
+    static JavaPersistentRunner onGpu(PoissonProblem square, RunRequest request, TornadoDevice gpu, JavaPersistentPlan plan,
             String mode, RowVariant variant) {
         return new JavaPersistentRunner(request, gpu, (u, iterations) -> plan.graph(square, u, request.f(), iterations),
                 new RunShape(plan.blocks(), plan.threads(), variant, plan.note(), List.of(), plan.traffic()),

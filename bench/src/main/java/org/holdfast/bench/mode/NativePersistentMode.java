@@ -13,6 +13,7 @@ import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
+import org.holdfast.kernels.ResidentKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
@@ -76,6 +77,24 @@ public abstract class NativePersistentMode extends DescribedMode {
 
         boolean temporal() {
             return design == null;
+        }
+
+        /** Whether it takes more than one half-sweep between halo exchanges (k): the temporal passes, cluster and resident. */
+        boolean takesSweeps() {
+            return temporal() || design == PersistentTaskGraph.Design.CLUSTER || design == PersistentTaskGraph.Design.RESIDENT;
+        }
+
+        /** Its kernels' generated names, as {@code --print-kernel} lists the twins {@code auto} may run. */
+        String kernels() {
+            if (temporal()) {
+                return "persistentPasses_k<k>";
+            }
+            return switch (design) {
+                case REGISTERS -> "onChipRegisters_p<P>_warp<W>";
+                case CLUSTER -> "clusterResident_p<P>";
+                case RESIDENT -> "resident_fOnChip<F>";
+                default -> design.kernel().getName();
+            };
         }
     }
 
@@ -248,12 +267,18 @@ public abstract class NativePersistentMode extends DescribedMode {
                         + " shared memory, each thread's P points of a colour in registers, k ghost rows pushed into the"
                         + " neighbours' shared memory (P, the blocks, the threads and k: the cluster rule's for each size)");
             }
+            if (asked.get().design() == PersistentTaskGraph.Design.RESIDENT) {
+                return KernelsThatRun.generated(ResidentKernels.class, "resident_fOnChip<F> (F = 0, 1), every block holding"
+                        + " its band of rows colour-split in shared memory for the whole run, k ghost rows per side, the halos"
+                        + " exchanged with the neighbouring blocks as self-flagged lines (the blocks, the threads, k and F, h²f"
+                        + " on chip or not: the resident rule's for each size)");
+            }
             boolean auto = javaTwinsByVariant() && values.get(variantOption().orElseThrow()).equals(PersistentRequest.AUTO);
             return KernelsThatRun.generated(PersistentRedBlackKernels.class, twin.get().design().kernel().getName()
                     + ", one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"
                     + " (chosen at run time for each size, from the GPU's shared memory)" + (auto ? "; or the twin of the"
-                    + " native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>_warp<W>, cluster:"
-                    + " clusterResident_p<P>, temporal: persistentPasses_k<k>)" : ""));
+                    + " native planner's choice where the Java kernels have it (" + javaTwins.stream().skip(1)
+                    .map(other -> other.nativeVariant() + ": " + other.kernels()).collect(Collectors.joining(", ")) + ")" : ""));
         }
         if (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER || user.get().solve().isEmpty()) {
             return KernelsThatRun.described("skipped: " + (twin.get().design() != PersistentTaskGraph.Design.GRID_BARRIER
@@ -278,12 +303,33 @@ public abstract class NativePersistentMode extends DescribedMode {
     }
 
     /**
-     * The twin {@code auto} runs for the Java kernels: the variant the native planner chooses for this run (its rule,
-     * read through the library: {@code hf_plan_run} with {@code auto}) where the Java kernels have its twin, else the
-     * first twin. The temporal passes count as the twin only at a k they are compiled for.
+     * Where the Java twins that take k are named for the run that asked another twin for more (empty with one twin):
+     * {@code (--barrier temporal or cluster take more)}.
      */
-    private JavaTwin autoTwin(PoissonProblem square, RunRequest request, Machine machine) {
-        JavaTwin first = javaTwin().orElseThrow();
+    private String takeMore() {
+        if (!javaTwinsByVariant()) {
+            return "";
+        }
+        List<String> more = javaTwins.stream().filter(JavaTwin::takesSweeps).map(JavaTwin::nativeVariant).toList();
+        return more.isEmpty() ? "" : " (--" + variantOption().orElseThrow().name() + " " + String.join(" or ", more)
+                + (more.size() == 1 ? " takes" : " take") + " more)";
+    }
+
+    /**
+     * The twin the Java kernels run, and its threads per block: the request's, or under {@code auto} those the native
+     * planner gave the variant it chose where that is this twin's (the auto rule's block size, {@code resident}'s 512).
+     */
+    private record ChosenTwin(JavaTwin twin, int threads) {
+    }
+
+    /**
+     * The twin {@code auto} runs for the Java kernels: the variant the native planner chooses for this run (its rule,
+     * read through the library: {@code hf_plan_run} with {@code auto}) where the Java kernels have its twin, on the
+     * threads per block it chose, else the first twin. The temporal passes count as the twin only at a k they are
+     * compiled for.
+     */
+    private ChosenTwin autoTwin(PoissonProblem square, RunRequest request, Machine machine) {
+        ChosenTwin first = new ChosenTwin(javaTwin().orElseThrow(), request.threads());
         PersistentRequest asked = PersistentRequest.of(name(), PersistentRequest.AUTO).withThreadsPerBlock(request.threads())
                 .withBlocks(request.blocks().plannerBlocks(square.pointsPerColour(), request.threads()))
                 .withSweepsPerExchange(sweepsPerExchange(request.options()));
@@ -295,7 +341,8 @@ public abstract class NativePersistentMode extends DescribedMode {
         }
         boolean compiled = Arrays.stream(TemporalKernels.SWEEPS).anyMatch(k -> k == chosen.sweepsPerExchange());
         return javaTwins.stream().filter(twin -> twin.nativeVariant().equals(chosen.variant()))
-                .filter(twin -> !twin.temporal() || compiled).findFirst().orElse(first);
+                .filter(twin -> !twin.temporal() || compiled).findFirst()
+                .map(twin -> new ChosenTwin(twin, chosen.threadsPerBlock())).orElse(first);
     }
 
     /** The Java kernel of the twin's design, labelled as its native twin. */
@@ -303,7 +350,8 @@ public abstract class NativePersistentMode extends DescribedMode {
         javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
         JavaTwin asked = javaTwin(request.options()).orElseThrow(() -> new ModeRefusedException(noJavaTwin(request.options())));
         boolean auto = javaTwinsByVariant() && request.options().get(variantOption().orElseThrow()).equals(PersistentRequest.AUTO);
-        JavaTwin twin = auto ? autoTwin(square, request, machine) : asked;
+        ChosenTwin choice = auto ? autoTwin(square, request, machine) : new ChosenTwin(asked, request.threads());
+        JavaTwin twin = choice.twin();
         if (twin.temporal()) {
             int sweeps = sweepsPerExchange(request.options());
             Optional<String> deeper = javaTemporalRefusal(request.kernels().toString(), sweeps);
@@ -319,17 +367,15 @@ public abstract class NativePersistentMode extends DescribedMode {
             return JavaPersistentRunner.temporal(square, request, machine.gpu(), plan, name(),
                     ran(twin.nativeVariant(), plan.k(), request.options()));
         }
-        boolean takesSweeps = twin.design() == PersistentTaskGraph.Design.CLUSTER;
-        if (sweepsPerExchange(request.options()) > 1 && !takesSweeps) {
+        if (sweepsPerExchange(request.options()) > 1 && !twin.takesSweeps()) {
             throw new IllegalArgumentException(name() + " (" + request.kernels() + "): the Java kernels exchange halos after every"
-                    + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them" + (javaTwinsByVariant()
-                    ? " (the temporal passes and the cluster, --" + variantOption().orElseThrow().name() + " temporal or cluster,"
-                    + " take more)" : "") + ", got " + sweepsPerExchange(request.options()));
+                    + " half-sweep, so --sweeps-per-exchange takes 1 or auto for them" + takeMore() + ", got "
+                    + sweepsPerExchange(request.options()));
         }
         JavaPersistentPlan plan;
         try {
-            plan = JavaPersistentPlan.of(twin.design(), name(), twin.nativeVariant(), sweepsPerExchange(request.options()), request,
-                    machine.gpu(), machine.bridge());
+            plan = JavaPersistentPlan.of(twin.design(), name(), twin.nativeVariant(), sweepsPerExchange(request.options()),
+                    choice.threads(), request, machine.gpu(), machine.bridge());
         } catch (NativeException e) {
             throw refusalOrItself(e);
         }

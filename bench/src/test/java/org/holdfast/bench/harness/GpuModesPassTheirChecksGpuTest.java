@@ -55,9 +55,8 @@ class GpuModesPassTheirChecksGpuTest {
             // A named variant runs as named at every size; auto may pick another variant per size (docs/persistent-variants.md).
             String named = variant.contains("=") ? variant.substring(variant.indexOf('=') + 1) : "";
             if (!named.isEmpty() && !named.equals("auto") && !variant.startsWith("poll=") && !variant.startsWith("sweeps-per-exchange=")) {
-                // The grid's Java kernels run the barrier they are asked for; the dataflow's one twin runs whatever the signal.
-                for (ResultRow row : outcome.rows().stream().filter(r -> r.kernels().equals("native") || mode.equals("persistent-grid"))
-                        .toList()) {
+                // The Java kernels run the twin of the variant they are asked for (the dataflow's counters or resident).
+                for (ResultRow row : outcome.rows()) {
                     assertEquals(named, row.variantName(), row.kernels() + " N = " + row.n() + ": " + row.variant());
                 }
             }

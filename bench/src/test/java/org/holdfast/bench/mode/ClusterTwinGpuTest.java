@@ -1,8 +1,6 @@
 package org.holdfast.bench.mode;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -50,28 +48,8 @@ class ClusterTwinGpuTest {
     void theJavaTwinEqualsTheReferenceInTheNativeTwinsShape(int n, int k) {
         GpuHere.assumeGpuAndNativeLibrary(machine);
         PoissonProblem problem = new PoissonProblem(n);
-        double[] f = problem.rightHandSide();
-        double[] initial = problem.randomInitialU(n);
-        List<RunShape> shapes = new ArrayList<>();
-        for (KernelSource kernels : List.of(KernelSource.JAVA, KernelSource.NATIVE)) {
-            try (ModeRunner runner = new PersistentGridMode().runner(request(problem, kernels, "cluster", k), machine)) {
-                double[] result = new double[problem.points()];
-                runner.load(initial);
-                assertTrue(runner.run(ITERATIONS) > 0);
-                runner.unload(result);
-                assertArrayEquals(problem.reference().solve(initial, f, ITERATIONS), result, kernels + " " + runner.shape());
-                assertTrue(runner.run(1) > 0);
-                runner.unload(result);
-                assertArrayEquals(problem.reference().solve(initial, f, ITERATIONS + 1), result, kernels + ", a second run");
-                shapes.add(runner.shape());
-            }
-        }
-        RunShape java = shapes.get(0);
-        RunShape nativeTwin = shapes.get(1);
-        assertEquals(nativeTwin.blocks(), java.blocks(), "blocks, java against native");
-        assertEquals(nativeTwin.threads(), java.threads(), "threads, java against native");
-        assertEquals(nativeTwin.note(), java.note(), "cluster size, k, points per thread (the planner's note)");
-        assertEquals(nativeTwin.variant(), java.variant(), "labelled as its twin");
+        TwinRunChecks.javaAndNativeInOneShape(new PersistentGridMode(), kernels -> request(problem, kernels, "cluster", k), machine,
+                problem.randomInitialU(n), ITERATIONS);
     }
 
     /** {@code --barrier auto} with {@code -k java} runs the cluster twin where the native planner picks the cluster (N = 101). */

@@ -27,8 +27,8 @@ class JavaBlockTwinTest {
         assertEquals(PersistentRedBlackKernels.class, block.generatedClass().orElseThrow());
         assertTrue(block.what().contains(": onChipRegisters_p<P>_warp<W> (P = 1, 2, 4;"), block.what());
         KernelsThatRun auto = GRID.kernelsThatRun(KernelSource.JAVA, barrier("auto", "auto"), new PoissonProblem(11));
-        assertTrue(auto.what().contains("the native planner's choice where the Java kernels have it (block: onChipRegisters_p<P>_warp<W>"),
-                auto.what());
+        assertTrue(auto.what().contains("the native planner's choice where the Java kernels have it (temporal: persistentPasses_k<k>,"
+                + " block: onChipRegisters_p<P>_warp<W>, cluster: clusterResident_p<P>)"), auto.what());
     }
 
     @Test

@@ -49,17 +49,28 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
          * {@link PersistentRedBlackKernels#clusterResident} (and its 8- and 16-point kernels): one cluster of up to 16
          * blocks holding the grid in shared memory, halos pushed into the neighbours' ({@link #clusterResident}).
          */
-        CLUSTER("clusterResident");
+        CLUSTER("clusterResident"),
+        /**
+         * {@link ResidentKernels#resident}: every block's band in shared memory for the whole run, k ghost rows, the halos
+         * as self-flagged lines through a global mailbox ({@link #resident}).
+         */
+        RESIDENT(ResidentKernels.class, "resident");
 
+        private final Class<?> owner;
         private final String kernel;
 
         Design(String kernel) {
+            this(PersistentRedBlackKernels.class, kernel);
+        }
+
+        Design(Class<?> owner, String kernel) {
+            this.owner = owner;
             this.kernel = kernel;
         }
 
         /** The kernel of this design. */
         public Method kernel() {
-            return kernelNamed(kernel);
+            return kernelNamed(owner, kernel);
         }
     }
 
@@ -111,6 +122,8 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
             }
             case REGISTERS -> throw new IllegalArgumentException("the register kernels take their points per thread:"
                     + " PersistentTaskGraph.onChipRegisters");
+            case RESIDENT -> throw new IllegalArgumentException("the resident kernel takes k and its mailbox:"
+                    + " PersistentTaskGraph.resident");
             case ON_CHIP -> {
                 if (blocks != 1) {
                     throw new IllegalArgumentException("the on-chip kernel runs on one block, not " + blocks);
@@ -222,29 +235,32 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
         long[] mailbox = new long[ResidentLayout.mailboxLongs(bands, n, k)];
         ImmutableTaskGraph graph = new TaskGraph(GRAPH).transferToDevice(DataTransferMode.FIRST_EXECUTION, u, f, mailbox)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, work)
-                .task(TASK, residentKernel(), new KernelContext(), fOnChip ? 1 : 0, u, f, n, problem.h2(), iterations, k, work, mailbox)
+                .task(TASK, Design.RESIDENT.kernel(), new KernelContext(), fOnChip ? 1 : 0, u, f, n, problem.h2(), iterations, k, work, mailbox)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, u).transferToHost(DataTransferMode.EVERY_EXECUTION, work).snapshot();
         return new PersistentTaskGraph(graph, scheduler(grid), u, work, bands, 2 * iterations);
     }
 
-    /** {@link ResidentKernels#resident}. */
-    private static Method residentKernel() {
-        for (Method m : ResidentKernels.class.getMethods()) {
-            if (m.getName().equals("resident")) {
-                return m;
-            }
-        }
-        throw new IllegalStateException("ResidentKernels.resident is missing");
+    /**
+     * The arguments that choose the instance of {@link ResidentKernels#resident} ({@code _fOnChip0} or {@code _fOnChip1}),
+     * for an occupancy query before the graph is built.
+     */
+    public static List<Object> residentInstance(boolean fOnChip) {
+        return List.of(new KernelContext(), fOnChip ? 1 : 0);
     }
 
     /** {@code PersistentRedBlackKernels.name}. */
     public static Method kernelNamed(String name) {
-        for (Method m : PersistentRedBlackKernels.class.getMethods()) {
+        return kernelNamed(PersistentRedBlackKernels.class, name);
+    }
+
+    /** {@code owner.name}. */
+    private static Method kernelNamed(Class<?> owner, String name) {
+        for (Method m : owner.getMethods()) {
             if (m.getName().equals(name)) {
                 return m;
             }
         }
-        throw new IllegalStateException("PersistentRedBlackKernels." + name + " is missing");
+        throw new IllegalStateException(owner.getSimpleName() + "." + name + " is missing");
     }
 
     /**

@@ -20,7 +20,6 @@ import org.holdfast.tornado.api.TornadoRuntime;
 import org.holdfast.tornado.api.WatchdogExpiredException;
 import org.holdfast.tornado.api.WorkerGrid1D;
 import org.holdfast.tornado.spi.TornadoBackend;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -114,8 +113,6 @@ class PersistentKernelsGpuTest {
     @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads, k = {3}, f on chip {4}")
     @CsvSource({"1001, 132, 512, 4, false", "1001, 132, 512, 2, true", "1002, 99, 512, 5, false", "257, 50, 256, 3, true",
         "101, 16, 128, 3, true", "101, 2, 256, 18, false"})
-    @Disabled("not run on a GPU yet: a fault would leave the context unusable for every later test of the suite, so it runs"
-            + " alone first (bench/src/device/open-issues.sh resident-twin lifts this for its own JVM)")
     void theResidentKernelEqualsTheReferenceBitForBit(int n, int blocks, int threads, int k, boolean fOnChip) {
         TornadoDevice gpu = gpu();
         PoissonProblem problem = new PoissonProblem(n);
