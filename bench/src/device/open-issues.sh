@@ -51,6 +51,8 @@
 #   bench/src/device/open-issues.sh temporal-sass
 #                                              Nsight Compute and the machine code of the Java temporal twin and its
 #                                              native twin at k = 8, N = 4097; the user's cluster kernel checked, timed
+#   bench/src/device/open-issues.sh java-table the table that closes issue 19 (auto, Java against native, graph beside),
+#                                              the resident twin's test and tools, every Java twin at unnamed sizes
 #   bench/src/device/open-issues.sh resident-twin
 #                                              the Java resident twin's disabled GPU test alone, then under each tool
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
@@ -203,6 +205,20 @@ case ${1:-} in
       sanitize-java:user-cluster:memcheck,racecheck,synccheck:$user \
       user:-k+java:org.example.ClusterRedBlackSor,java:org.example.PersistentRedBlackSor+-m+cpu-parallel,persistent-grid+-n+11,33,101,257,1001
     ;;
+  java-table)
+    # Issue 19's closing run: at N = 11 .. 10001 the Java persistent kernel auto chooses against the native one, graph
+    # (k = 1) beside them, and the Java resident twin beside its native twin, in one run; then the GPU test of the
+    # resident twin and the three tools on the changed temporal twin and on the resident twin through holdfast; then
+    # every Java twin at the sizes no table names (odd iteration counts), each row checked bit for bit.
+    table=-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--barrier+auto+--signal+resident+--sweeps-per-launch+1
+    table=$table+-n+11,33,101,257,1001,4097,10001+-i+2000,2000,1000,1000,200,96,48+-r+5+--init+random+--no-overheads
+    sizes=-m+persistent-grid,persistent-dataflow+-k+java+--barrier+block,cluster,temporal,two-slot+--signal+counters,resident
+    sizes=$sizes+-n+3,4,5,12,34,102,1002+-i+7+-r+2+--init+random+--no-overheads+--no-plots
+    JAVA_SANITIZE_TIMEOUT=${JAVA_SANITIZE_TIMEOUT:-120} TESTS_TIMEOUT=${TESTS_TIMEOUT:-120} exec bash "$session" info \
+      sweep:java-table:$table \
+      "together:tests:PersistentKernelsGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+4,8/sanitize-java:resident:memcheck,racecheck,synccheck:-m+persistent-dataflow+--signal+resident+-k+java+-n+101,257" \
+      sweep:java-sizes:$sizes
+    ;;
   resident-twin)
     # The Java resident twin (ResidentKernels.resident, issue 19), never run on a GPU before: its disabled GPU test alone
     # in a JVM of its own, then under memcheck, racecheck and synccheck (a fault spoils only that JVM's context).
@@ -223,7 +239,7 @@ case ${1:-} in
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|resident-twin|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-twin|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac

@@ -32,6 +32,7 @@ final class RunDescription {
         run.put("kernels", experiment.kernels().stream().map(KernelSource::cliName).toList());
         run.put("blocks", experiment.blocks().stream().map(BlockCountRule::spelling).toList());
         run.put("threads", experiment.threads());
+        run.put("threads_asked", experiment.threadsAsked());
         run.put("repeats", experiment.repeats());
         run.putAll(experiment.options().byName());
         run.put("watchdog_s", experiment.watchdogSeconds());

@@ -76,7 +76,8 @@ public final class HoldfastOptions {
         options.addOption(valued("b", BLOCKS, "rule,...",
                 "block-count rules for both paradigms, comma-separated: auto, same-as-standard, or a number of blocks; the GPU modes run once with each "
                         + configDefault(BLOCKS)));
-        options.addOption(valued("t", THREADS, "threads", "threads per block on the GPU, a multiple of 32 up to 1024 " + configDefault(THREADS)));
+        options.addOption(valued("t", THREADS, "threads", "threads per block on the GPU, a multiple of 32 up to 1024; unset, a persistent variant runs its own (the"
+                + " native table's, as auto does) " + configDefault(THREADS)));
         options.addOption(valued("o", OUTPUT, "folder", "folder for results.csv, results.json and the plots (default: results/<config name>)"));
         for (ModeOption option : modes.options()) {
             options.addOption(new DescribedOnDemand(option.name(), option.placeholder(), () -> option.help(modes.taking(option))));

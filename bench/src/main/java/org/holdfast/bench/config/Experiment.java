@@ -20,6 +20,7 @@ import org.holdfast.kernels.problem.Problem;
  * @param kernels kernel sources for the modes that offer a choice
  * @param blocks the block-count rules; the GPU modes run once with each
  * @param threads threads per block on the GPU
+ * @param threadsAsked whether a config file or the command line set them (else each persistent variant runs its own)
  * @param repeats timed repeats per mode and size (each runs every iteration from the initial array)
  * @param output folder for CSV, JSON and plots
  * @param options the value of every mode option (barrier, schedule, ...)
@@ -29,7 +30,7 @@ import org.holdfast.kernels.problem.Problem;
  * @param gpus devices the grid is split over, in bands of rows (docs/multi-gpu.md); 1 runs every mode on one device
  */
 public record Experiment(String name, ProblemKind problem, List<Integer> sizes, List<Integer> iterations, List<ModeDescriptor> modes,
-        boolean allModes, List<KernelSource> kernels, List<BlockCountRule> blocks, int threads, int repeats, Path output,
+        boolean allModes, List<KernelSource> kernels, List<BlockCountRule> blocks, int threads, boolean threadsAsked, int repeats, Path output,
         OptionValues options, double watchdogSeconds, InitialInterior init, long seed, int gpus) {
 
     public Experiment {

@@ -52,6 +52,8 @@ public final class Settings {
     private List<Path> classpath = List.of();
     private List<BlockCountRule> blocks;
     private int threads;
+    /** Whether the threads were set after the defaults: else each persistent variant runs its own block size. */
+    private boolean threadsSet;
     private int repeats;
     private Path output;
     /** The sizes of the built-in defaults, whose iteration counts a config that sets only sizes follows. */
@@ -78,6 +80,7 @@ public final class Settings {
         BuiltInDefaults.applyTo(this);
         defaultSizes = sizes;
         iterationsSet = false;
+        threadsSet = false;
     }
 
     /** Every key a config file may hold, in the order the help lists them. */
@@ -263,6 +266,7 @@ public final class Settings {
             throw new IllegalArgumentException("threads per block must be a multiple of 32 from 32 to 1024, got " + count);
         }
         threads = count;
+        threadsSet = true;
     }
 
     private void setOutput(String value) {
@@ -307,7 +311,7 @@ public final class Settings {
         Path folder = output != null ? output : Path.of("results", name);
         Map<String, String> values = new LinkedHashMap<>(registry.defaults().byName());
         values.putAll(options);
-        return new Experiment(name, problem, sizes, perSize, modes, allModes, sources, blocks, threads, repeats, folder,
+        return new Experiment(name, problem, sizes, perSize, modes, allModes, sources, blocks, threads, threadsSet, repeats, folder,
                 new OptionValues(values), watchdog, init, seed, gpus);
     }
 

@@ -203,7 +203,7 @@ public final class Harness {
             return Optional.empty();
         }
         RunRequest request = new RunRequest(size.problem(), size.f(), kernels, blocks, options,
-                experiment.threads(), experiment.watchdogSeconds(), profiler, experiment.gpus());
+                experiment.threadsAsked() ? experiment.threads() : 0, experiment.watchdogSeconds(), profiler, experiment.gpus());
         RowBuilder row = new RowBuilder(mode, request, size.iterations(), experiment.repeats(), experiment.init(),
                 Sensitivity.NONE);
         try (RepeatChecks checks = new RepeatChecks(mode, request, machine, progress)) {

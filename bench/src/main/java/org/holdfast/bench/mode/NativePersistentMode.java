@@ -11,6 +11,7 @@ import org.holdfast.bridge.NativeStatus;
 import org.holdfast.bridge.PersistentPlan;
 import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
+import org.holdfast.bridge.PersistentVariant;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.ResidentKernels;
@@ -179,7 +180,7 @@ public abstract class NativePersistentMode extends DescribedMode {
         if (refused.isPresent()) {
             throw new ModeRefusedException(refused.get());
         }
-        PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threads())
+        PersistentRequest planned = PersistentRequest.of(name(), variant).withThreadsPerBlock(request.threadsAsked())
                 .withSweepsPerExchange(sweepsPerExchange(values)).withHostPolling(polling(values))
                 .withWatchdogSeconds(request.watchdogSeconds());
         try {
@@ -345,12 +346,26 @@ public abstract class NativePersistentMode extends DescribedMode {
                 .map(twin -> new ChosenTwin(twin, chosen.threadsPerBlock())).orElse(first);
     }
 
+    /**
+     * The threads a named twin runs on: those asked for, else its native row's own (the table's {@code default_threads},
+     * what the native session of that variant runs), else the request's default where the row sizes its blocks itself.
+     */
+    private int threadsOf(JavaTwin twin, RunRequest request) {
+        if (request.threadsAsked() > 0) {
+            return request.threadsAsked();
+        }
+        return NativeVariants.kindOf(request.problem()).stream()
+                .flatMap(kind -> NativeVariants.library().rows(kind, name()).stream())
+                .filter(row -> row.name().equals(twin.nativeVariant())).mapToInt(PersistentVariant::defaultThreads)
+                .filter(threads -> threads > 0).findFirst().orElse(request.threads());
+    }
+
     /** The Java kernel of the twin's design, labelled as its native twin. */
     private ModeRunner javaRunner(PoissonProblem square, RunRequest request, Machine machine) {
         javaTwin().orElseThrow(() -> new ModeUnavailableException(name() + " has no Java kernels"));
         JavaTwin asked = javaTwin(request.options()).orElseThrow(() -> new ModeRefusedException(noJavaTwin(request.options())));
         boolean auto = javaTwinsByVariant() && request.options().get(variantOption().orElseThrow()).equals(PersistentRequest.AUTO);
-        ChosenTwin choice = auto ? autoTwin(square, request, machine) : new ChosenTwin(asked, request.threads());
+        ChosenTwin choice = auto ? autoTwin(square, request, machine) : new ChosenTwin(asked, threadsOf(asked, request));
         JavaTwin twin = choice.twin();
         if (twin.temporal()) {
             int sweeps = sweepsPerExchange(request.options());

@@ -113,7 +113,8 @@ public final class ResultsDocument {
         }
         StringBuilder settings = new StringBuilder(problem(run) + ", sizes " + value(run, "sizes") + ", iterations " + value(run, "iterations")
                 + ", repeats " + value(run, "repeats") + ", blocks " + value(run, "blocks") + ", " + value(run, "threads")
-                + " threads per block");
+                + " threads per block" + (run.has("threads_asked") && !run.get("threads_asked").getAsBoolean()
+                        ? " (a named persistent variant: its own)" : ""));
         for (ModeOption option : Modes.ALL.options()) {
             settings.append(", ").append(option.name()).append(' ').append(value(run, option.name()));
         }

@@ -1,6 +1,7 @@
 package org.holdfast.bench.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -37,6 +38,17 @@ class SettingsTest {
         settings.set("iterations", "7, 8");
         settings.set("sizes", "1001, 11");
         assertEquals(List.of(7, 8), settings.toExperiment().iterations());
+    }
+
+    /** The default block size is the standard launches'; only threads set after it bind a named persistent variant. */
+    @Test
+    void threadsAreAskedForOnlyWhenSetAfterTheDefaults() {
+        Settings settings = new Settings();
+        assertEquals(256, settings.toExperiment().threads());
+        assertFalse(settings.toExperiment().threadsAsked());
+        settings.set("threads", "512");
+        assertEquals(512, settings.toExperiment().threads());
+        assertTrue(settings.toExperiment().threadsAsked());
     }
 
     /** One set of defaults: what an empty config file leaves is exactly config/default. */
