@@ -216,7 +216,7 @@ case ${1:-} in
     sizes=$sizes+-n+3,4,5,12,34,102,1002+-i+7+-r+2+--init+random+--no-overheads+--no-plots
     JAVA_SANITIZE_TIMEOUT=${JAVA_SANITIZE_TIMEOUT:-120} TESTS_TIMEOUT=${TESTS_TIMEOUT:-120} exec bash "$session" info \
       sweep:java-table:$table \
-      "together:tests:PersistentKernelsGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+4,8/sanitize-java:resident:memcheck,racecheck,synccheck:-m+persistent-dataflow+--signal+resident+-k+java+-n+101,257" \
+      "together:tests:PersistentKernelsGpuTest,ResidentTwinGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+4,8/sanitize-java:resident:memcheck,racecheck,synccheck:-m+persistent-dataflow+--signal+resident+-k+java+-n+101,257" \
       sweep:java-sizes:$sizes
     ;;
   resident-twin)
