@@ -174,6 +174,9 @@ public final class Holdfast {
         if (config != null || Files.exists(file)) {
             settings.setName(withoutExtension(file.getFileName().toString()));
             ConfigFile.apply(file, settings);
+            if (config == null) {
+                settings.settledAsDefaults();
+            }
         }
         for (String key : settings.keys()) {
             if (line.hasOption(key)) {

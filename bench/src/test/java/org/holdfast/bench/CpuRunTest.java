@@ -51,6 +51,19 @@ class CpuRunTest {
         }
     }
 
+    /** The config file default is the defaults: its threads do not bind a named persistent variant; --threads does. */
+    @Test
+    void threadsAreRecordedAsAskedForOnlyWhenTheCommandLineOrAConfigSetsThem() throws IOException {
+        CommandRun defaults = CommandRun.of("-m", "cpu", "-n", "3", "-i", "1", "-r", "1", "-o", temp.resolve("a").toString(),
+                "--no-plots");
+        assertEquals(ExitCode.OK, defaults.status(), defaults.err());
+        assertFalse(SavedRun.read(temp.resolve("a/results.json")).run().get("threads_asked").getAsBoolean());
+        CommandRun asked = CommandRun.of("-m", "cpu", "-n", "3", "-i", "1", "-r", "1", "-t", "512", "-o",
+                temp.resolve("b").toString(), "--no-plots");
+        assertEquals(ExitCode.OK, asked.status(), asked.err());
+        assertTrue(SavedRun.read(temp.resolve("b/results.json")).run().get("threads_asked").getAsBoolean());
+    }
+
     @Test
     void anUnknownInitialInteriorIsBadInput() {
         CommandRun run = CommandRun.of("--init", "ones");

@@ -83,6 +83,14 @@ public final class Settings {
         threadsSet = false;
     }
 
+    /**
+     * Says that what was set so far are the defaults (the config file {@code default}, read when no {@code --config} is
+     * given): threads set there are not asked for, so each persistent variant still runs its own.
+     */
+    public void settledAsDefaults() {
+        threadsSet = false;
+    }
+
     /** Every key a config file may hold, in the order the help lists them. */
     public List<String> keys() {
         List<String> keys = new ArrayList<>(EXPERIMENT_KEYS);

@@ -49,6 +49,8 @@ class SettingsTest {
         settings.set("threads", "512");
         assertEquals(512, settings.toExperiment().threads());
         assertTrue(settings.toExperiment().threadsAsked());
+        settings.settledAsDefaults(); // the config file default, read without --config, is the defaults again
+        assertFalse(settings.toExperiment().threadsAsked());
     }
 
     /** One set of defaults: what an empty config file leaves is exactly config/default. */
