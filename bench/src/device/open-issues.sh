@@ -219,6 +219,11 @@ case ${1:-} in
       "together:tests:PersistentKernelsGpuTest,ResidentTwinGpuTest/sanitize-java:temporal:memcheck,racecheck,synccheck:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+4,8/sanitize-java:resident:memcheck,racecheck,synccheck:-m+persistent-dataflow+--signal+resident+-k+java+-n+101,257" \
       sweep:java-sizes:$sizes
     ;;
+  resident-threads)
+    # The resident twins on their own 512 threads (named) and under auto, Java against native, after the fix that stopped
+    # a named variant from running the standard launches' 256.
+    exec bash "$session" info sweep:resident-threads:-m+persistent-dataflow+-k+java,native+--signal+resident,auto+-n+257,1001,1002+-i+200+-r+5+--init+random+--no-overheads+--no-plots
+    ;;
   resident-twin)
     # The Java resident twin (ResidentKernels.resident, issue 19), never run on a GPU before: its disabled GPU test alone
     # in a JVM of its own, then under memcheck, racecheck and synccheck (a fault spoils only that JVM's context).
@@ -239,7 +244,7 @@ case ${1:-} in
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-twin|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|resident-twin|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac
