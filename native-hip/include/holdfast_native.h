@@ -97,7 +97,9 @@ enum {
     HF_TRAIT_CUDA_ONLY = 16,  /* needs a CUDA-only feature: unsupported in a HIP build */
     HF_TRAIT_TWO_BUFFERS = 32, /* runs from u into a scratch array and back; the session owns the scratch array */
     HF_TRAIT_SWEEPS = 64,     /* takes more than one half-sweep per exchange (hf_run_config.sweeps_per_exchange) */
-    HF_TRAIT_COUNT = 7        /* number of trait bits */
+    HF_TRAIT_BANDS_ON_CHIP = 128, /* every block keeps its band of u in shared memory for the whole run, so shared
+                                     memory, not HBM, is its limit (hf_plan.on_chip says so of one block or cluster) */
+    HF_TRAIT_COUNT = 8        /* number of trait bits */
 };
 
 /* How the blocks share a half-sweep, and so which blocks have work (hf_plan.active_blocks). */

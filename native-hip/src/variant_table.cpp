@@ -206,7 +206,7 @@ const VariantRow kRows[] = {
      .description = "every SM holds its band in shared memory, in clusters of 16; k ghost rows; DSMEM halos and the "
                     "cluster barrier inside a cluster, self-flagged lines between clusters",
      .kernel = HF_CLUSTER_KERNEL("persistent_cluster_bands", persistent_cluster_bands),
-     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .traits = HF_TRAIT_CLUSTER | HF_TRAIT_CUDA_ONLY | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS | HF_TRAIT_BANDS_ON_CHIP,
      .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
      .work_split = HF_SPLIT_ROW_BANDS,
      .default_threads = kResidentThreads,
@@ -367,7 +367,7 @@ const VariantRow kRows[] = {
      .name = "resident",
      .description = "every SM holds its band in shared memory; k ghost rows; halos as self-flagged lines between neighbours",
      .kernel = HF_KERNEL(persistent_resident),
-     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS | HF_TRAIT_BANDS_ON_CHIP,
      .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
      .work_split = HF_SPLIT_ROW_BANDS,
      .default_threads = kResidentThreads,
@@ -394,7 +394,7 @@ const VariantRow kRows[] = {
      .description = "every SM holds its slab of planes of the cube in shared memory; k ghost planes; halos as "
                     "self-flagged lines between neighbours",
      .kernel = HF_KERNEL(persistent_resident_3d),
-     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS,
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_SWEEPS | HF_TRAIT_BANDS_ON_CHIP,
      .faults = kCountedFaults | fault_bit(HF_FAULT_NEVER_PUBLISH),
      .work_split = HF_SPLIT_ROW_BANDS,
      .default_threads = kResidentThreads,

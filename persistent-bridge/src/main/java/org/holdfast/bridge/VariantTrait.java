@@ -18,7 +18,9 @@ public enum VariantTrait {
     /** Runs from u into a scratch array and back (temporal blocking); the session owns the scratch array. */
     TWO_BUFFERS(holdfast_native_h.HF_TRAIT_TWO_BUFFERS),
     /** Takes more than one half-sweep per exchange ({@code --sweeps-per-exchange}). */
-    SWEEPS(holdfast_native_h.HF_TRAIT_SWEEPS);
+    SWEEPS(holdfast_native_h.HF_TRAIT_SWEEPS),
+    /** Every block keeps its band of u in shared memory for the whole run: shared memory, not HBM, is its limit. */
+    BANDS_ON_CHIP(holdfast_native_h.HF_TRAIT_BANDS_ON_CHIP);
 
     private final int bit;
 

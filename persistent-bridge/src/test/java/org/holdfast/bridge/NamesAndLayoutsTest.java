@@ -126,6 +126,10 @@ class NamesAndLayoutsTest extends LibraryTestBase {
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "cluster").orElseThrow().kernel());
         assertEquals(2, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
                 .count(), "only temporal blocking runs between two buffers");
+        // Bands held in shared memory by every block (the roofline's shared-memory limit without hf_plan.on_chip).
+        assertEquals(List.of("persistent-grid (cluster-bands)", "persistent-dataflow (resident)", "persistent-dataflow (resident)"),
+                variants.stream().filter(v -> v.has(VariantTrait.BANDS_ON_CHIP)).map(PersistentVariant::label).toList(),
+                "the square's resident and cluster bands, the cube's resident slabs");
     }
 
     /** One struct of hf_abi_describe(): size, alignment, and each field's offset and size. */

@@ -1,8 +1,8 @@
 package org.holdfast.bench.mode;
 
-import java.util.Set;
 
 import org.holdfast.bridge.PersistentPlan;
+import org.holdfast.bridge.VariantTrait;
 import org.holdfast.kernels.problem.Problem;
 
 /**
@@ -38,13 +38,6 @@ public record MemoryTraffic(Limit limit, int halfSweepsPerPass, boolean fInShare
     private static final int ARRAYS_PER_PASS = 3;
     /** Half-sweeps per iteration: a red one and a black one. */
     private static final int HALF_SWEEPS_PER_ITERATION = 2;
-    /**
-     * The variants whose blocks keep their band of u in shared memory for the run, every SM's or several clusters' (the
-     * plan's on-chip flag is one block's or one cluster's). A trait of the native table would be better; the table has
-     * none for it yet.
-     */
-    private static final Set<String> BANDS_ON_CHIP = Set.of("resident", "cluster-bands");
-
     /** One pass per half-sweep: the standard launches, the CPU modes and every kernel that streams each half-sweep. */
     public static final MemoryTraffic HALF_SWEEP_PASSES = passes(1);
 
@@ -70,12 +63,17 @@ public record MemoryTraffic(Limit limit, int halfSweepsPerPass, boolean fInShare
      * temporal passes, 1 for the grid-barrier, dataflow and host-driven kernels).
      */
     public static MemoryTraffic of(PersistentPlan plan) {
-        return ofPlan(plan.onChip(), plan.variant(), plan.fOnChip(), plan.sweepsPerExchange());
+        boolean bandsOnChip = NativeVariants.library().traitsOf(plan.problem(), plan.mode(), plan.variant())
+                .contains(VariantTrait.BANDS_ON_CHIP);
+        return ofPlan(plan.onChip() || bandsOnChip, plan.fOnChip(), plan.sweepsPerExchange());
     }
 
-    /** {@link #of(PersistentPlan)} from the plan's fields: {@code hf_plan}'s on_chip, variant, f_on_chip and sweeps_per_exchange. */
-    static MemoryTraffic ofPlan(boolean onChip, String variant, boolean fOnChip, int sweepsPerExchange) {
-        if (onChip || BANDS_ON_CHIP.contains(variant)) {
+    /**
+     * {@link #of(PersistentPlan)} from the plan's fields: whether u stays in shared memory ({@code hf_plan.on_chip}, or
+     * the variant's {@code HF_TRAIT_BANDS_ON_CHIP}), f_on_chip and sweeps_per_exchange.
+     */
+    static MemoryTraffic ofPlan(boolean onChip, boolean fOnChip, int sweepsPerExchange) {
+        if (onChip) {
             return sharedMemory(fOnChip);
         }
         return passes(Math.max(1, sweepsPerExchange));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeLibraryMissingException;
@@ -11,6 +12,7 @@ import org.holdfast.bridge.PersistentBridge;
 import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentVariant;
+import org.holdfast.bridge.VariantTrait;
 import org.holdfast.kernels.problem.Problem;
 
 /**
@@ -104,6 +106,12 @@ final class NativeVariants {
     /** The rows of {@code mode} for the problem {@code kind}, in the table's order. */
     List<PersistentVariant> rows(PersistentProblem.Kind kind, String mode) {
         return rows.stream().filter(row -> row.problem() == kind && row.mode().equals(mode)).toList();
+    }
+
+    /** The traits of the row {@code variant} of {@code mode} for {@code kind}: none where the table has no such row. */
+    Set<VariantTrait> traitsOf(PersistentProblem.Kind kind, String mode, String variant) {
+        return rows(kind, mode).stream().filter(row -> row.name().equals(variant)).findFirst().map(PersistentVariant::traits)
+                .orElse(Set.of());
     }
 
     /** What the variant option of {@code mode} takes for the problem {@code kind}: auto, then its rows' names. */

@@ -78,8 +78,9 @@ class JavaResidentTwinTest {
         assertEquals(new RowVariant("resident/k=3", "resident", 3), DATAFLOW.variant(signal("resident", "3")));
         for (boolean fOnChip : new boolean[] {false, true}) {
             JavaPersistentPlan plan = residentPlan(132, 512, 4, fOnChip);
-            // The native row's model (MemoryTraffic.of its plan): every block's band on chip, h²f too where the plan put it there.
-            assertEquals(MemoryTraffic.ofPlan(false, "resident", fOnChip, 4), plan.traffic(), "f on chip " + fOnChip);
+            // The native row's model (MemoryTraffic.of its plan, HF_TRAIT_BANDS_ON_CHIP): every block's band on chip, h²f too where
+            // the plan put it there.
+            assertEquals(MemoryTraffic.ofPlan(true, fOnChip, 4), plan.traffic(), "f on chip " + fOnChip);
             assertEquals("k = 4, f " + (fOnChip ? "on chip" : "in global memory"), plan.note(), "the planner's note, as the native row's");
             assertEquals(4, plan.sweeps());
         }

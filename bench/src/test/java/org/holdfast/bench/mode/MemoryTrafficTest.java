@@ -40,18 +40,11 @@ class MemoryTrafficTest {
 
     @Test
     void thePlanSaysWhetherTheKernelStreamsOrHoldsTheGrid() {
-        assertEquals(MemoryTraffic.sharedMemory(true), MemoryTraffic.ofPlan(true, "cg", true, 1), "one block on chip, f too");
-        assertEquals(MemoryTraffic.sharedMemory(false), MemoryTraffic.ofPlan(true, "cg", false, 1), "one block on chip, u alone");
-        assertEquals(MemoryTraffic.sharedMemory(false), MemoryTraffic.ofPlan(true, "block", false, 1), "registers: h²f in them");
-        assertEquals(MemoryTraffic.sharedMemory(false), MemoryTraffic.ofPlan(true, "cluster", false, 8), "one cluster, k = 8");
-        assertEquals(MemoryTraffic.sharedMemory(true), MemoryTraffic.ofPlan(false, "resident", true, 3), "every SM's band, f on chip");
-        assertEquals(MemoryTraffic.sharedMemory(false), MemoryTraffic.ofPlan(false, "resident", false, 1), "f from global memory");
-        assertEquals(MemoryTraffic.sharedMemory(true), MemoryTraffic.ofPlan(false, "cluster-bands", true, 2), "several clusters' bands");
-        assertEquals(MemoryTraffic.passes(8), MemoryTraffic.ofPlan(false, "temporal", false, 8), "temporal passes of k = 8");
-        assertEquals(MemoryTraffic.passes(4), MemoryTraffic.ofPlan(false, "temporal-cg", false, 4));
-        assertEquals(MemoryTraffic.passes(1), MemoryTraffic.ofPlan(false, "two-slot", false, 1), "a grid barrier per half-sweep");
-        assertEquals(MemoryTraffic.passes(1), MemoryTraffic.ofPlan(false, "counters", false, 0), "k unset: one half-sweep");
-        assertEquals(MemoryTraffic.passes(1), MemoryTraffic.ofPlan(false, "relay", false, 1));
+        assertEquals(MemoryTraffic.sharedMemory(true), MemoryTraffic.ofPlan(true, true, 1), "u on chip, f too");
+        assertEquals(MemoryTraffic.sharedMemory(false), MemoryTraffic.ofPlan(true, false, 8), "u alone, whatever k");
+        assertEquals(MemoryTraffic.passes(8), MemoryTraffic.ofPlan(false, false, 8), "temporal passes of k = 8");
+        assertEquals(MemoryTraffic.passes(1), MemoryTraffic.ofPlan(false, false, 1), "a grid barrier per half-sweep");
+        assertEquals(MemoryTraffic.passes(1), MemoryTraffic.ofPlan(false, false, 0), "k unset: one half-sweep");
     }
 
     @Test

@@ -53,7 +53,8 @@ public final class holdfast_native_h {
     public static final int HF_TRAIT_CUDA_ONLY = 16;
     public static final int HF_TRAIT_TWO_BUFFERS = 32;
     public static final int HF_TRAIT_SWEEPS = 64;
-    public static final int HF_TRAIT_COUNT = 7;
+    public static final int HF_TRAIT_BANDS_ON_CHIP = 128;
+    public static final int HF_TRAIT_COUNT = 8;
 
     // work split
     public static final int HF_SPLIT_GRID_STRIDE = 0;
