@@ -22,9 +22,14 @@ import org.holdfast.tornado.api.TornadoExecutionPlan;
  */
 public abstract class StandardLaunchMode extends DescribedMode {
 
-    /** Half-sweeps per launch: 1 is one launch per half-sweep; more runs the temporally blocked kernel. */
+    /**
+     * Half-sweeps per launch: 1 is one launch per half-sweep; more runs the temporally blocked kernel. On bands
+     * ({@code --gpus} above 1, docs/multi-gpu.md) it is the half-sweeps per halo exchange instead, k ghost rows each
+     * side, every half-sweep still a launch of its own; the CPU modes take it there too.
+     */
     public static final ModeOption SWEEPS_PER_LAUNCH = ModeOption.choice("sweeps-per-launch",
-            "half-sweeps per launch (above 1: temporal blocking, k half-sweeps per pass)", "1",
+            "half-sweeps per launch (above 1: temporal blocking, k half-sweeps per pass; with --gpus above 1, k ghost rows"
+                    + " and a halo exchange every k half-sweeps instead, a launch per half-sweep)", "1",
             IntStream.concat(IntStream.of(1), Arrays.stream(TemporalKernels.SWEEPS).filter(k -> k > 1))
                     .mapToObj(Integer::toString).toArray(String[]::new)).named("k").withSeveralValues();
 
@@ -148,11 +153,7 @@ public abstract class StandardLaunchMode extends DescribedMode {
     public final ModeRunner runner(RunRequest request, Machine machine) {
         int k = Integer.parseInt(request.options().get(SWEEPS_PER_LAUNCH));
         Optional<BandTransport> bands = bandTransport(request);
-        if (bands.isPresent()) {
-            if (k > 1) {
-                throw new ModeRefusedException(name() + ": --sweeps-per-launch " + k + " on --gpus " + request.gpus()
-                        + ": not built: the temporal pass on bands with k ghost rows; k = 1 runs split (docs/multi-gpu.md)");
-            }
+        if (bands.isPresent()) { // k ghost rows and an exchange every k half-sweeps, one launch per half-sweep
             return new GpuBandedRunner(request, machine, launchStyle(), variant(request.options()), bands.get());
         }
         // What does not exist for the problem is refused before the GPU is asked for: the same line on any machine.
