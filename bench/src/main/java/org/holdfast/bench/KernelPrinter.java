@@ -29,7 +29,7 @@ final class KernelPrinter {
         for (ModeDescriptor mode : experiment.modes()) {
             for (KernelSource kernels : experiment.kernelsOf(mode)) {
                 for (OptionValues values : experiment.options().each(mode.options(), mode.options(kernels, experiment.gpus()))) {
-                    KernelsThatRun runs = mode.kernelsThatRun(kernels, values, experiment.problemAt(0));
+                    KernelsThatRun runs = mode.kernelsThatRun(kernels, values, experiment.problemAt(0), experiment.gpus());
                     // The options that choose what these kernels run, as the command line spells them.
                     String variant = mode.options(kernels, experiment.gpus()).stream().map(o -> ", " + o.name() + "=" + values.get(o))
                             .collect(Collectors.joining());

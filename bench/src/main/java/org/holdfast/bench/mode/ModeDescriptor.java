@@ -62,6 +62,14 @@ public interface ModeDescriptor {
         return KernelsThatRun.described("its own code; nothing generated from Java");
     }
 
+    /**
+     * {@link #kernelsThatRun(KernelSource, OptionValues, Problem)} on a run split over {@code gpus} devices: the
+     * standard launches run the band kernels there.
+     */
+    default KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem, int gpus) {
+        return kernelsThatRun(kernels, values, problem);
+    }
+
     /** How its block count is chosen. */
     BlockCount blockCount();
 

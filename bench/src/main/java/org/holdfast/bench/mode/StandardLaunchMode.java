@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 import org.holdfast.bench.bands.BandTransport;
 import org.holdfast.bench.bands.LaunchStyle;
+import org.holdfast.kernels.bands.BandKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
@@ -103,6 +104,22 @@ public abstract class StandardLaunchMode extends DescribedMode {
                     : KernelsThatRun.generated(user.owner(), "red then black, one launch per half-sweep");
         }
         return KernelsThatRun.generated(problem.halfSweepKernels().owner(), "red then black, one launch per half-sweep");
+    }
+
+    /**
+     * Split over {@code gpus} GPUs, Holdfast's Java kernels on the square are the band kernels, a launch per half-sweep
+     * whatever k is, k the ghost rows and the half-sweeps between exchanges ({@link GpuBandedRunner}); what the split
+     * refuses, and one GPU, are as {@link #kernelsThatRun(KernelSource, OptionValues, Problem)} says.
+     */
+    @Override
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem, int gpus) {
+        if (gpus == 1 || SplitRefusal.of(gpus, kernels, problem).isPresent()) {
+            return kernelsThatRun(kernels, values, problem);
+        }
+        int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
+        return KernelsThatRun.generated(BandKernels.class, "red then black on each of " + gpus + " bands, one launch per"
+                + " half-sweep; " + (k == 1 ? "one ghost row, halos exchanged after every half-sweep" : k + " ghost rows, halos"
+                + " exchanged every " + k + " half-sweeps (not the temporal pass)"));
     }
 
     /**
