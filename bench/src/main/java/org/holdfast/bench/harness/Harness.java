@@ -279,7 +279,8 @@ public final class Harness {
             work += Progress.work(points, iterations, 1);
             for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : experiment.kernelsOf(mode).stream().filter(k -> !skippedBeforeRun(mode, k)).toList()) {
-                    work += blockRules(mode).size() * experiment.options().each(mode.options(), mode.options(kernels, experiment.gpus())).size()
+                    work += blockRules(mode).size()
+                            * experiment.options().each(mode.options(), mode.options(kernels, experiment.gpus())).size()
                             * Progress.work(points, iterations, experiment.repeats() + 1);
                 }
             }

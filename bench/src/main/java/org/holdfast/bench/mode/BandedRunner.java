@@ -37,8 +37,13 @@ public final class BandedRunner extends SplitGridRunner {
         super((PoissonProblem) request.problem()); // splitRefusal admits the square alone
         BandSplit split = split(request);
         this.solver = new BandedSolver((PoissonProblem) request.problem(), request.f(), split, device, threadsPerGroup, transport);
-        this.shape = new RunShape(0, 0, CpuKernelsMode.variant(split.ghostRows()), HaloNote.of(split.bands() + " virtual devices",
+        this.shape = new RunShape(0, 0, variant(split.ghostRows()), HaloNote.of(split.bands() + " virtual devices",
                 "copied", split), List.of(), MemoryTraffic.HALF_SWEEP_PASSES);
+    }
+
+    /** {@code k=<k>}, k the ghost rows and half-sweeps between exchanges, as the standard launches' rows say k. */
+    static RowVariant variant(int k) {
+        return new RowVariant("k=" + k, "", k);
     }
 
     @Override

@@ -37,15 +37,14 @@ public abstract class CpuKernelsMode extends DescribedMode {
         return gpus > 1 && kernels.userKernels().isEmpty() ? options() : List.of();
     }
 
-    /** No variant at k = 1, as on one device; {@code k=<k>} for the exchange every k half-sweeps on virtual devices. */
+    /**
+     * Before the run (a row that did not start): none at k = 1, the default and all one device knows, as before;
+     * {@code k=<k>} above, as the bands say once they run ({@link BandedRunner#variant}).
+     */
     @Override
     public RowVariant variant(OptionValues values) {
-        return variant(Integer.parseInt(values.get(StandardLaunchMode.SWEEPS_PER_LAUNCH)));
-    }
-
-    /** The label of a banded CPU row with {@code k} ghost rows: none at 1, {@code k=<k>} above. */
-    static RowVariant variant(int k) {
-        return k == 1 ? RowVariant.NONE : new RowVariant("k=" + k, "", k);
+        int k = Integer.parseInt(values.get(StandardLaunchMode.SWEEPS_PER_LAUNCH));
+        return k == 1 ? RowVariant.NONE : BandedRunner.variant(k);
     }
 
     /** The CPU device the kernels run on. */

@@ -5,9 +5,9 @@ import org.holdfast.kernels.poisson.PoissonProblem;
 
 /**
  * What the runners of a grid split in bands of rows share ({@link BandedRunner} on virtual devices,
- * {@link GpuBandedRunner} on GPUs): the split from {@code --gpus} and {@code --sweeps-per-launch}, refused where the size has too few interior
- * rows, and the whole grid kept on the host, since the bands give back their owned rows only and the
- * boundary stays as it was loaded.
+ * {@link GpuBandedRunner} on GPUs): the split from {@code --gpus} and {@code --sweeps-per-launch}, refused where
+ * the size has too few interior rows, and the whole grid kept on the host, since the bands give back their owned
+ * rows only and the boundary stays as it was loaded.
  */
 abstract class SplitGridRunner implements ModeRunner {
 

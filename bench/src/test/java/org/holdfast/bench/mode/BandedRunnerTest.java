@@ -32,7 +32,7 @@ class BandedRunnerTest {
             })) {
                 runner.load(problem.randomInitialU(1));
                 runner.run(7);
-                assertEquals(k == 1 ? "" : "k=" + k, runner.shape().variant());
+                assertEquals("k=" + k, runner.shape().variant());
                 assertEquals(k == 1 ? "2 virtual devices, halo rows copied"
                         : "2 virtual devices, k = " + k + " ghost rows, halos copied every " + k + " half-sweeps", runner.shape().note());
             }
