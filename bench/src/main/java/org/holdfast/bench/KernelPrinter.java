@@ -28,10 +28,10 @@ final class KernelPrinter {
         out.println("// What holdfast would run (holdfast --print-kernel), by mode, kernels and variant:");
         for (ModeDescriptor mode : experiment.modes()) {
             for (KernelSource kernels : experiment.kernelsOf(mode)) {
-                for (OptionValues values : experiment.options().each(mode.options(), mode.options(kernels))) {
-                    KernelsThatRun runs = mode.kernelsThatRun(kernels, values, experiment.problemAt(0));
+                for (OptionValues values : experiment.options().each(mode.options(), mode.options(kernels, experiment.gpus()))) {
+                    KernelsThatRun runs = mode.kernelsThatRun(kernels, values, experiment.problemAt(0), experiment.gpus());
                     // The options that choose what these kernels run, as the command line spells them.
-                    String variant = mode.options(kernels).stream().map(o -> ", " + o.name() + "=" + values.get(o))
+                    String variant = mode.options(kernels, experiment.gpus()).stream().map(o -> ", " + o.name() + "=" + values.get(o))
                             .collect(Collectors.joining());
                     out.println("//");
                     out.println("// " + mode.name() + " (" + kernels + variant + "):");

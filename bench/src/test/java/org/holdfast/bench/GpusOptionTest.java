@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --gpus G}: the CPU modes run the square's bands on G virtual devices and equal the reference
- * bit for bit (the standard launches' bands on GPUs: StandardModesSplitTest, GpuBandsGpuTest); every mode
+ * bit for bit, with one ghost row or k ({@code --sweeps-per-launch k}: an exchange every k half-sweeps) (the
+ * standard launches' bands on GPUs: StandardModesSplitTest, GpuBandsGpuTest); every mode
  * that runs on one device only is skipped with its reason; a size with fewer
  * interior rows than devices is refused; 1, the default, runs every mode as before.
  */
@@ -37,6 +38,40 @@ class GpusOptionTest {
             assertEquals("3 virtual devices, halo rows copied", row.note(), row.toString());
         }
         assertEquals(3, SavedRun.read(temp.resolve("results.json")).run().get("gpus").getAsInt());
+    }
+
+    /**
+     * {@code --sweeps-per-launch k} on virtual devices: k ghost rows, an exchange every k half-sweeps and after the
+     * run's last, bit for bit at odd iteration counts that are no multiple of k, bands of one row included (N = 5 on
+     * 3 devices, whose ghost rows then reach past the neighbouring band).
+     */
+    @Test
+    void theCpuModesExchangingEveryKHalfSweepsEqualTheReference() throws IOException {
+        CommandRun run = CommandRun.of("-m", "cpu,cpu-parallel", "-g", "3", "-n", "5,11,12,101", "-i", "9,7,13,21",
+                "--sweeps-per-launch", "1,2,3,4", "-r", "2", "-o", temp.toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("results.json")).rows();
+        assertEquals(2 * 4 * 4, rows.size(), run.out());
+        for (ResultRow row : rows) {
+            assertTrue(row.ok() && row.maxDiff() == 0 && row.equalRepeats() == 2, row.toString());
+            int k = row.k();
+            assertEquals("k=" + k, row.variant(), row.toString());
+            assertEquals(k == 1 ? "3 virtual devices, halo rows copied"
+                    : "3 virtual devices, k = " + k + " ghost rows, halos copied every " + k + " half-sweeps", row.note(), row.toString());
+        }
+        assertEquals(List.of(1, 2, 3, 4), rows.stream().filter(r -> r.mode().equals("cpu") && r.n() == 101)
+                .map(ResultRow::k).toList());
+    }
+
+    @Test
+    void onOneDeviceKChangesNothingAndGivesOneRow() throws IOException {
+        CommandRun run = CommandRun.of("-m", "cpu", "-n", "11", "-i", "5", "--sweeps-per-launch", "1,4", "-r", "1", "-o",
+                temp.toString(), "--no-plots");
+        assertEquals(ExitCode.OK, run.status(), run.err());
+        List<ResultRow> rows = SavedRun.read(temp.resolve("results.json")).rows();
+        assertEquals(1, rows.size(), run.out());
+        assertEquals("", rows.get(0).variant());
+        assertEquals("", rows.get(0).note());
     }
 
     @Test

@@ -43,6 +43,17 @@ class KernelPrinterTest {
     }
 
     @Test
+    void onBandsKIsTheGhostRowsEveryHalfSweepStillALaunch() {
+        String out = printed("-m", "graph,cpu", "--gpus", "2", "--sweeps-per-launch", "1,4");
+        assertTrue(out.contains("// graph (java, sweeps-per-launch=4):\n//   org.holdfast.kernels.bands.BandKernels: red then black on each"
+                + " of 2 bands, one launch per half-sweep; 4 ghost rows, halos exchanged every 4 half-sweeps (not the temporal pass)\n"), out);
+        assertTrue(out.contains("// graph (java, sweeps-per-launch=1):\n//   org.holdfast.kernels.bands.BandKernels: red then black on each"
+                + " of 2 bands, one launch per half-sweep; one ghost row, halos exchanged after every half-sweep\n"), out);
+        assertTrue(out.contains("// cpu (java, sweeps-per-launch=4):\n"), out);
+        assertTrue(out.contains("__global__ void red(") && !out.contains("streamPass_k4("), out);
+    }
+
+    @Test
     void thePersistentModesJavaKernelsAreTheirTwins() {
         String out = printed("-m", "persistent-grid,persistent-dataflow,persistent-host", "-k", "java");
         assertTrue(out.contains("// persistent-grid (java, barrier=auto, sweeps-per-exchange=auto):\n//   org.holdfast.kernels.PersistentRedBlackKernels: gridBarrierSweeps,"

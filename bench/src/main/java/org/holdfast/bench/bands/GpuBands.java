@@ -21,8 +21,9 @@ import org.holdfast.tornado.cuda.nccl.NcclCommunicator;
 /**
  * The square's red-black iterations on GPUs in bands of rows, the standard launches' way: each GPU's bands
  * ({@link GpuBand}, the Java {@link BandKernels}) launched by one host thread per GPU on one stream
- * ({@link GpuLane}), the halo rows exchanged after every half-sweep ({@link BandSplit}, one ghost row), and
- * the grid gathered from the bands for the harness's verification. Two layouts:
+ * ({@link GpuLane}), the halo rows exchanged as the {@link BandSplit} says (k ghost rows each side and an exchange
+ * after every k-th half-sweep, every half-sweep still one launch per band), and the grid gathered from the bands
+ * for the harness's verification. Two layouts:
  * <ul>
  *   <li>{@link #overNccl}: band g on GPU g, an NCCL communicator over GPUs 0 to G-1 in this process
  *       ({@code ncclCommInitAll}), each exchange one group of sends and receives per GPU
@@ -77,8 +78,8 @@ public final class GpuBands implements AutoCloseable {
             lanes.add(new GpuLane(device));
         }
         List<NcclCommunicator> communicators = new ArrayList<>();
-        GpuBands bands = new GpuBands(problem, split, lanes, communicators, watchdogSeconds, split.bands()
-                + (split.bands() == 1 ? " GPU" : " GPUs") + ", halo rows by NCCL send and receive");
+        GpuBands bands = new GpuBands(problem, split, lanes, communicators, watchdogSeconds, HaloNote.of(split.bands()
+                + (split.bands() == 1 ? " GPU" : " GPUs"), split.ghostRows() == 1 ? "by NCCL send and receive" : "by NCCL", split));
         try {
             bands.onEveryLane(lane -> {
                 lane.open();
@@ -108,8 +109,8 @@ public final class GpuBands implements AutoCloseable {
     public static GpuBands onOneGpu(PoissonProblem problem, double[] f, BandSplit split, CudaTornadoDevice device,
             Function<Long, Integer> blocks, int threads, double watchdogSeconds, Function<HaloTransport, HaloTransport> transport) {
         GpuLane lane = new GpuLane(device);
-        GpuBands bands = new GpuBands(problem, split, List.of(lane), List.of(), watchdogSeconds, split.bands() + " bands on "
-                + device.id() + ", halo rows by device-to-device copies");
+        GpuBands bands = new GpuBands(problem, split, List.of(lane), List.of(), watchdogSeconds, HaloNote.of(split.bands()
+                + " bands on " + device.id(), "by device-to-device copies", split));
         try {
             bands.onEveryLane(only -> {
                 only.open();

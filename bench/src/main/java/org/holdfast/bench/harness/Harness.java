@@ -119,7 +119,7 @@ public final class Harness {
             for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : experiment.kernelsOf(mode)) {
                     for (BlockCountRule blocks : blockRules(mode)) {
-                        for (OptionValues options : experiment.options().each(mode.options(), mode.options(kernels))) {
+                        for (OptionValues options : experiment.options().each(mode.options(), mode.options(kernels, experiment.gpus()))) {
                             measure(mode, kernels, blocks, options, size).ifPresent(row -> {
                                 rows.add(row);
                                 onRow.accept(row);
@@ -279,7 +279,8 @@ public final class Harness {
             work += Progress.work(points, iterations, 1);
             for (ModeDescriptor mode : experiment.modes()) {
                 for (KernelSource kernels : experiment.kernelsOf(mode).stream().filter(k -> !skippedBeforeRun(mode, k)).toList()) {
-                    work += blockRules(mode).size() * experiment.options().each(mode.options(), mode.options(kernels)).size()
+                    work += blockRules(mode).size()
+                            * experiment.options().each(mode.options(), mode.options(kernels, experiment.gpus())).size()
                             * Progress.work(points, iterations, experiment.repeats() + 1);
                 }
             }

@@ -2,6 +2,7 @@ package org.holdfast.bench.mode;
 
 import java.util.List;
 import java.util.function.BiFunction;
+import org.holdfast.bench.bands.HaloNote;
 import org.holdfast.kernels.bands.ArrayCopyTransport;
 import org.holdfast.kernels.bands.BandSplit;
 import org.holdfast.kernels.bands.BandedSolver;
@@ -11,14 +12,12 @@ import org.holdfast.tornado.api.TornadoDevice;
 
 /**
  * A CPU mode split over {@code --gpus G} virtual devices: the square in G bands of rows, each in arrays
- * of its own with one ghost row each side, the band kernels on the mode's CPU device, and the halo rows
- * copied between the bands after every half-sweep ({@link BandedSolver}). The harness checks the
+ * of its own with k ghost rows each side ({@code --sweeps-per-launch k}, 1 by default), the band kernels on the
+ * mode's CPU device, one half-sweep at a time, and the halo rows copied between the bands after every k-th
+ * half-sweep and the run's last ({@link BandedSolver}): the schedule of the standard launches on GPUs. The harness checks the
  * gathered grid against the plain reference like any other row. Timed on the host clock.
  */
 public final class BandedRunner extends SplitGridRunner {
-
-    /** Ghost rows each side, and half-sweeps between exchanges: the standard launches' schedule. */
-    private static final int GHOST_ROWS = 1;
 
     private final BandedSolver solver;
     private final RunShape shape;
@@ -36,10 +35,15 @@ public final class BandedRunner extends SplitGridRunner {
     public BandedRunner(RunRequest request, TornadoDevice device, int threadsPerGroup,
             BiFunction<BandSplit, double[][], HaloTransport> transport) {
         super((PoissonProblem) request.problem()); // splitRefusal admits the square alone
-        BandSplit split = split(request, GHOST_ROWS);
+        BandSplit split = split(request);
         this.solver = new BandedSolver((PoissonProblem) request.problem(), request.f(), split, device, threadsPerGroup, transport);
-        this.shape = new RunShape(0, 0, RowVariant.NONE, split.bands() + " virtual devices, halo rows copied", List.of(),
-                MemoryTraffic.HALF_SWEEP_PASSES);
+        this.shape = new RunShape(0, 0, variant(split.ghostRows()), HaloNote.of(split.bands() + " virtual devices",
+                "copied", split), List.of(), MemoryTraffic.HALF_SWEEP_PASSES);
+    }
+
+    /** {@code k=<k>}, k the ghost rows and half-sweeps between exchanges, as the standard launches' rows say k. */
+    static RowVariant variant(int k) {
+        return new RowVariant("k=" + k, "", k);
     }
 
     @Override

@@ -16,6 +16,37 @@ public abstract class CpuKernelsMode extends DescribedMode {
         super(name, description, Paradigm.CPU, List.of(KernelSource.JAVA), BlockCount.NONE, plotColour);
     }
 
+    /**
+     * {@code --sweeps-per-launch k}: on virtual devices ({@code --gpus} above 1), k ghost rows and a halo exchange
+     * every k half-sweeps ({@link BandedRunner}); on one device it changes nothing.
+     */
+    @Override
+    public List<ModeOption> options() {
+        return List.of(StandardLaunchMode.SWEEPS_PER_LAUNCH);
+    }
+
+    /** On one device: none. */
+    @Override
+    public List<ModeOption> options(KernelSource kernels) {
+        return options(kernels, 1);
+    }
+
+    /** k only where the grid is split and the kernels are Holdfast's own: on one device, every k gives the same row. */
+    @Override
+    public List<ModeOption> options(KernelSource kernels, int gpus) {
+        return gpus > 1 && kernels.userKernels().isEmpty() ? options() : List.of();
+    }
+
+    /**
+     * Before the run (a row that did not start): none at k = 1, the default and all one device knows, as before;
+     * {@code k=<k>} above, as the bands say once they run ({@link BandedRunner#variant}).
+     */
+    @Override
+    public RowVariant variant(OptionValues values) {
+        int k = Integer.parseInt(values.get(StandardLaunchMode.SWEEPS_PER_LAUNCH));
+        return k == 1 ? RowVariant.NONE : BandedRunner.variant(k);
+    }
+
     /** The CPU device the kernels run on. */
     protected abstract TornadoDevice device();
 

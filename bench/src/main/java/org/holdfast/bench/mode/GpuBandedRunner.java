@@ -17,15 +17,14 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
  * A standard mode ({@code launch}, {@code launch-sync}, {@code graph}) split over {@code --gpus G} GPUs: the
- * square in G bands of rows with one ghost row each side, the Java band kernels on each band's GPU, the halo
- * rows exchanged after every half-sweep ({@link GpuBands}): through NCCL, one band per GPU, or, with
+ * square in G bands of rows with k ghost rows each side ({@code --sweeps-per-launch k}, 1 by default), the Java
+ * band kernels on each band's GPU, one launch per half-sweep, the halo rows exchanged after every k-th
+ * half-sweep and the run's last ({@link GpuBands}; not the temporal pass, which is one launch per k
+ * half-sweeps on one device): through NCCL, one band per GPU, or, with
  * {@code -Dholdfast.bands.transport=copy}, every band on GPU 0 by device copies. The harness checks the
  * gathered grid against the plain reference like any other row. Timed on the host clock.
  */
 public final class GpuBandedRunner extends SplitGridRunner {
-
-    /** Ghost rows each side, and half-sweeps between exchanges: the standard launches' schedule. */
-    private static final int GHOST_ROWS = 1;
 
     private final GpuBands bands;
     private final LaunchStyle style;
@@ -44,7 +43,7 @@ public final class GpuBandedRunner extends SplitGridRunner {
             Function<HaloTransport, HaloTransport> wrap) {
         super((PoissonProblem) request.problem()); // splitRefusal admits the square alone
         PoissonProblem problem = (PoissonProblem) request.problem();
-        BandSplit split = split(request, GHOST_ROWS);
+        BandSplit split = split(request);
         CudaTornadoDevice first = machine.gpu();
         Optional<String> refused = transport.tooFewGpus(request.gpus(), machine.gpuCount());
         if (refused.isPresent()) {

@@ -41,6 +41,14 @@ public interface ModeDescriptor {
         return options();
     }
 
+    /**
+     * {@link #options(KernelSource)} on a run split over {@code gpus} devices: the CPU modes take
+     * {@code --sweeps-per-launch} on virtual devices only, where it is the half-sweeps between halo exchanges.
+     */
+    default List<ModeOption> options(KernelSource kernels, int gpus) {
+        return options(kernels);
+    }
+
     /** Whether it keeps every core busy (on the CPU), for estimates of how long a run takes; one core by default. */
     default boolean parallelOnCpu() {
         return false;
@@ -52,6 +60,14 @@ public interface ModeDescriptor {
      */
     default KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem) {
         return KernelsThatRun.described("its own code; nothing generated from Java");
+    }
+
+    /**
+     * {@link #kernelsThatRun(KernelSource, OptionValues, Problem)} on a run split over {@code gpus} devices: the
+     * standard launches run the band kernels there.
+     */
+    default KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem, int gpus) {
+        return kernelsThatRun(kernels, values, problem);
     }
 
     /** How its block count is chosen. */

@@ -5,9 +5,9 @@ import org.holdfast.kernels.poisson.PoissonProblem;
 
 /**
  * What the runners of a grid split in bands of rows share ({@link BandedRunner} on virtual devices,
- * {@link GpuBandedRunner} on GPUs): the split from {@code --gpus}, refused where the size has too few interior
- * rows, and the whole grid kept on the host, since the bands give back their owned rows only and the
- * boundary stays as it was loaded.
+ * {@link GpuBandedRunner} on GPUs): the split from {@code --gpus} and {@code --sweeps-per-launch}, refused where
+ * the size has too few interior rows, and the whole grid kept on the host, since the bands give back their owned
+ * rows only and the boundary stays as it was loaded.
  */
 abstract class SplitGridRunner implements ModeRunner {
 
@@ -18,11 +18,15 @@ abstract class SplitGridRunner implements ModeRunner {
     }
 
     /**
-     * The square of {@code request} in {@code --gpus} bands with {@code ghostRows} ghost rows each side.
+     * The square of {@code request} in {@code --gpus} bands with k ghost rows each side and an exchange every k
+     * half-sweeps, k from {@code --sweeps-per-launch} (1 by default: one ghost row, an exchange every half-sweep).
+     * A band thinner than k rows is no obstacle: its ghost rows then reach into the bands beyond its neighbour,
+     * and an exchange brings them from each owner ({@link BandSplit#halos}).
      *
      * @throws ModeRefusedException when the size has fewer interior rows than bands
      */
-    static BandSplit split(RunRequest request, int ghostRows) {
+    static BandSplit split(RunRequest request) {
+        int ghostRows = Integer.parseInt(request.options().get(StandardLaunchMode.SWEEPS_PER_LAUNCH));
         try {
             return new BandSplit(((PoissonProblem) request.problem()).n(), request.gpus(), ghostRows);
         } catch (IllegalArgumentException e) {

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 import org.holdfast.bench.bands.BandTransport;
 import org.holdfast.bench.bands.LaunchStyle;
+import org.holdfast.kernels.bands.BandKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.kernels.temporal.TemporalKernels;
@@ -22,9 +23,14 @@ import org.holdfast.tornado.api.TornadoExecutionPlan;
  */
 public abstract class StandardLaunchMode extends DescribedMode {
 
-    /** Half-sweeps per launch: 1 is one launch per half-sweep; more runs the temporally blocked kernel. */
+    /**
+     * Half-sweeps per launch: 1 is one launch per half-sweep; more runs the temporally blocked kernel. On bands
+     * ({@code --gpus} above 1, docs/multi-gpu.md) it is the half-sweeps per halo exchange instead, k ghost rows each
+     * side, every half-sweep still a launch of its own; the CPU modes take it there too.
+     */
     public static final ModeOption SWEEPS_PER_LAUNCH = ModeOption.choice("sweeps-per-launch",
-            "half-sweeps per launch (above 1: temporal blocking, k half-sweeps per pass)", "1",
+            "half-sweeps per launch (above 1: temporal blocking, k half-sweeps per pass; with --gpus above 1, k ghost rows"
+                    + " and a halo exchange every k half-sweeps instead, a launch per half-sweep)", "1",
             IntStream.concat(IntStream.of(1), Arrays.stream(TemporalKernels.SWEEPS).filter(k -> k > 1))
                     .mapToObj(Integer::toString).toArray(String[]::new)).named("k").withSeveralValues();
 
@@ -101,6 +107,22 @@ public abstract class StandardLaunchMode extends DescribedMode {
     }
 
     /**
+     * Split over {@code gpus} GPUs, Holdfast's Java kernels on the square are the band kernels, a launch per half-sweep
+     * whatever k is, k the ghost rows and the half-sweeps between exchanges ({@link GpuBandedRunner}); what the split
+     * refuses, and one GPU, are as {@link #kernelsThatRun(KernelSource, OptionValues, Problem)} says.
+     */
+    @Override
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem, int gpus) {
+        if (gpus == 1 || SplitRefusal.of(gpus, kernels, problem).isPresent()) {
+            return kernelsThatRun(kernels, values, problem);
+        }
+        int k = Integer.parseInt(values.get(SWEEPS_PER_LAUNCH));
+        return KernelsThatRun.generated(BandKernels.class, "red then black on each of " + gpus + " bands, one launch per"
+                + " half-sweep; " + (k == 1 ? "one ghost row, halos exchanged after every half-sweep" : k + " ghost rows, halos"
+                + " exchanged every " + k + " half-sweeps (not the temporal pass)"));
+    }
+
+    /**
      * Why these kernels do not run on {@code problem}: the temporal pass where it has none (Holdfast's own pass, so a
      * user's half-sweeps, which take no k, are not refused); the hand-written half-sweeps are those of the problems the
      * library has them for. Empty where they run.
@@ -148,11 +170,7 @@ public abstract class StandardLaunchMode extends DescribedMode {
     public final ModeRunner runner(RunRequest request, Machine machine) {
         int k = Integer.parseInt(request.options().get(SWEEPS_PER_LAUNCH));
         Optional<BandTransport> bands = bandTransport(request);
-        if (bands.isPresent()) {
-            if (k > 1) {
-                throw new ModeRefusedException(name() + ": --sweeps-per-launch " + k + " on --gpus " + request.gpus()
-                        + ": not built: the temporal pass on bands with k ghost rows; k = 1 runs split (docs/multi-gpu.md)");
-            }
+        if (bands.isPresent()) { // k ghost rows and an exchange every k half-sweeps, one launch per half-sweep
             return new GpuBandedRunner(request, machine, launchStyle(), variant(request.options()), bands.get());
         }
         // What does not exist for the problem is refused before the GPU is asked for: the same line on any machine.

@@ -50,7 +50,7 @@ final class SweepsPlot {
     static JFreeChart chart(List<ResultRow> rows) {
         TreeSet<Integer> sizes = new TreeSet<>();
         rows.stream().filter(r -> sweeps(r).orElse(1) > 1).forEach(r -> sizes.add(r.n()));
-        NumberAxis k = new NumberAxis("k: half-sweeps per launch (standard) or per exchange (persistent)");
+        NumberAxis k = new NumberAxis("k: half-sweeps per launch (standard) or per exchange (persistent; the bands of --gpus)");
         k.setTickUnit(new NumberTickUnit(1));
         k.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 16));
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(k);

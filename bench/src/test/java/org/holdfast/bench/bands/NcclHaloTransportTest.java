@@ -47,7 +47,8 @@ class NcclHaloTransportTest {
     }
 
     @ParameterizedTest(name = "N = {0} on {1} ranks, {2} ghost rows, {3} iterations")
-    @CsvSource({"11, 2, 1, 7", "12, 2, 1, 7", "12, 3, 1, 9", "101, 4, 1, 20", "11, 9, 1, 6", "12, 3, 3, 7", "33, 4, 2, 13"})
+    @CsvSource({"11, 2, 1, 7", "12, 2, 1, 7", "12, 3, 1, 9", "101, 4, 1, 20", "11, 9, 1, 6", "12, 3, 3, 7", "33, 4, 2, 13",
+            "5, 3, 4, 9", "11, 9, 3, 5", "101, 3, 2, 21"})
     void bandsExchangingThroughItEqualTheReferenceBitForBit(int n, int ranks, int ghostRows, int iterations) {
         PoissonProblem problem = new PoissonProblem(n);
         double[] initial = problem.randomInitialU(n + ranks);

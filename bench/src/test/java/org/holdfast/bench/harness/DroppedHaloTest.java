@@ -19,10 +19,12 @@ import org.holdfast.bench.mode.DescribedMode;
 import org.holdfast.bench.mode.DroppedHalo;
 import org.holdfast.bench.mode.KernelSource;
 import org.holdfast.bench.mode.Machine;
+import org.holdfast.bench.mode.ModeOption;
 import org.holdfast.bench.mode.ModeRunner;
 import org.holdfast.bench.mode.Modes;
 import org.holdfast.bench.mode.Paradigm;
 import org.holdfast.bench.mode.RunRequest;
+import org.holdfast.bench.mode.StandardLaunchMode;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.SavedRun;
 import org.holdfast.kernels.bands.ArrayCopyTransport;
@@ -34,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sensitivity check covers "a halo row not exchanged": bands whose transport leaves one halo row
- * stale fail the harness's verification at every size, converged ones included, while {@code cpu} on
- * the same virtual devices passes.
+ * stale fail the harness's verification at every size, converged ones included, with one ghost row and with
+ * three (an exchange every 3 half-sweeps), while {@code cpu} on the same virtual devices passes.
  */
 class DroppedHaloTest {
 
@@ -50,12 +52,13 @@ class DroppedHaloTest {
         try (PrintStream out = new PrintStream(stdout, true, StandardCharsets.UTF_8);
                 PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)) {
             // 1000 iterations converge N = 11: only the verification run from a random interior sees what is missing there.
+            // k = 3: three ghost rows and an exchange every 3 half-sweeps; the dropped row is the one next to the owned rows.
             status = new Holdfast(out, err, modes).run("-m", "cpu,dropped-halo", "--gpus", "2", "-n", "11,12,101", "-i",
-                    "1000,1000,4", "-r", "2", "-o", temp.toString(), "--no-plots");
+                    "1000,1000,5", "--sweeps-per-launch", "1,3", "-r", "2", "-o", temp.toString(), "--no-plots");
         }
         assertEquals(ExitCode.FAILED, status, stdout.toString(StandardCharsets.UTF_8));
         List<ResultRow> rows = SavedRun.read(temp.resolve("results.json")).rows();
-        assertEquals(6, rows.size());
+        assertEquals(12, rows.size());
         for (ResultRow row : rows) {
             if (row.mode().equals("cpu")) {
                 assertTrue(row.ok(), row.toString());
@@ -77,6 +80,11 @@ class DroppedHaloTest {
         @Override
         public Optional<String> splitRefusal(int gpus, KernelSource kernels, org.holdfast.kernels.problem.Problem problem) {
             return Optional.empty();
+        }
+
+        @Override
+        public List<ModeOption> options() {
+            return List.of(StandardLaunchMode.SWEEPS_PER_LAUNCH);
         }
 
         @Override

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.holdfast.bench.ExitCode;
@@ -84,27 +85,83 @@ class GpuBandsGpuTest {
         runsLikeTheReference("graph", new PoissonProblem(12), 2, BandTransport.COPY, 2 * 64 + 3);
     }
 
-    @ParameterizedTest(name = "{0} N={1} --gpus 1 through NCCL")
-    @MethodSource("overNccl")
-    void oneGpuThroughTheNcclPathEqualsTheReference(String mode, int n) {
-        assumeGpu();
-        assumeTrue(Nccl.unavailableReason().isEmpty(), () -> Nccl.unavailableReason().orElse(""));
-        RunShape shape = runsLikeTheReference(mode, new PoissonProblem(n), 1, BandTransport.NCCL, ITERATIONS);
-        assertEquals("1 GPU, halo rows by NCCL send and receive", shape.note());
+    static Stream<Arguments> everyKHalfSweeps() {
+        List<Arguments> cases = new ArrayList<>();
+        for (String mode : List.of("launch", "launch-sync", "graph")) {
+            for (int k : new int[] {2, 3}) {
+                for (int n : new int[] {11, 12, 101}) {
+                    cases.add(Arguments.of(mode, n, 3, k, ITERATIONS));
+                }
+                cases.add(Arguments.of(mode, 5, 3, k, ITERATIONS)); // bands of one row, ghost rows reaching past the neighbour
+            }
+        }
+        // Graphs of 64 (k = 2) and 63 (k = 3) iterations, then one of the rest: 131 is a multiple of neither, nor of k.
+        cases.add(Arguments.of("graph", 12, 2, 2, 2 * 64 + 3));
+        cases.add(Arguments.of("graph", 12, 2, 3, 2 * 64 + 3));
+        cases.add(Arguments.of("graph", 11, 3, 3, 65));
+        return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0} N={1} --gpus 2 through NCCL")
+    @ParameterizedTest(name = "{0} N={1}, {2} bands, k = {3}, {4} iterations")
+    @MethodSource("everyKHalfSweeps")
+    void kGhostRowsAndAnExchangeEveryKHalfSweepsEqualTheReference(String mode, int n, int bands, int k, int iterations) {
+        assumeGpu();
+        RunShape shape = runsLikeTheReference(mode, new PoissonProblem(n), bands, k, BandTransport.COPY, iterations);
+        assertEquals(bands + " bands on cuda:0, k = " + k + " ghost rows, halos by device-to-device copies every " + k
+                + " half-sweeps", shape.note());
+        assertEquals("k=" + k, shape.variant());
+        assertEquals(2 * bands, shape.launches().size(), "still a red and a black launch per band: not the temporal pass");
+    }
+
+    /**
+     * The exchanges a run queues (or a graph captures) are the schedule's: after every k-th half-sweep of the
+     * run and after its last, 7 iterations being 14 half-sweeps: k = 1, 14; k = 2, 7; k = 3, 5 (3, 6, 9, 12, 14);
+     * k = 4, 4. launch-sync waits after every iteration without exchanging there.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("modes")
+    void theExchangesAreTheSchedules(String mode) {
+        assumeGpu();
+        PoissonProblem problem = new PoissonProblem(12);
+        int[] expected = {14, 7, 5, 4};
+        for (int k = 1; k <= 4; k++) {
+            AtomicInteger exchanges = new AtomicInteger();
+            try (ModeRunner runner = runner(mode, problem, 2, k, BandTransport.COPY, real -> copies -> {
+                exchanges.incrementAndGet();
+                real.exchange(copies);
+            })) {
+                runner.load(problem.randomInitialU(3));
+                runner.run(7);
+            }
+            assertEquals(expected[k - 1], exchanges.get(), "k = " + k);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} N={1} k = {2} --gpus 1 through NCCL")
     @MethodSource("overNccl")
-    void twoGpusThroughNcclEqualTheReference(String mode, int n) {
+    void oneGpuThroughTheNcclPathEqualsTheReference(String mode, int n, int k) {
+        assumeGpu();
+        assumeTrue(Nccl.unavailableReason().isEmpty(), () -> Nccl.unavailableReason().orElse(""));
+        RunShape shape = runsLikeTheReference(mode, new PoissonProblem(n), 1, k, BandTransport.NCCL, ITERATIONS);
+        assertEquals(k == 1 ? "1 GPU, halo rows by NCCL send and receive"
+                : "1 GPU, k = " + k + " ghost rows, halos by NCCL every " + k + " half-sweeps", shape.note());
+    }
+
+    @ParameterizedTest(name = "{0} N={1} k = {2} --gpus 2 through NCCL")
+    @MethodSource("overNccl")
+    void twoGpusThroughNcclEqualTheReference(String mode, int n, int k) {
         assumeGpu();
         assumeTrue(Nccl.unavailableReason().isEmpty(), () -> Nccl.unavailableReason().orElse(""));
         assumeTrue(machine.gpuCount() >= 2, "one GPU here: two GPUs through NCCL need nvidia-h200-x2 or larger");
-        RunShape shape = runsLikeTheReference(mode, new PoissonProblem(n), 2, BandTransport.NCCL, ITERATIONS);
-        assertEquals("2 GPUs, halo rows by NCCL send and receive", shape.note());
+        RunShape shape = runsLikeTheReference(mode, new PoissonProblem(n), 2, k, BandTransport.NCCL, ITERATIONS);
+        assertEquals(k == 1 ? "2 GPUs, halo rows by NCCL send and receive"
+                : "2 GPUs, k = " + k + " ghost rows, halos by NCCL every " + k + " half-sweeps", shape.note());
     }
 
+    /** Every mode at N = 11, 12, 101 with one ghost row, and with three (an exchange every 3 half-sweeps). */
     static Stream<Arguments> overNccl() {
-        return Stream.of("launch", "launch-sync", "graph").flatMap(mode -> Stream.of(11, 12, 101).map(n -> Arguments.of(mode, n)));
+        return Stream.of("launch", "launch-sync", "graph").flatMap(mode -> Stream.of(11, 12, 101)
+                .flatMap(n -> Stream.of(1, 3).map(k -> Arguments.of(mode, n, k))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -114,13 +171,15 @@ class GpuBandsGpuTest {
         PoissonProblem problem = new PoissonProblem(12);
         double[] initial = problem.randomInitialU(5);
         double[] result = new double[problem.points()];
-        try (ModeRunner runner = runner(mode, problem, 2, BandTransport.COPY, DroppedHalo::firstRowDropped)) {
-            runner.load(initial);
-            runner.run(4);
-            runner.unload(result);
+        for (int k = 1; k <= 3; k++) {
+            try (ModeRunner runner = runner(mode, problem, 2, k, BandTransport.COPY, DroppedHalo::firstRowDropped)) {
+                runner.load(initial);
+                runner.run(5);
+                runner.unload(result);
+            }
+            assertFalse(Arrays.equals(problem.reference().solve(initial, problem.rightHandSide(), 5), result),
+                    "k = " + k + ": a halo row never exchanged must show in the result");
         }
-        assertFalse(Arrays.equals(problem.reference().solve(initial, problem.rightHandSide(), 4), result),
-                "a halo row never exchanged must show in the result");
     }
 
     static Stream<String> modes() {
@@ -161,11 +220,17 @@ class GpuBandsGpuTest {
      */
     private static RunShape runsLikeTheReference(String mode, PoissonProblem problem, int bands, BandTransport transport,
             int iterations) {
+        return runsLikeTheReference(mode, problem, bands, 1, transport, iterations);
+    }
+
+    /** The same with {@code k} ghost rows and an exchange every k half-sweeps. */
+    private static RunShape runsLikeTheReference(String mode, PoissonProblem problem, int bands, int k, BandTransport transport,
+            int iterations) {
         double[] f = problem.rightHandSide();
         double[] initial = problem.randomInitialU(problem.n() + bands);
         assertFalse(Arrays.equals(problem.reference().solve(initial, f, iterations), problem.reference().solve(initial, f,
                 iterations + 1)), "short of convergence");
-        try (ModeRunner runner = runner(mode, problem, bands, transport, copies -> copies)) {
+        try (ModeRunner runner = runner(mode, problem, bands, k, transport, copies -> copies)) {
             double[] result = new double[problem.points()];
             runner.load(initial);
             assertTrue(runner.run(iterations) > 0);
@@ -178,11 +243,12 @@ class GpuBandsGpuTest {
         }
     }
 
-    private static ModeRunner runner(String mode, PoissonProblem problem, int bands, BandTransport transport,
+    private static ModeRunner runner(String mode, PoissonProblem problem, int bands, int k, BandTransport transport,
             Function<HaloTransport, HaloTransport> wrap) {
         StandardLaunchMode standard = (StandardLaunchMode) Modes.ALL.parse(mode);
         RunRequest request = new RunRequest(problem, problem.rightHandSide(), KernelSource.JAVA, BlockCountRule.parse("auto"),
-                Modes.ALL.defaults(), RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false, bands);
+                Modes.ALL.defaults().with(StandardLaunchMode.SWEEPS_PER_LAUNCH, Integer.toString(k)), RunRequest.DEFAULT_THREADS,
+                RunRequest.DEFAULT_WATCHDOG_SECONDS, false, bands);
         return new GpuBandedRunner(request, machine, standard.launchStyle(), standard.variant(request.options()), transport, wrap);
     }
 }

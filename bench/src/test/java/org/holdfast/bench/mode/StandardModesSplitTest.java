@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The standard launches split over several GPUs, what can be checked without one: the Java band kernels on
- * the square are admitted and everything else refused with its line; k above 1 is refused before a GPU is
- * asked for; without a GPU the band path says so; {@code --gpus 1} keeps the one-device path.
+ * the square are admitted and everything else refused with its line, at any k; k above 1 runs on bands (k ghost
+ * rows, an exchange every k half-sweeps), so it asks for the GPU; without a GPU the band path says so;
+ * {@code --gpus 1} keeps the one-device path.
  */
 class StandardModesSplitTest {
 
@@ -39,12 +40,29 @@ class StandardModesSplitTest {
     }
 
     @Test
-    void severalTemporalHalfSweepsPerLaunchAreRefusedOnBands() {
+    void kAboveOneRunsOnBandsAsKGhostRowsAndAsksForTheGpu() {
         OptionValues k4 = Modes.ALL.defaults().with(StandardLaunchMode.SWEEPS_PER_LAUNCH, "4");
-        ModeRefusedException refused = assertThrows(ModeRefusedException.class,
-                () -> new GraphMode().runner(request(new PoissonProblem(11), k4, 2), Machine.withoutGpu("no GPU: none here")));
-        assertEquals("graph: --sweeps-per-launch 4 on --gpus 2: not built: the temporal pass on bands with k ghost rows;"
-                + " k = 1 runs split (docs/multi-gpu.md)", refused.getMessage());
+        for (StandardLaunchMode mode : MODES) {
+            // Not refused: the band path asks for the GPU (the temporal pass would have been refused or planned first).
+            ModeUnavailableException missing = assertThrows(ModeUnavailableException.class,
+                    () -> mode.runner(request(new PoissonProblem(5), k4, 3), Machine.withoutGpu("no GPU: none here")));
+            assertEquals("no GPU: none here", missing.getMessage());
+            assertEquals(Optional.empty(), mode.splitRefusal(2, KernelSource.JAVA, new PoissonProblem(5)));
+        }
+    }
+
+    @Test
+    void whatIsNotBuiltOnBandsIsRefusedAtAnyK() {
+        for (StandardLaunchMode mode : MODES) {
+            assertEquals(Optional.of("--gpus 2 splits the grid for Holdfast's own Java band kernels (BandKernels); the"
+                    + " hand-written kernels run on one device"), mode.splitRefusal(2, KernelSource.NATIVE, new PoissonProblem(11)));
+            assertEquals(Optional.of("--gpus 2: the band split exists for poisson2d only, not poisson3d yet"),
+                    mode.splitRefusal(2, KernelSource.JAVA, new Poisson3DProblem(8)));
+            OptionValues k4 = Modes.ALL.defaults().with(StandardLaunchMode.SWEEPS_PER_LAUNCH, "4");
+            assertEquals(Optional.empty(), StandardLaunchMode.bandTransport(new RunRequest(new PoissonProblem(11),
+                    new PoissonProblem(11).rightHandSide(), KernelSource.NATIVE, BlockCountRule.parse("auto"), k4,
+                    RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false, 2)), "the native kernels never run on bands");
+        }
     }
 
     @Test
