@@ -61,7 +61,8 @@ tar -xzf "$kit"/holdfast-*-linux-x86_64.tar.gz -C "$work"
 bundle=$work/holdfast
 java=$bundle/runtime/bin/java
 export PATH=$PATH:/usr/local/cuda/bin
-export HOLDFAST_JAVA_OPTS="-Dholdfast.kernel.cache=$work/kernel-cache"
+# Options the caller set (-Dholdfast.bands.transport=copy, say) are kept; the kernel cache is the session's.
+export HOLDFAST_JAVA_OPTS="${HOLDFAST_JAVA_OPTS:-} -Dholdfast.kernel.cache=$work/kernel-cache"
 
 # step NAME SECONDS COMMAND...: runs COMMAND with its output in logs/NAME.log and one summary line.
 step() {
