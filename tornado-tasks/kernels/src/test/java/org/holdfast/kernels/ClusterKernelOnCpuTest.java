@@ -43,7 +43,7 @@ class ClusterKernelOnCpuTest {
     }
 
     /** The planner's shape (native {@code register_shape}): the fewest points per thread that fit, on whole warps. */
-    private static int[] plannerShape(int points) {
+    static int[] plannerShape(int points) {
         for (int slots : PersistentRedBlackKernels.SLOTS) {
             int most = PersistentRedBlackKernels.maxThreadsFor(slots);
             if ((long) slots * most >= points) {
