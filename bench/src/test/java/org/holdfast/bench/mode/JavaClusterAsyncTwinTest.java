@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code persistent-dataflow -k java --signal cluster}: the asynchronous-store cluster kernel
  * ({@link PersistentRedBlackKernels#clusterAsync}) as the twin of the native {@code cluster} ({@code cluster_async_p<P>}).
  * The signal resolves to it, it takes k as its native twin does, its row is labelled and measured as the native one, and
- * the runner on the CPU backend with a plan given (on the GPU the library's rule gives it: ClusterAsyncTwinGpuTest) equals
+ * the runner on the CPU backend with a plan given (on the GPU the library's rule gives it: ClusterTwinGpuTest) equals
  * the reference through load, runs and unload as the harness drives it.
  */
 class JavaClusterAsyncTwinTest {
@@ -27,12 +27,11 @@ class JavaClusterAsyncTwinTest {
     private static final Machine NO_GPU = Machine.withoutGpu("no GPU in this test");
 
     private static OptionValues signal(String signal, String k) {
-        return Modes.ALL.defaults().with(PersistentDataflowMode.SIGNAL, signal).with(NativePersistentMode.SWEEPS_PER_EXCHANGE, k);
+        return JavaResidentTwinTest.signal(signal, k);
     }
 
     private static RunRequest request(PoissonProblem problem, OptionValues options) {
-        return new RunRequest(problem, problem.rightHandSide(), KernelSource.JAVA, BlockCountRule.parse("auto"), options,
-                RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
+        return JavaResidentTwinTest.request(problem, options);
     }
 
     @Test

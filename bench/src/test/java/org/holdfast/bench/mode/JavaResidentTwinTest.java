@@ -26,11 +26,11 @@ class JavaResidentTwinTest {
     private static final PersistentDataflowMode DATAFLOW = new PersistentDataflowMode();
     private static final Machine NO_GPU = Machine.withoutGpu("no GPU in this test");
 
-    private static OptionValues signal(String signal, String k) {
+    static OptionValues signal(String signal, String k) {
         return Modes.ALL.defaults().with(PersistentDataflowMode.SIGNAL, signal).with(NativePersistentMode.SWEEPS_PER_EXCHANGE, k);
     }
 
-    private static RunRequest request(PoissonProblem problem, OptionValues options) {
+    static RunRequest request(PoissonProblem problem, OptionValues options) {
         return new RunRequest(problem, problem.rightHandSide(), KernelSource.JAVA, BlockCountRule.parse("auto"), options,
                 RunRequest.DEFAULT_THREADS, RunRequest.DEFAULT_WATCHDOG_SECONDS, false);
     }

@@ -58,13 +58,7 @@ class ClusterAsyncKernelOnCpuTest {
     }
 
     private static void assertEqualsTheReference(int n, int blocks, int threads, int slots, int k, long seed) {
-        PoissonProblem problem = new PoissonProblem(n);
-        double[] initial = problem.randomInitialU(seed);
-        double[] f = problem.rightHandSide();
-        double[] reference = PersistentKernelsOnCpuTest.sensitiveReference(problem, initial, f, ITERATIONS);
-        double[] u = new double[problem.points()];
-        PersistentTaskGraph tasks = PersistentTaskGraph.clusterAsync(problem, u, f, ITERATIONS, blocks, threads, slots, k);
-        assertArrayEquals(reference, PersistentKernelsOnCpuTest.run(tasks, u, initial, WATCHDOG), threads + " threads of " + slots + " points");
+        ClusterKernelOnCpuTest.assertEqualsTheReference(PersistentTaskGraph::clusterAsync, n, blocks, threads, slots, k, seed);
     }
 
     private static void assertPlannedShapeEqualsTheReference(int n, int blocks, int k) {
@@ -84,7 +78,7 @@ class ClusterAsyncKernelOnCpuTest {
         assertPlannedShapeEqualsTheReference(n, blocks, k);
     }
 
-    /** The GPU test's shapes ({@code ClusterAsyncTwinGpuTest} in bench runs the planner's) and the barrier kernel's GPU shapes. */
+    /** The GPU test's shapes ({@code ClusterTwinGpuTest} in bench runs the planner's) and the barrier kernel's GPU shapes. */
     @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads of {3} points, k = {4}")
     @CsvSource({"101, 16, 672, 1, 4", "33, 4, 128, 1, 1", "101, 8, 448, 2, 3", "257, 16, 704, 4, 4", "257, 8, 512, 8, 1",
         "257, 16, 256, 16, 2", "34, 1, 512, 1, 8"})

@@ -120,19 +120,14 @@ final class ContextCalls {
                 scope.markBarrier();
                 return runtimeCall("hf_wait_line", JType.DOUBLE, DeviceRuntime.STATE, lines.cName(), line.code(), flag.code());
             }
-            case "mbarrierInit" -> {
+            case "mbarrierInit", "mbarrierArriveExpectTx" -> {
+                // (barriers, index, arrivals) or (barriers, index, bytes)
                 requireArguments(t, name, 3);
                 Element barrier = mbarrier(t, name, args, whole);
                 requireCluster(t, "mbarrier", "uses an mbarrier");
                 barrier.array().markWritten();
-                return runtimeCall("hf_mbarrier_init", JType.VOID, barrier.address(), value(args.get(2), JType.INT).code());
-            }
-            case "mbarrierArriveExpectTx" -> {
-                requireArguments(t, name, 3);
-                Element barrier = mbarrier(t, name, args, whole);
-                requireCluster(t, "mbarrier", "uses an mbarrier");
-                barrier.array().markWritten();
-                return runtimeCall("hf_mbarrier_arrive_expect_tx", JType.VOID, barrier.address(), value(args.get(2), JType.INT).code());
+                return runtimeCall(name.equals("mbarrierInit") ? "hf_mbarrier_init" : "hf_mbarrier_arrive_expect_tx", JType.VOID,
+                        barrier.address(), value(args.get(2), JType.INT).code());
             }
             case "mbarrierWaitParity" -> {
                 requireArguments(t, name, 3);
