@@ -531,14 +531,11 @@ public final class PersistentRedBlackKernels {
         int lowerRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1);
         int upperRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1);
         double[] below = context.mapSharedRank(shared, lowerRank);
-        long[] belowLanded = context.mapSharedRank(landed, lowerRank);
         double[] above = context.mapSharedRank(shared, upperRank);
-        long[] aboveLanded = context.mapSharedRank(landed, upperRank);
         int[] code = new int[2 * p];
         double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runClusterAsync(context, shared, block, landed, below, belowLanded, above, aboveLanded, p, u, f, n, h2, iterations, k, work,
-                code, h2f, value);
+        runClusterAsync(context, shared, block, landed, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
     }
 
     /** {@link #clusterAsync} for 8 points per thread per colour, on up to 512 threads. */
@@ -554,14 +551,11 @@ public final class PersistentRedBlackKernels {
         int lowerRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1);
         int upperRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1);
         double[] below = context.mapSharedRank(shared, lowerRank);
-        long[] belowLanded = context.mapSharedRank(landed, lowerRank);
         double[] above = context.mapSharedRank(shared, upperRank);
-        long[] aboveLanded = context.mapSharedRank(landed, upperRank);
         int[] code = new int[2 * p];
         double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runClusterAsync(context, shared, block, landed, below, belowLanded, above, aboveLanded, p, u, f, n, h2, iterations, k, work,
-                code, h2f, value);
+        runClusterAsync(context, shared, block, landed, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
     }
 
     /** {@link #clusterAsync} for 16 points per thread per colour, on up to 256 threads. */
@@ -577,14 +571,11 @@ public final class PersistentRedBlackKernels {
         int lowerRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1);
         int upperRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1);
         double[] below = context.mapSharedRank(shared, lowerRank);
-        long[] belowLanded = context.mapSharedRank(landed, lowerRank);
         double[] above = context.mapSharedRank(shared, upperRank);
-        long[] aboveLanded = context.mapSharedRank(landed, upperRank);
         int[] code = new int[2 * p];
         double[] h2f = new double[2 * p];
         double[] value = new double[p];
-        runClusterAsync(context, shared, block, landed, below, belowLanded, above, aboveLanded, p, u, f, n, h2, iterations, k, work,
-                code, h2f, value);
+        runClusterAsync(context, shared, block, landed, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
     }
 
     /**
@@ -594,9 +585,9 @@ public final class PersistentRedBlackKernels {
      * re-armed once every thread has seen its last phase complete.
      */
     @DeviceFunction
-    static void runClusterAsync(KernelContext context, double[] shared, int[] block, long[] landed, double[] below, long[] belowLanded,
-            double[] above, long[] aboveLanded, int p, double[] u, double[] f, int n, double h2, int iterations, int k, long[] work,
-            int[] code, double[] h2f, double[] value) {
+    static void runClusterAsync(KernelContext context, double[] shared, int[] block, long[] landed, double[] below, double[] above,
+            int p, double[] u, double[] f, int n, double h2, int iterations, int k, long[] work, int[] code, double[] h2f,
+            double[] value) {
         int thread = context.localIdx;
         int threads = context.localGroupSizeX;
         int stride = planeStride(n);
@@ -648,10 +639,10 @@ public final class PersistentRedBlackKernels {
                 int colourDoubles = block[ClusterLayout.PLANE_DOUBLES];
                 if (((firstStep + s) & 1) == 0) {
                     sweepClusterPointsAsync(context, p, code, 0, h2f, shared, 0, colourDoubles, stride, k - s, value, push, below,
-                            belowLanded, pushLower, above, aboveLanded, pushUpper, window & 1);
+                            pushLower, above, pushUpper, landed, window & 1);
                 } else {
                     sweepClusterPointsAsync(context, p, code, p, h2f, shared, colourDoubles, 0, stride, k - s, value, push, below,
-                            belowLanded, pushLower, above, aboveLanded, pushUpper, window & 1);
+                            pushLower, above, pushUpper, landed, window & 1);
                 }
                 done++;
             }
@@ -909,13 +900,13 @@ public final class PersistentRedBlackKernels {
     /**
      * {@link #sweepClusterPoints} where the pushes are asynchronous stores (native {@code PushEdges} with
      * {@code HaloMethod::AsyncStore}): each value a neighbour holds as a ghost row goes into its shared memory with
-     * its 8 bytes counted on the neighbour's mbarrier for this side and slot ({@code belowLanded[lowerBarrier]},
-     * {@code aboveLanded[upperBarrier]}), so that the neighbour waits for exactly these bytes.
+     * its 8 bytes counted on the neighbour's mbarrier for this side and slot (its {@code landed[mbarrier(side, slot)]},
+     * named by this block's {@code landed}), so that the neighbour waits for exactly these bytes.
      */
     @DeviceFunction
     static void sweepClusterPointsAsync(KernelContext context, int p, int[] code, int first, double[] h2f, double[] shared, int own,
-            int other, int stride, int highest, double[] value, boolean push, double[] below, long[] belowLanded, int pushLower,
-            double[] above, long[] aboveLanded, int pushUpper, int slot) {
+            int other, int stride, int highest, double[] value, boolean push, double[] below, int pushLower, double[] above,
+            int pushUpper, long[] landed, int slot) {
         updateClusterPoints(context, p, code, first, h2f, shared, other, stride, highest, value);
         for (@Unroll int q = 0; q < p; q++) {
             int c = code[first + q];
@@ -924,10 +915,10 @@ public final class PersistentRedBlackKernels {
                 shared[own + centre] = value[q];
                 if (push && (c & ClusterLayout.PUSH_LOWER) != 0) {
                     // Into the lower neighbour's halo from above (its side 1).
-                    context.storeAsync(below, centre + pushLower, value[q], belowLanded, ClusterLayout.mbarrier(1, slot));
+                    context.storeAsync(below, centre + pushLower, value[q], landed, ClusterLayout.mbarrier(1, slot));
                 }
                 if (push && (c & ClusterLayout.PUSH_UPPER) != 0) {
-                    context.storeAsync(above, centre + pushUpper, value[q], aboveLanded, ClusterLayout.mbarrier(0, slot));
+                    context.storeAsync(above, centre + pushUpper, value[q], landed, ClusterLayout.mbarrier(0, slot));
                 }
             }
         }

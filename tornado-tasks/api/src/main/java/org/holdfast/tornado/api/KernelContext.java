@@ -417,15 +417,19 @@ public class KernelContext {
 
     /**
      * Stores {@code value} into {@code remote[index]}, an array of another group of the cluster mapped
-     * with {@link #mapSharedRank}, and counts its 8 bytes on that group's mbarrier
-     * {@code remoteBarriers[barrier]} (also mapped) when they have landed: the value and its byte count
-     * travel together, so the receiver that sees the phase complete sees the value, with no flag or
-     * fence (on the GPU one {@code st.async ... mbarrier::complete_tx::bytes}). Asynchronous: the thread
-     * does not wait for it. Only in a {@link Cluster} kernel.
+     * with {@link #mapSharedRank}, and counts its 8 bytes, when they have landed, on mbarrier
+     * {@code barrier} of {@code barriers} in the group that holds {@code remote}: {@code barriers} is
+     * this group's own block-shared array, which names the allocation (as {@link #mapSharedRank}'s
+     * argument does). The value and its byte count travel together, so the receiver that sees the phase
+     * complete sees the value, with no flag or fence (on the GPU one
+     * {@code st.async ... mbarrier::complete_tx::bytes}, the receiver found with {@code getctarank} and
+     * its mbarrier with {@code mapa}). Asynchronous: the thread does not wait for it. Only in a
+     * {@link Cluster} kernel.
      */
-    public void storeAsync(double[] remote, int index, double value, long[] remoteBarriers, int barrier) {
+    public void storeAsync(double[] remote, int index, double value, long[] barriers, int barrier) {
+        long[] theirs = (long[]) requireGrid("storeAsync").sharedArrayOfOwner(barriers, remote);
         DOUBLES.setRelease(remote, index, value);
-        updateMbarrier(remoteBarriers, barrier, state -> MbarrierState.completeBytes(state, Double.BYTES));
+        updateMbarrier(theirs, barrier, state -> MbarrierState.completeBytes(state, Double.BYTES));
     }
 
     /**

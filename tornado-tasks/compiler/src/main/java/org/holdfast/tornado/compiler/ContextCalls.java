@@ -141,17 +141,15 @@ final class ContextCalls {
             }
             case "storeAsync" -> {
                 requireArguments(t, name, 5);
-                Variable remote = remoteShared(t, name, args.get(0), JType.DOUBLE_ARRAY);
+                Variable remote = remoteShared(t, name, args.get(0));
                 Expr index = index(args.get(1));
                 Expr stored = value(args.get(2), JType.DOUBLE);
-                Variable barriers = remoteShared(t, name, args.get(3), JType.LONG_ARRAY);
-                Expr barrier = index(args.get(4));
-                requireWhole(t, name, whole);
+                Element barrier = mbarrier(t, name, args.subList(3, 5), whole);
                 requireCluster(t, "asynchronous store into another block's shared memory", "stores into another block's shared memory");
                 remote.markWritten();
-                barriers.markWritten();
+                barrier.array().markWritten();
                 return runtimeCall("hf_st_async", JType.VOID, "&" + remote.cName() + "[" + index.code() + "]", stored.code(),
-                        "&" + barriers.cName() + "[" + barrier.code() + "]");
+                        barrier.address());
             }
             case "opaque" -> {
                 requireArguments(t, name, 1);
@@ -322,28 +320,27 @@ final class ContextCalls {
         if (!trusted) {
             throw Errors.unsupported(t, "context." + name + " on " + barriers.javaName() + ", which is not this group's block-shared array",
                     "an mbarrier lives in the group's own shared memory, where its threads wait on it (mbarrier ... shared::cta);"
-                            + " allocate it with context.allocateLongLocalArray(SIZE), and reach another group's through"
-                            + " context.storeAsync");
+                            + " allocate it with context.allocateLongLocalArray(SIZE), and name it by this group's array in"
+                            + " context.storeAsync, which completes on the same mbarrier of the group it stores into");
         }
         requireWhole(t, name, whole);
         return new Element(barriers, index(args.get(1)));
     }
 
     /**
-     * The target of an asynchronous store, or the mbarrier its bytes complete on: an array of another
-     * group of the cluster ({@code context.mapSharedRank}). In a device function a parameter is taken on trust.
+     * The target of an asynchronous store: a {@code double[]} of another group of the cluster
+     * ({@code context.mapSharedRank}). In a device function a parameter is taken on trust.
      */
-    private Variable remoteShared(MethodInvocationTree t, String name, ExpressionTree tree, JType type) {
+    private Variable remoteShared(MethodInvocationTree t, String name, ExpressionTree tree) {
         Variable array = exprs.arrayVariable(tree);
-        if (array.type() != type) {
-            throw Errors.unsupported(t, "context." + name + " with " + array.type().java() + " " + array.javaName(),
-                    "it stores a double into a double[] and counts its 8 bytes on an mbarrier, a long of a long[]");
+        if (array.type() != JType.DOUBLE_ARRAY) {
+            throw Errors.unsupported(t, "context." + name + " into " + array.type().java() + " " + array.javaName(),
+                    "it stores a double into a double[]");
         }
         boolean trusted = array.kind() == Variable.Kind.CLUSTER_SHARED || array.kind() == Variable.Kind.PARAMETER && !scope.kernel();
         if (!trusted) {
             throw Errors.unsupported(t, "context." + name + " into " + array.javaName() + ", which is not a mapped block-shared array",
-                    "st.async writes the shared memory of a group of the cluster and completes on that group's mbarrier;"
-                            + " map both with context.mapSharedRank(shared, rank)");
+                    "st.async writes the shared memory of a group of the cluster; map it with context.mapSharedRank(shared, rank)");
         }
         return array;
     }

@@ -259,14 +259,21 @@ final class DeviceRuntime {
                         : "memory");
                 }
                 """);
-        primitive("hf_st_async", List.of("hf_cluster_shared_address"), """
-                // context.storeAsync(remote, index, value, remoteBarriers, barrier) (native-hip's store_async): 8
-                // bytes into another block's shared memory, counted on that block's mbarrier when they land. The
-                // complete_tx releases the data at cluster scope to whoever acquires the phase: no fence, no flag.
-                static __device__ __forceinline__ void hf_st_async(double* remote, double value, long long* remote_barrier)
+        primitive("hf_st_async", List.of("hf_shared_address", "hf_cluster_shared_address"), """
+                // context.storeAsync(remote, index, value, barriers, barrier) (native-hip's store_async): 8 bytes into
+                // another block's shared memory, counted when they land on that block's mbarrier at the place of
+                // `barrier` in this block (getctarank: the block that holds `remote`; mapa.shared::cluster, native's
+                // map_to_block: its mbarrier), so that no pointer to the other block's mbarrier stays in registers.
+                // The complete_tx releases the data at cluster scope to whoever acquires the phase: no fence, no flag.
+                static __device__ __forceinline__ void hf_st_async(double* remote, double value, long long* barrier)
                 {
-                    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(hf_cluster_shared_address(remote)),
-                        "l"(__double_as_longlong(value)), "r"(hf_cluster_shared_address(remote_barrier))
+                    const unsigned int to = hf_cluster_shared_address(remote);
+                    unsigned int rank;
+                    asm("getctarank.shared::cluster.u32 %0, %1;" : "=r"(rank) : "r"(to));
+                    unsigned int remote_barrier;
+                    asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote_barrier) : "r"(hf_shared_address(barrier)), "r"(rank));
+                    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(to),
+                        "l"(__double_as_longlong(value)), "r"(remote_barrier)
                         : "memory");
                 }
                 """);

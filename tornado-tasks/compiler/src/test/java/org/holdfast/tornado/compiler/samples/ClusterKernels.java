@@ -122,8 +122,6 @@ public final class ClusterKernels {
         int rightRank = (rank + 1) % context.clusterSize;
         double[] left = context.mapSharedRank(ghosts, leftRank);
         double[] right = context.mapSharedRank(ghosts, rightRank);
-        long[] leftLanded = context.mapSharedRank(landed, leftRank);
-        long[] rightLanded = context.mapSharedRank(landed, rightRank);
         cells[lid] = in[context.globalIdx];
         if (lid == 0) {
             for (int slot = 0; slot < 2; slot++) {
@@ -137,10 +135,10 @@ public final class ClusterKernels {
             int slot = step & 1;
             double mine = cells[lid];
             if (lid == 0) {
-                context.storeAsync(left, 2 * slot + 1, mine, leftLanded, slot); // the left neighbour's right ghost
+                context.storeAsync(left, 2 * slot + 1, mine, landed, slot); // the left neighbour's right ghost, on its landed[slot]
             }
             if (lid == CELLS - 1) {
-                context.storeAsync(right, 2 * slot, mine, rightLanded, slot);
+                context.storeAsync(right, 2 * slot, mine, landed, slot);
             }
             double updated = mine;
             if (lid > 0 && lid < CELLS - 1) {
