@@ -78,10 +78,10 @@ class ClusterAsyncKernelOnCpuTest {
         assertPlannedShapeEqualsTheReference(n, blocks, k);
     }
 
-    /** The GPU test's shapes ({@code ClusterTwinGpuTest} in bench runs the planner's) and the barrier kernel's GPU shapes. */
+    /** The GPU test's shapes ({@code PersistentKernelsGpuTest}; {@code ClusterTwinGpuTest} in bench runs the planner's). */
     @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads of {3} points, k = {4}")
     @CsvSource({"101, 16, 672, 1, 4", "33, 4, 128, 1, 1", "101, 8, 448, 2, 3", "257, 16, 704, 4, 4", "257, 8, 512, 8, 1",
-        "257, 16, 256, 16, 2", "34, 1, 512, 1, 8"})
+        "257, 16, 256, 16, 2", "34, 1, 512, 1, 8", "33, 2, 480, 1, 8", "257, 16, 960, 4, 8"})
     void theGpuShapesEqualTheReference(int n, int blocks, int threads, int slots, int k) {
         assertEqualsTheReference(n, blocks, threads, slots, k, n + k);
     }
