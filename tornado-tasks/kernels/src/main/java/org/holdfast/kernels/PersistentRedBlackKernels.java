@@ -29,6 +29,10 @@ import org.holdfast.tornado.api.Unroll;
  *       the grid, a band of rows per block as two colour planes in its dynamic shared memory, each thread's points in
  *       registers, halos pushed into the neighbours' shared memory and the split cluster barrier (native
  *       {@code cluster_resident}, {@code persistent-grid}'s {@code cluster}).</li>
+ *   <li>{@link #clusterAsync} ({@code clusterAsync8}, {@code clusterAsync16}): the same cluster with the halos stored
+ *       asynchronously into the neighbours' shared memory and each block waiting on its mbarriers for its two neighbours
+ *       only (native {@code cluster_resident<P, HaloMethod::AsyncStore, false>}, {@code persistent-dataflow}'s
+ *       {@code cluster}).</li>
  * </ul>
  * Points, their order within a half-sweep and the arithmetic are {@link RedBlackKernels}' (the
  * compact numbering of one colour), so every kernel gives the sequential reference bit for bit. On
