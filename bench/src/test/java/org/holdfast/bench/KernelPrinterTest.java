@@ -60,8 +60,8 @@ class KernelPrinterTest {
                 + " one launch for all iterations; or onChipSweeps where one block holds the grid in shared memory"), out);
         assertTrue(out.contains("// persistent-dataflow (java, signal=auto, sweeps-per-exchange=auto):\n//   org.holdfast.kernels"
                 + ".PersistentRedBlackKernels: dataflowSweeps,"), out);
-        assertTrue(out.contains("; or the twin of the native planner's choice where the Java kernels have it (resident:"
-                + " resident_fOnChip<F>)"), out);
+        assertTrue(out.contains("; or the twin of the native planner's choice where the Java kernels have it (cluster:"
+                + " clusterAsync_p<P>, resident: resident_fOnChip<F>)"), out);
         assertTrue(out.contains("// persistent-host (native, schedule=auto, poll=busy):\n//   hand-written; the planner picks"),
                 "a mode without Java kernels runs its own: " + out);
         assertTrue(out.contains("__global__ void gridBarrierSweeps("), out);
@@ -99,9 +99,10 @@ class KernelPrinterTest {
         String out = printed("-m", "persistent-dataflow", "-k", "java", "--signal", "resident,cluster");
         assertTrue(out.contains("// persistent-dataflow (java, signal=resident, sweeps-per-exchange=auto):\n//   org.holdfast.kernels"
                 + ".ResidentKernels: resident_fOnChip<F> (F = 0, 1), every block holding its band of rows"), out);
-        assertTrue(out.contains("// persistent-dataflow (java, signal=cluster, sweeps-per-exchange=auto):\n//   refused: persistent-dataflow"
-                + " (java): the Java kernels have --signal auto, counters, resident, not cluster\n"), out);
+        assertTrue(out.contains("// persistent-dataflow (java, signal=cluster, sweeps-per-exchange=auto):\n//   org.holdfast.kernels"
+                + ".PersistentRedBlackKernels: clusterAsync_p<P> (P = 1, 2, 4; clusterAsync8_p8, clusterAsync16_p16), one cluster"), out);
         assertTrue(out.contains("__global__ void __launch_bounds__(512, 1) resident_fOnChip1("), out);
+        assertTrue(out.contains("__global__ void __launch_bounds__(1024, 1) clusterAsync_p4("), out);
     }
 
     @Test

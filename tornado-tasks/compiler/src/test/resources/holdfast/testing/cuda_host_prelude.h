@@ -131,6 +131,11 @@ static inline void hf_cluster_arrive() { hf_no_clusters(); }
 static inline void hf_cluster_wait() { hf_no_clusters(); }
 template <typename T>
 static inline T* hf_map_shared_rank(T* shared, int rank) { hf_no_clusters(); return shared; }
+// mbarriers and st.async exist only between the blocks of a cluster: not emulated either.
+static inline void hf_mbarrier_init(long long* barrier, int arrivals) { hf_no_clusters(); }
+static inline void hf_mbarrier_arrive_expect_tx(long long* barrier, int bytes) { hf_no_clusters(); }
+static inline void hf_st_async(double* remote, double value, long long* barrier) { hf_no_clusters(); }
+static inline bool hf_mbarrier_try_wait_parity(long long* barrier, int parity) { hf_no_clusters(); return true; }
 
 // Warp shuffles over the block's threads (which run as pthreads when a kernel shuffles): each thread
 // leaves its value in a slot, the block waits, each reads its partner's slot within its 32-lane warp

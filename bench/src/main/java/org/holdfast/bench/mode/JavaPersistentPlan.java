@@ -35,7 +35,9 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
  *       warp or one block read from the kernel it names ({@code on_chip_warp_p2}, {@code on_chip_block_p4}), so the
  *       Java kernel of that many points runs on that many threads.</li>
  *   <li>{@code cluster} ({@link Design#CLUSTER}): {@code plan_cluster_barrier_on_chip}'s shape, its blocks, threads and
- *       k, and the points per thread read from the kernel it names ({@code cluster_barrier_p4}).</li>
+ *       k, and the points per thread read from the kernel it names ({@code cluster_barrier_p4}); persistent-dataflow's
+ *       {@code cluster} ({@link Design#CLUSTER_ASYNC}) likewise by {@code plan_cluster_async_on_chip}
+ *       ({@code cluster_async_p4}).</li>
  *   <li>{@code resident} ({@link Design#RESIDENT}): {@code plan_resident}'s shape, its blocks, threads, k and whether
  *       h²f goes on chip ({@code f_on_chip}), with the Java kernel's own occupancy; the threads are those the native
  *       session is asked for (the request's, or the auto rule's where {@code auto} chose it).</li>
@@ -60,6 +62,8 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
     private static final Pattern REGISTER_KERNEL = Pattern.compile("on_chip_(warp|block)_p(\\d+)");
     /** The native kernel names of {@code persistent-grid cluster}: P points per thread. */
     private static final Pattern CLUSTER_KERNEL = Pattern.compile("cluster_barrier_p(\\d+)");
+    /** The native kernel names of {@code persistent-dataflow cluster}: P points per thread. */
+    private static final Pattern CLUSTER_ASYNC_KERNEL = Pattern.compile("cluster_async_p(\\d+)");
 
     JavaPersistentPlan(Method kernel, Design design, int blocks, int threads, boolean fOnChip) {
         this(kernel, design, blocks, threads, fOnChip, 0, false, "", 1);
@@ -78,8 +82,8 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         if (design == Design.REGISTERS) {
             return registers(mode, twinVariant, request, blocks, bridge);
         }
-        if (design == Design.CLUSTER) {
-            return cluster(mode, twinVariant, request, blocks, sweeps, bridge);
+        if (design == Design.CLUSTER || design == Design.CLUSTER_ASYNC) {
+            return cluster(design, mode, twinVariant, request, blocks, sweeps, bridge);
         }
         if (design == Design.RESIDENT) {
             return resident(mode, twinVariant, request, blocks, threads, sweeps, gpu, bridge);
@@ -113,21 +117,24 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
     }
 
     /**
-     * The cluster kernel by {@code plan_cluster_barrier_on_chip}: the cluster's blocks and threads, k ({@code sweeps}, 0 for
-     * the planner's), and the points per thread of the native kernel it names. The rule sizes the blocks itself.
+     * The cluster kernel by {@code plan_cluster_barrier_on_chip} (or, for {@link Design#CLUSTER_ASYNC}, the asynchronous-store
+     * kernel by {@code plan_cluster_async_on_chip}): the cluster's blocks and threads, k ({@code sweeps}, 0 for the planner's),
+     * and the points per thread of the native kernel it names. The rule sizes the blocks itself.
      */
-    private static JavaPersistentPlan cluster(String mode, String twinVariant, RunRequest request, int blocks, int sweeps,
-            PersistentBridge bridge) {
+    private static JavaPersistentPlan cluster(Design design, String mode, String twinVariant, RunRequest request, int blocks,
+            int sweeps, PersistentBridge bridge) {
         PersistentPlan plan = bridge.planTwin(PersistentProblem.poisson2d(request.problem().n(), request.problem().h2()),
                 PersistentRequest.of(mode, twinVariant).withBlocks(blocks).withSweepsPerExchange(sweeps), 1);
-        Matcher named = CLUSTER_KERNEL.matcher(plan.kernel());
+        boolean async = design == Design.CLUSTER_ASYNC;
+        Matcher named = (async ? CLUSTER_ASYNC_KERNEL : CLUSTER_KERNEL).matcher(plan.kernel());
         if (!named.matches()) {
             throw new IllegalStateException(mode + " (" + twinVariant + "): the planner named kernel " + plan.kernel()
-                    + ", not one of cluster_barrier_pP");
+                    + ", not one of " + (async ? "cluster_async_pP" : "cluster_barrier_pP"));
         }
         int slots = Integer.parseInt(named.group(1));
-        return new JavaPersistentPlan(PersistentTaskGraph.kernelNamed(ClusterLayout.kernelFor(slots)), Design.CLUSTER, plan.blocks(),
-                plan.threadsPerBlock(), false, slots, false, plan.note(), plan.sweepsPerExchange());
+        String kernel = async ? ClusterLayout.asyncKernelFor(slots) : ClusterLayout.kernelFor(slots);
+        return new JavaPersistentPlan(PersistentTaskGraph.kernelNamed(kernel), design, plan.blocks(), plan.threadsPerBlock(), false,
+                slots, false, plan.note(), plan.sweepsPerExchange());
     }
 
     /**
@@ -195,7 +202,7 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
      */
     MemoryTraffic traffic() {
         return switch (design) {
-            case REGISTERS, CLUSTER -> MemoryTraffic.sharedMemory(false); // h²f in registers
+            case REGISTERS, CLUSTER, CLUSTER_ASYNC -> MemoryTraffic.sharedMemory(false); // h²f in registers
             case ON_CHIP, RESIDENT -> MemoryTraffic.sharedMemory(fOnChip);
             case null, default -> MemoryTraffic.HALF_SWEEP_PASSES;
         };
@@ -203,7 +210,8 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
 
     /** For the report: the register, cluster or resident kernel's shape as the planner words it, {@code on chip}, or empty. */
     String note() {
-        return design == Design.REGISTERS || design == Design.CLUSTER || design == Design.RESIDENT ? shape : onChip() ? "on chip" : "";
+        return design == Design.REGISTERS || design == Design.CLUSTER || design == Design.CLUSTER_ASYNC || design == Design.RESIDENT
+                ? shape : onChip() ? "on chip" : "";
     }
 
     /** The one-task graph of a run of {@code iterations} iterations on {@code u}. */
@@ -213,6 +221,9 @@ record JavaPersistentPlan(Method kernel, Design design, int blocks, int threads,
         }
         if (design == Design.CLUSTER) {
             return PersistentTaskGraph.clusterResident(problem, u, f, iterations, blocks, threads, slots, sweeps);
+        }
+        if (design == Design.CLUSTER_ASYNC) {
+            return PersistentTaskGraph.clusterAsync(problem, u, f, iterations, blocks, threads, slots, sweeps);
         }
         if (design == Design.RESIDENT) {
             return PersistentTaskGraph.resident(problem, u, f, iterations, blocks, threads, sweeps, fOnChip);

@@ -82,7 +82,8 @@ public abstract class NativePersistentMode extends DescribedMode {
 
         /** Whether it takes more than one half-sweep between halo exchanges (k): the temporal passes, cluster and resident. */
         boolean takesSweeps() {
-            return temporal() || design == PersistentTaskGraph.Design.CLUSTER || design == PersistentTaskGraph.Design.RESIDENT;
+            return temporal() || design == PersistentTaskGraph.Design.CLUSTER || design == PersistentTaskGraph.Design.CLUSTER_ASYNC
+                    || design == PersistentTaskGraph.Design.RESIDENT;
         }
 
         /** Its kernels' generated names, as {@code --print-kernel} lists the twins {@code auto} may run. */
@@ -93,6 +94,7 @@ public abstract class NativePersistentMode extends DescribedMode {
             return switch (design) {
                 case REGISTERS -> "onChipRegisters_p<P>_warp<W>";
                 case CLUSTER -> "clusterResident_p<P>";
+                case CLUSTER_ASYNC -> "clusterAsync_p<P>";
                 case RESIDENT -> "resident_fOnChip<F>";
                 default -> design.kernel().getName();
             };
@@ -267,6 +269,13 @@ public abstract class NativePersistentMode extends DescribedMode {
                         + " clusterResident8_p8, clusterResident16_p16), one cluster of up to 16 blocks holding the grid in"
                         + " shared memory, each thread's P points of a colour in registers, k ghost rows pushed into the"
                         + " neighbours' shared memory (P, the blocks, the threads and k: the cluster rule's for each size)");
+            }
+            if (asked.get().design() == PersistentTaskGraph.Design.CLUSTER_ASYNC) {
+                return KernelsThatRun.generated(PersistentRedBlackKernels.class, "clusterAsync_p<P> (P = 1, 2, 4;"
+                        + " clusterAsync8_p8, clusterAsync16_p16), one cluster of up to 16 blocks holding the grid in"
+                        + " shared memory, each thread's P points of a colour in registers, k ghost rows stored asynchronously"
+                        + " into the neighbours' shared memory, each block waiting on mbarriers for its two neighbours only (P,"
+                        + " the blocks, the threads and k: the cluster rule's for each size)");
             }
             if (asked.get().design() == PersistentTaskGraph.Design.RESIDENT) {
                 return KernelsThatRun.generated(ResidentKernels.class, "resident_fOnChip<F> (F = 0, 1), every block holding"

@@ -7,8 +7,8 @@ import org.holdfast.kernels.PersistentTaskGraph;
 /**
  * {@code persistent-dataflow}: a persistent kernel whose blocks wait only for their neighbours: through step counters with
  * the grid in global memory, in one thread-block cluster holding the grid on chip, or with every block's band resident in
- * shared memory and the halos as self-flagged lines. Its Java twins: the step counters ({@code counters}) and the
- * resident bands ({@code resident}); {@code auto} runs the twin of the native planner's choice where there is one, else
+ * shared memory and the halos as self-flagged lines. Its Java twins: the step counters ({@code counters}), the cluster
+ * with asynchronous stores and mbarriers ({@code cluster}) and the resident bands ({@code resident}); {@code auto} runs the twin of the native planner's choice where there is one, else
  * the counters.
  */
 public final class PersistentDataflowMode extends NativePersistentMode {
@@ -27,6 +27,7 @@ public final class PersistentDataflowMode extends NativePersistentMode {
         super(NAME, "persistent kernel; each block waits only for its neighbours (step counters, halos in a cluster, or bands"
                 + " resident in shared memory with self-flagged halos)", 0x2ca02c,
                 List.of(new JavaTwin(PersistentTaskGraph.Design.DATAFLOW, "counters"),
+                        new JavaTwin(PersistentTaskGraph.Design.CLUSTER_ASYNC, "cluster"),
                         new JavaTwin(PersistentTaskGraph.Design.RESIDENT, "resident")));
     }
 

@@ -28,6 +28,7 @@ class GpuModesPassTheirChecksGpuTest {
         "persistent-host, schedule=lockstep, native", "persistent-host, schedule=neighbour, native",
         "persistent-host, schedule=relay, native", "persistent-host, poll=sleep, native", "persistent-dataflow, '', 'java,native'",
         "persistent-dataflow, signal=counters, 'java,native'", "persistent-dataflow, signal=resident, 'java,native'",
+        "persistent-dataflow, signal=cluster, 'java,native'",
         "persistent-dataflow, sweeps-per-exchange=1, 'java,native'"
     })
     void everyRowIsOk(String mode, String variant, String kernels) {

@@ -46,7 +46,7 @@ class SeveralValuesTest {
         OptionValues ks = new OptionValues(Map.of("barrier", "block,cluster", "sweeps-per-exchange", "1,auto"));
         assertEquals(4, ks.each(grid.options(), grid.options(KernelSource.JAVA)).size());
         assertEquals(4, ks.each(grid.options(), grid.options(KernelSource.NATIVE)).size());
-        // The dataflow's Java twins are two designs (counters, resident): the signal chooses, a row each (cluster's refused).
+        // The dataflow's Java twins are three designs (counters, cluster, resident): the signal chooses, a row each.
         PersistentDataflowMode dataflow = new PersistentDataflowMode();
         OptionValues signals = new OptionValues(Map.of("signal", "counters,cluster,resident", "sweeps-per-exchange", "1,auto"));
         assertEquals(6, signals.each(dataflow.options(), dataflow.options(KernelSource.JAVA)).size(), "and k a row each");

@@ -67,7 +67,38 @@ public final class ClusterLayout {
     /** Ints of the description. */
     public static final int DESCRIPTION_INTS = 13;
 
+    /** The mbarriers of the asynchronous-store kernel ({@code clusterAsync}): [2 sides][2 slots] (native {@code layout.barriers}). */
+    public static final int MBARRIERS = 4;
+
     private ClusterLayout() {
+    }
+
+    /** The asynchronous-store kernel compiled for {@code slots} points per thread (native {@code cluster_async_p<slots>}). */
+    public static String asyncKernelFor(int slots) {
+        return slots <= 4 ? "clusterAsync" : slots == 8 ? "clusterAsync8" : "clusterAsync16";
+    }
+
+    /**
+     * The mbarrier of the halo that arrives from side {@code side} (0: from the lower neighbour, 1: from the upper)
+     * in window slot {@code slot} (native {@code ClusterBlock::own_barrier}).
+     */
+    @DeviceFunction
+    public static int mbarrier(int side, int slot) {
+        return side * 2 + slot;
+    }
+
+    /**
+     * Bytes of a halo of {@code k} rows from row {@code first} in {@code colour}: the doubles a neighbour stores
+     * asynchronously, one per interior point of that colour (native {@code ClusterBlock::halo_bytes},
+     * {@code interior_points_in_row}).
+     */
+    @DeviceFunction
+    public static int haloBytes(int n, int first, int k, int colour) {
+        int points = 0;
+        for (int row = first; row < first + k; row++) {
+            points += ((row + colour) & 1) != 0 ? (n - 1) / 2 : (n - 2) / 2;
+        }
+        return points * 8;
     }
 
     /** The kernel compiled for {@code slots} points per thread (its instance is {@code name_p<slots>}). */

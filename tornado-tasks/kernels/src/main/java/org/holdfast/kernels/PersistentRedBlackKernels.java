@@ -29,6 +29,10 @@ import org.holdfast.tornado.api.Unroll;
  *       the grid, a band of rows per block as two colour planes in its dynamic shared memory, each thread's points in
  *       registers, halos pushed into the neighbours' shared memory and the split cluster barrier (native
  *       {@code cluster_resident}, {@code persistent-grid}'s {@code cluster}).</li>
+ *   <li>{@link #clusterAsync} ({@code clusterAsync8}, {@code clusterAsync16}): the same cluster with the halos stored
+ *       asynchronously into the neighbours' shared memory and each block waiting on its mbarriers for its two neighbours
+ *       only (native {@code cluster_resident<P, HaloMethod::AsyncStore, false>}, {@code persistent-dataflow}'s
+ *       {@code cluster}).</li>
  * </ul>
  * Points, their order within a half-sweep and the arithmetic are {@link RedBlackKernels}' (the
  * compact numbering of one colour), so every kernel gives the sequential reference bit for bit. On
@@ -499,6 +503,188 @@ public final class PersistentRedBlackKernels {
         runCluster(context, shared, block, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
     }
 
+    /*
+     * clusterAsync: clusterResident with native's other halo method, HaloMethod::AsyncStore
+     * (cluster_resident<P, HaloMethod::AsyncStore, false>, kernels cluster_async_p<P>, persistent-dataflow's
+     * cluster). The same blocks, threads, points, k and inbox; only how the edge rows travel and how a receiver
+     * learns they have landed differ. Each pushed value goes into the neighbour's shared memory with an
+     * asynchronous store (st.async) that counts its 8 bytes on the neighbour's mbarrier for that side and window
+     * slot; the receiver announces the bytes a window will bring with its own arrival (expect_tx) and waits only
+     * for its two neighbours' phases (try_wait.parity, acquire at cluster scope, bounded by the watchdog), not for
+     * the whole cluster. The mbarriers are [side][slot] (ClusterLayout.mbarrier): slot w & 1's phase w / 2
+     * completes when window w's halo from that side has landed. @Persistent for the watchdog that bounds the waits.
+     */
+
+    /**
+     * {@link #clusterResident} with asynchronous stores and mbarriers in place of the split cluster barrier; p = 1,
+     * 2 or 4 points per thread per colour on up to 1024 threads; {@link ClusterLayout#sharedBytes} of dynamic shared
+     * memory.
+     *
+     * @param work {@value #WORK_LENGTH} longs, zero before the run (or as the last run of this execute left them)
+     */
+    @Kernel
+    @Persistent
+    @Cluster(Cluster.WHOLE_GRID)
+    @LaunchBounds(maxThreads = 1024, minBlocksPerMultiprocessor = 1)
+    public static void clusterAsync(KernelContext context, @Specialize({1, 2, 4}) int p, double[] u, double[] f, int n, double h2,
+            int iterations, int k, long[] work) {
+        double[] shared = context.dynamicSharedDoubles();
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
+        // The block's mbarriers, one per incoming halo buffer [side][slot].
+        long[] landed = context.allocateLongLocalArray(ClusterLayout.MBARRIERS);
+        int lowerRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1);
+        int upperRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1);
+        double[] below = context.mapSharedRank(shared, lowerRank);
+        double[] above = context.mapSharedRank(shared, upperRank);
+        int[] code = new int[2 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runClusterAsync(context, shared, block, landed, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+    }
+
+    /** {@link #clusterAsync} for 8 points per thread per colour, on up to 512 threads. */
+    @Kernel
+    @Persistent
+    @Cluster(Cluster.WHOLE_GRID)
+    @LaunchBounds(maxThreads = 512, minBlocksPerMultiprocessor = 1)
+    public static void clusterAsync8(KernelContext context, @Specialize({8}) int p, double[] u, double[] f, int n, double h2,
+            int iterations, int k, long[] work) {
+        double[] shared = context.dynamicSharedDoubles();
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
+        long[] landed = context.allocateLongLocalArray(ClusterLayout.MBARRIERS);
+        int lowerRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1);
+        int upperRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1);
+        double[] below = context.mapSharedRank(shared, lowerRank);
+        double[] above = context.mapSharedRank(shared, upperRank);
+        int[] code = new int[2 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runClusterAsync(context, shared, block, landed, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+    }
+
+    /** {@link #clusterAsync} for 16 points per thread per colour, on up to 256 threads. */
+    @Kernel
+    @Persistent
+    @Cluster(Cluster.WHOLE_GRID)
+    @LaunchBounds(maxThreads = 256, minBlocksPerMultiprocessor = 1)
+    public static void clusterAsync16(KernelContext context, @Specialize({16}) int p, double[] u, double[] f, int n, double h2,
+            int iterations, int k, long[] work) {
+        double[] shared = context.dynamicSharedDoubles();
+        int[] block = context.allocateIntLocalArray(ClusterLayout.DESCRIPTION_INTS);
+        long[] landed = context.allocateLongLocalArray(ClusterLayout.MBARRIERS);
+        int lowerRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, -1);
+        int upperRank = ClusterLayout.neighbour(context.clusterRank, context.clusterSize, n, 1);
+        double[] below = context.mapSharedRank(shared, lowerRank);
+        double[] above = context.mapSharedRank(shared, upperRank);
+        int[] code = new int[2 * p];
+        double[] h2f = new double[2 * p];
+        double[] value = new double[p];
+        runClusterAsync(context, shared, block, landed, below, above, p, u, f, n, h2, iterations, k, work, code, h2f, value);
+    }
+
+    /**
+     * The run of {@link #clusterAsync} (native {@code cluster_resident} with {@code HaloMethod::AsyncStore}): as
+     * {@link #runCluster}, with the mbarriers initialised and the first two sending windows' bytes announced
+     * before the first cluster barrier, each window's halo awaited on the two neighbours' mbarriers, and each slot
+     * re-armed once every thread has seen its last phase complete.
+     */
+    @DeviceFunction
+    static void runClusterAsync(KernelContext context, double[] shared, int[] block, long[] landed, double[] below, double[] above,
+            int p, double[] u, double[] f, int n, double h2, int iterations, int k, long[] work, int[] code, double[] h2f,
+            double[] value) {
+        int thread = context.localIdx;
+        int threads = context.localGroupSizeX;
+        int stride = planeStride(n);
+        prepareCluster(context, shared, block, p, u, f, n, h2, k, code, h2f);
+        int steps = 2 * iterations;
+        int windows = (steps + k - 1) / k;
+        if (thread == 0) {
+            for (int side = 0; side < 2; side++) {
+                for (int slot = 0; slot < 2; slot++) {
+                    context.mbarrierInit(landed, ClusterLayout.mbarrier(side, slot), 1);
+                }
+            }
+            // The receiver's arrival announces the bytes of the first two windows that send any (windows 0 .. windows - 2 do).
+            armHalo(context, block, landed, 0, windows, n, k);
+            armHalo(context, block, landed, 1, windows, n, k);
+        }
+        // Every block has started and initialised its mbarriers, and holds its rows, before anyone pushes.
+        context.clusterBarrier();
+
+        int done = 0;
+        for (int window = 0; window < windows; window++) {
+            int firstStep = window * k;
+            int count = Math.min(steps - firstStep, k);
+            boolean sends = window + 1 < windows;
+            for (int s = 0; s < count; s++) {
+                if (s == 0 && window > 0) {
+                    int previous = window - 1;
+                    // Acquire (cluster scope): the halo the neighbours stored into this block in window `previous`, counted on
+                    // its mbarriers of slot previous & 1, has landed once the slot's phase previous / 2 has completed.
+                    if (block[ClusterLayout.LOWER] != 0) {
+                        context.mbarrierWaitParity(landed, ClusterLayout.mbarrier(0, previous & 1), (previous >> 1) & 1);
+                    }
+                    if (block[ClusterLayout.UPPER] != 0) {
+                        context.mbarrierWaitParity(landed, ClusterLayout.mbarrier(1, previous & 1), (previous >> 1) & 1);
+                    }
+                    if (k >= 2) {
+                        copyHalo(shared, block, previous & 1, k, stride, thread, threads);
+                        context.localBarrier(); // behind every thread's waits: the slot may be armed again
+                        if (thread == 0) {
+                            armHalo(context, block, landed, window + 1, windows, n, k);
+                        }
+                    }
+                } else if (s > 0) {
+                    context.localBarrier();
+                }
+                boolean push = sends && s == count - 1;
+                int pushLower = push ? block[ClusterLayout.PUSH_LOWER_AT + (window & 1)] : 0;
+                int pushUpper = push ? block[ClusterLayout.PUSH_UPPER_AT + (window & 1)] : 0;
+                int colourDoubles = block[ClusterLayout.PLANE_DOUBLES];
+                if (((firstStep + s) & 1) == 0) {
+                    sweepClusterPointsAsync(context, p, code, 0, h2f, shared, 0, colourDoubles, stride, k - s, value, push, below,
+                            pushLower, above, pushUpper, landed, window & 1);
+                } else {
+                    sweepClusterPointsAsync(context, p, code, p, h2f, shared, colourDoubles, 0, stride, k - s, value, push, below,
+                            pushLower, above, pushUpper, landed, window & 1);
+                }
+                done++;
+            }
+            if (sends && k == 1) {
+                // The halo landed in the ghost rows with nothing to copy: this block barrier orders the window's rows
+                // before the next window's, and is the first behind this window's waits, so the slot may be armed again.
+                context.localBarrier();
+                if (thread == 0 && window >= 1) {
+                    armHalo(context, block, landed, window + 1, windows, n, k);
+                }
+            }
+        }
+        finishCluster(context, shared, block, u, n, work, done);
+    }
+
+    /**
+     * Thread 0: the block's own arrival on its mbarriers of window {@code window}'s slot, announcing the bytes that
+     * window's halo brings from each neighbour (native {@code rearm_slot}); only windows that send (up to
+     * {@code windows - 2}). Called only once every thread has seen the slot's previous phase complete: else the
+     * phase after could complete first, and a late thread waiting on a parity would take it for the one before.
+     */
+    @DeviceFunction
+    static void armHalo(KernelContext context, int[] block, long[] landed, int window, int windows, int n, int k) {
+        if (window > windows - 2) {
+            return;
+        }
+        int slot = window & 1;
+        int colour = ClusterLayout.haloColour(slot, k);
+        if (block[ClusterLayout.LOWER] != 0) {
+            context.mbarrierArriveExpectTx(landed, ClusterLayout.mbarrier(0, slot),
+                    ClusterLayout.haloBytes(n, block[ClusterLayout.BAND_FIRST] - k, k, colour));
+        }
+        if (block[ClusterLayout.UPPER] != 0) {
+            context.mbarrierArriveExpectTx(landed, ClusterLayout.mbarrier(1, slot),
+                    ClusterLayout.haloBytes(n, block[ClusterLayout.BAND_END], k, colour));
+        }
+    }
+
     /**
      * The run (native {@code cluster_resident}): the held rows into the planes (and the inbox's fixed part), each
      * thread's points into its arrays, a cluster barrier (every block's shared memory exists), the windows, the
@@ -513,37 +699,7 @@ public final class PersistentRedBlackKernels {
         int thread = context.localIdx;
         int threads = context.localGroupSizeX;
         int stride = planeStride(n);
-        if (thread == 0) {
-            describeClusterBlock(block, context.clusterRank, context.clusterSize, n, k);
-        }
-        context.localBarrier();
-        int firstRow = block[ClusterLayout.FIRST_ROW];
-        int bandFirst = block[ClusterLayout.BAND_FIRST];
-        int bandEnd = block[ClusterLayout.BAND_END];
-        boolean lower = block[ClusterLayout.LOWER] != 0;
-        boolean upper = block[ClusterLayout.UPPER] != 0;
-        int planeDoubles = block[ClusterLayout.PLANE_DOUBLES];
-        int boxDoubles = k * stride;
-        int inbox = 2 * planeDoubles;
-        loadPlanes(shared, planeDoubles, stride, u, n, firstRow, block[ClusterLayout.END_ROW], thread, threads);
-        if (k >= 2) {
-            // The inbox slots' fixed part (boundary columns, padding) in the colour each slot carries, from u.
-            for (int slot = 0; slot < 2; slot++) {
-                int colour = ClusterLayout.haloColour(slot, k);
-                if (lower) {
-                    loadHaloRows(shared, inbox + slot * 2 * boxDoubles, stride, u, n, bandFirst - k, k, colour, thread, threads);
-                }
-                if (upper) {
-                    loadHaloRows(shared, inbox + (slot * 2 + 1) * boxDoubles, stride, u, n, bandEnd, k, colour, thread, threads);
-                }
-            }
-        }
-        int updateFirst = block[ClusterLayout.UPDATE_FIRST];
-        int updateEnd = block[ClusterLayout.UPDATE_END];
-        assignClusterPoints(p, code, 0, h2f, f, n, h2, stride, firstRow, bandFirst, bandEnd, updateFirst, updateEnd, k, lower, upper,
-                0, thread, threads);
-        assignClusterPoints(p, code, p, h2f, f, n, h2, stride, firstRow, bandFirst, bandEnd, updateFirst, updateEnd, k, lower, upper,
-                1, thread, threads);
+        prepareCluster(context, shared, block, p, u, f, n, h2, k, code, h2f);
         // Every block has started (its shared memory exists) and holds its rows before anyone pushes.
         context.clusterBarrier();
 
@@ -584,6 +740,61 @@ public final class PersistentRedBlackKernels {
                 context.clusterArrive();
             }
         }
+        finishCluster(context, shared, block, u, n, work, done);
+    }
+
+    /**
+     * The start of a cluster run: thread 0 describes the block, the held rows go into the planes (and the inbox's
+     * fixed part, where k >= 2), each thread's points into its arrays.
+     */
+    @DeviceFunction
+    static void prepareCluster(KernelContext context, double[] shared, int[] block, int p, double[] u, double[] f, int n, double h2,
+            int k, int[] code, double[] h2f) {
+        int thread = context.localIdx;
+        int threads = context.localGroupSizeX;
+        int stride = planeStride(n);
+        if (thread == 0) {
+            describeClusterBlock(block, context.clusterRank, context.clusterSize, n, k);
+        }
+        context.localBarrier();
+        int firstRow = block[ClusterLayout.FIRST_ROW];
+        int bandFirst = block[ClusterLayout.BAND_FIRST];
+        int bandEnd = block[ClusterLayout.BAND_END];
+        boolean lower = block[ClusterLayout.LOWER] != 0;
+        boolean upper = block[ClusterLayout.UPPER] != 0;
+        int planeDoubles = block[ClusterLayout.PLANE_DOUBLES];
+        int boxDoubles = k * stride;
+        int inbox = 2 * planeDoubles;
+        loadPlanes(shared, planeDoubles, stride, u, n, firstRow, block[ClusterLayout.END_ROW], thread, threads);
+        if (k >= 2) {
+            // The inbox slots' fixed part (boundary columns, padding) in the colour each slot carries, from u.
+            for (int slot = 0; slot < 2; slot++) {
+                int colour = ClusterLayout.haloColour(slot, k);
+                if (lower) {
+                    loadHaloRows(shared, inbox + slot * 2 * boxDoubles, stride, u, n, bandFirst - k, k, colour, thread, threads);
+                }
+                if (upper) {
+                    loadHaloRows(shared, inbox + (slot * 2 + 1) * boxDoubles, stride, u, n, bandEnd, k, colour, thread, threads);
+                }
+            }
+        }
+        int updateFirst = block[ClusterLayout.UPDATE_FIRST];
+        int updateEnd = block[ClusterLayout.UPDATE_END];
+        assignClusterPoints(p, code, 0, h2f, f, n, h2, stride, firstRow, bandFirst, bandEnd, updateFirst, updateEnd, k, lower, upper,
+                0, thread, threads);
+        assignClusterPoints(p, code, p, h2f, f, n, h2, stride, firstRow, bandFirst, bandEnd, updateFirst, updateEnd, k, lower, upper,
+                1, thread, threads);
+    }
+
+    /**
+     * The end of a cluster run: the band back to u, the block's half-sweeps into the tally, and a cluster barrier
+     * before any block leaves (a neighbour may still write into its shared memory).
+     */
+    @DeviceFunction
+    static void finishCluster(KernelContext context, double[] shared, int[] block, double[] u, int n, long[] work, int done) {
+        int thread = context.localIdx;
+        int threads = context.localGroupSizeX;
+        int stride = planeStride(n);
         context.localBarrier(); // the last half-sweep's values, written by every thread, go back
         storePlanes(shared, block[ClusterLayout.PLANE_DOUBLES], stride, u, n, block[ClusterLayout.FIRST_ROW],
                 block[ClusterLayout.BAND_FIRST], block[ClusterLayout.BAND_END], thread, threads);
@@ -674,19 +885,7 @@ public final class PersistentRedBlackKernels {
     static void sweepClusterPoints(KernelContext context, int p, int[] code, int first, double[] h2f, double[] shared, int own,
             int other, int stride, int highest, double[] value, boolean push, double[] below, int pushLower, double[] above,
             int pushUpper) {
-        for (@Unroll int q = 0; q < p; q++) {
-            // Decoded here, every half-sweep: hoisted out of the step loop, the decoded indices would take four
-            // registers per point instead of one, and spill (native sweep_points' asm volatile).
-            int c = context.opaque(code[first + q]);
-            boolean updated = (c & ClusterLayout.LEVEL_MASK) <= highest;
-            int centre = other + (c >> ClusterLayout.CENTRE_SHIFT);
-            int east = centre + ((c & ClusterLayout.EAST) != 0 ? 1 : 0);
-            int row = updated ? stride : 0;
-            int eastAt = updated ? east : centre;
-            int westAt = updated ? east - 1 : centre;
-            value[q] = Stencil.fivePointUpdate(shared[centre + row], shared[centre - row], shared[eastAt], shared[westAt],
-                    h2f[first + q]);
-        }
+        updateClusterPoints(context, p, code, first, h2f, shared, other, stride, highest, value);
         for (@Unroll int q = 0; q < p; q++) {
             int c = code[first + q];
             if ((c & ClusterLayout.LEVEL_MASK) <= highest) {
@@ -699,6 +898,56 @@ public final class PersistentRedBlackKernels {
                     above[centre + pushUpper] = value[q];
                 }
             }
+        }
+    }
+
+    /**
+     * {@link #sweepClusterPoints} where the pushes are asynchronous stores (native {@code PushEdges} with
+     * {@code HaloMethod::AsyncStore}): each value a neighbour holds as a ghost row goes into its shared memory with
+     * its 8 bytes counted on the neighbour's mbarrier for this side and slot (its {@code landed[mbarrier(side, slot)]},
+     * named by this block's {@code landed}), so that the neighbour waits for exactly these bytes.
+     */
+    @DeviceFunction
+    static void sweepClusterPointsAsync(KernelContext context, int p, int[] code, int first, double[] h2f, double[] shared, int own,
+            int other, int stride, int highest, double[] value, boolean push, double[] below, int pushLower, double[] above,
+            int pushUpper, long[] landed, int slot) {
+        updateClusterPoints(context, p, code, first, h2f, shared, other, stride, highest, value);
+        for (@Unroll int q = 0; q < p; q++) {
+            int c = code[first + q];
+            if ((c & ClusterLayout.LEVEL_MASK) <= highest) {
+                int centre = c >> ClusterLayout.CENTRE_SHIFT;
+                shared[own + centre] = value[q];
+                if (push && (c & ClusterLayout.PUSH_LOWER) != 0) {
+                    // Into the lower neighbour's halo from above (its side 1).
+                    context.storeAsync(below, centre + pushLower, value[q], landed, ClusterLayout.mbarrier(1, slot));
+                }
+                if (push && (c & ClusterLayout.PUSH_UPPER) != 0) {
+                    context.storeAsync(above, centre + pushUpper, value[q], landed, ClusterLayout.mbarrier(0, slot));
+                }
+            }
+        }
+    }
+
+    /**
+     * The new values of the thread's points in slots {@code first} .. whose level is at most {@code highest}, into
+     * {@code value} (their neighbours' plane at {@code other} in {@code shared}): every slot's four loads are issued
+     * (a point that is not updated reads its own place in the other plane four times).
+     */
+    @DeviceFunction
+    static void updateClusterPoints(KernelContext context, int p, int[] code, int first, double[] h2f, double[] shared, int other,
+            int stride, int highest, double[] value) {
+        for (@Unroll int q = 0; q < p; q++) {
+            // Decoded here, every half-sweep: hoisted out of the step loop, the decoded indices would take four
+            // registers per point instead of one, and spill (native sweep_points' asm volatile).
+            int c = context.opaque(code[first + q]);
+            boolean updated = (c & ClusterLayout.LEVEL_MASK) <= highest;
+            int centre = other + (c >> ClusterLayout.CENTRE_SHIFT);
+            int east = centre + ((c & ClusterLayout.EAST) != 0 ? 1 : 0);
+            int row = updated ? stride : 0;
+            int eastAt = updated ? east : centre;
+            int westAt = updated ? east - 1 : centre;
+            value[q] = Stencil.fivePointUpdate(shared[centre + row], shared[centre - row], shared[eastAt], shared[westAt],
+                    h2f[first + q]);
         }
     }
 

@@ -51,6 +51,11 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
          */
         CLUSTER("clusterResident"),
         /**
+         * {@link PersistentRedBlackKernels#clusterAsync} (and its 8- and 16-point kernels): the cluster kernel with the
+         * edge rows stored asynchronously into the neighbours' shared memory and awaited on mbarriers ({@link #clusterAsync}).
+         */
+        CLUSTER_ASYNC("clusterAsync"),
+        /**
          * {@link ResidentKernels#resident}: every block's band in shared memory for the whole run, k ghost rows, the halos
          * as self-flagged lines through a global mailbox ({@link #resident}).
          */
@@ -173,8 +178,24 @@ public final class PersistentTaskGraph implements PersistentSolveGraph {
      */
     public static PersistentTaskGraph clusterResident(PoissonProblem problem, double[] u, double[] f, int iterations, int blocks,
             int threads, int slots, int k) {
+        return cluster(ClusterLayout.kernelFor(slots), problem, u, f, iterations, blocks, threads, slots, k);
+    }
+
+    /**
+     * {@link #clusterResident} with the asynchronous-store kernel ({@link ClusterLayout#asyncKernelFor}, instance
+     * {@code _p<slots>}): the same shape, the shape the native planner gives {@code persistent-dataflow cluster}
+     * (native {@code cluster_async_p<slots>}).
+     *
+     * @throws IllegalArgumentException for a shape the kernel cannot run, in one line
+     */
+    public static PersistentTaskGraph clusterAsync(PoissonProblem problem, double[] u, double[] f, int iterations, int blocks,
+            int threads, int slots, int k) {
+        return cluster(ClusterLayout.asyncKernelFor(slots), problem, u, f, iterations, blocks, threads, slots, k);
+    }
+
+    private static PersistentTaskGraph cluster(String name, PoissonProblem problem, double[] u, double[] f, int iterations, int blocks,
+            int threads, int slots, int k) {
         int n = problem.n();
-        String name = ClusterLayout.kernelFor(slots);
         if (blocks < 1 || blocks > ClusterLayout.MAX_BLOCKS) {
             throw new IllegalArgumentException(name + " runs one cluster of 1 to " + ClusterLayout.MAX_BLOCKS + " blocks, not " + blocks);
         }

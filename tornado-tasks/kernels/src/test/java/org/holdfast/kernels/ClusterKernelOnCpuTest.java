@@ -43,7 +43,7 @@ class ClusterKernelOnCpuTest {
     }
 
     /** The planner's shape (native {@code register_shape}): the fewest points per thread that fit, on whole warps. */
-    private static int[] plannerShape(int points) {
+    static int[] plannerShape(int points) {
         for (int slots : PersistentRedBlackKernels.SLOTS) {
             int most = PersistentRedBlackKernels.maxThreadsFor(slots);
             if ((long) slots * most >= points) {
@@ -59,14 +59,25 @@ class ClusterKernelOnCpuTest {
         return PersistentKernelsOnCpuTest.run(tasks, u, initial, WATCHDOG);
     }
 
+    /** A cluster kernel's task graph: {@link PersistentTaskGraph#clusterResident} or {@link PersistentTaskGraph#clusterAsync}. */
+    @FunctionalInterface
+    interface ClusterGraph {
+        PersistentTaskGraph of(PoissonProblem problem, double[] u, double[] f, int iterations, int blocks, int threads, int slots, int k);
+    }
+
     /** One run at N = n on {@code blocks} blocks of {@code threads} threads of {@code slots} points, k = k, from a random interior. */
     private static void assertEqualsTheReference(int n, int blocks, int threads, int slots, int k, long seed) {
+        assertEqualsTheReference(PersistentTaskGraph::clusterResident, n, blocks, threads, slots, k, seed);
+    }
+
+    /** {@link #assertEqualsTheReference(int, int, int, int, int, long)} for the cluster kernel {@code kernel} builds. */
+    static void assertEqualsTheReference(ClusterGraph kernel, int n, int blocks, int threads, int slots, int k, long seed) {
         PoissonProblem problem = new PoissonProblem(n);
         double[] initial = problem.randomInitialU(seed);
         double[] f = problem.rightHandSide();
         double[] reference = PersistentKernelsOnCpuTest.sensitiveReference(problem, initial, f, ITERATIONS);
         double[] u = new double[problem.points()];
-        PersistentTaskGraph tasks = PersistentTaskGraph.clusterResident(problem, u, f, ITERATIONS, blocks, threads, slots, k);
+        PersistentTaskGraph tasks = kernel.of(problem, u, f, ITERATIONS, blocks, threads, slots, k);
         assertArrayEquals(reference, run(tasks, u, initial), threads + " threads of " + slots + " points");
     }
 

@@ -104,6 +104,25 @@ class PersistentKernelsGpuTest {
     }
 
     /**
+     * The asynchronous-store cluster kernel ({@link PersistentRedBlackKernels#clusterAsync}: st.async halos awaited on
+     * mbarriers, the twin of native {@code cluster_async_p<P>}) at the same shapes, and the native planner's for
+     * {@code persistent-dataflow cluster} at N = 33 (2 blocks, k = 8) and 257 (16 blocks of 960 threads of 4 points,
+     * k = 8); then three runs in one execute (the mbarriers start afresh each launch).
+     */
+    @ParameterizedTest(name = "N = {0}, {1} blocks of {2} threads of {3} points, k = {4}")
+    @CsvSource({"101, 16, 672, 1, 4", "33, 4, 128, 1, 1", "101, 8, 448, 2, 3", "257, 16, 704, 4, 4", "257, 8, 512, 8, 1",
+        "257, 16, 256, 16, 2", "34, 1, 512, 1, 8", "33, 2, 480, 1, 8", "257, 16, 960, 4, 8"})
+    void theAsynchronousStoreClusterKernelEqualsTheReferenceBitForBit(int n, int blocks, int threads, int slots, int k) {
+        TornadoDevice gpu = gpu();
+        PoissonProblem problem = new PoissonProblem(n);
+        double[] initial = problem.randomInitialU(n + k);
+        double[] f = problem.rightHandSide();
+        double[] u = initial.clone();
+        PersistentTaskGraph tasks = PersistentTaskGraph.clusterAsync(problem, u, f, ITERATIONS, blocks, threads, slots, k);
+        assertOneRunAndThreeMoreEqualTheReference(gpu, tasks, problem, initial, f, u, "cluster async");
+    }
+
+    /**
      * The grid-resident kernel ({@link ResidentKernels#resident}: a band per block in shared memory, halos as
      * self-flagged lines) at the native planner's shapes for {@code persistent-dataflow resident} (one block of 512
      * threads per SM of an H200, N = 1001 with k = 4 and f in global memory, k = 2 with f on chip) and smaller ones,

@@ -2,6 +2,7 @@ package org.holdfast.tornado.api;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.LongUnaryOperator;
 import org.holdfast.tornado.spi.GridResources;
 import org.holdfast.tornado.spi.GroupResources;
 
@@ -25,6 +26,7 @@ public class KernelContext {
 
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
 
     /** Global thread index in x, y and z. */
     public int globalIdx;
@@ -388,6 +390,71 @@ public class KernelContext {
     /** {@link #mapSharedRank(double[], int)} for a long array. */
     public long[] mapSharedRank(long[] shared, int rank) {
         return (long[]) requireGrid("mapSharedRank").sharedArrayOfRank(shared, rank);
+    }
+
+    // ----- mbarriers and asynchronous stores into a neighbour's shared memory -----
+
+    /**
+     * Makes {@code barriers[index]} (a block-shared {@code long[]}) an mbarrier in phase 0 whose phases
+     * each complete after {@code arrivals} arrivals and the transaction bytes they announce, and makes
+     * the initialisation visible to the other groups of the cluster (on the GPU {@code mbarrier.init}
+     * and {@code fence.mbarrier_init.release.cluster}). A cluster barrier must follow before another
+     * group stores into this group's shared memory against it. Only in a {@link Cluster} kernel.
+     */
+    public void mbarrierInit(long[] barriers, int index, int arrivals) {
+        LONGS.setRelease(barriers, index, MbarrierState.initial(arrivals));
+    }
+
+    /**
+     * One arrival on this group's mbarrier {@code barriers[index]} that also announces {@code bytes}
+     * transaction bytes still to land in the current phase ({@link #storeAsync}); the phase completes
+     * once every expected arrival has come and every announced byte has landed. Release order (at
+     * block scope on the GPU): the thread's earlier writes come before it.
+     */
+    public void mbarrierArriveExpectTx(long[] barriers, int index, int bytes) {
+        updateMbarrier(barriers, index, state -> MbarrierState.arrive(state, 1, bytes));
+    }
+
+    /**
+     * Stores {@code value} into {@code remote[index]}, an array of another group of the cluster mapped
+     * with {@link #mapSharedRank}, and counts its 8 bytes, when they have landed, on mbarrier
+     * {@code barrier} of {@code barriers} in the group that holds {@code remote}: {@code barriers} is
+     * this group's own block-shared array, which names the allocation (as {@link #mapSharedRank}'s
+     * argument does). The value and its byte count travel together, so the receiver that sees the phase
+     * complete sees the value, with no flag or fence (on the GPU one
+     * {@code st.async ... mbarrier::complete_tx::bytes}, the receiver found with {@code getctarank} and
+     * its mbarrier with {@code mapa}). Asynchronous: the thread does not wait for it. Only in a
+     * {@link Cluster} kernel.
+     */
+    public void storeAsync(double[] remote, int index, double value, long[] barriers, int barrier) {
+        long[] theirs = (long[]) requireGrid("storeAsync").sharedArrayOfOwner(barriers, remote);
+        DOUBLES.setRelease(remote, index, value);
+        updateMbarrier(theirs, barrier, state -> MbarrierState.completeBytes(state, Double.BYTES));
+    }
+
+    /**
+     * Waits until the phase of {@code barriers[index]} (this group's mbarrier) with parity
+     * {@code parity} has completed, and acquires (at cluster scope) what was written before it
+     * completed: the asynchronous stores counted on it, and the arrivals' earlier writes. The phases
+     * alternate parity 0, 1, 0, ...: phase {@code w} has parity {@code w & 1}. Only in a
+     * {@link Persistent} {@link Cluster} kernel; bounded by the watchdog (the error names this group,
+     * {@code parity} as the step and {@code index} as the element). Each calling thread waits for itself.
+     */
+    public void mbarrierWaitParity(long[] barriers, int index, int parity) {
+        requireGrid("mbarrierWaitParity").waitUntil(
+                () -> MbarrierState.phaseParity((long) LONGS.getAcquire(barriers, index)) != (parity & 1), parity, index);
+    }
+
+    private static void updateMbarrier(long[] barriers, int index, LongUnaryOperator change) {
+        long seen = (long) LONGS.getVolatile(barriers, index);
+        while (true) {
+            long next = change.applyAsLong(seen);
+            long witness = (long) LONGS.compareAndExchange(barriers, index, seen, next);
+            if (witness == seen) {
+                return;
+            }
+            seen = witness;
+        }
     }
 
     /** Sets the grid's sizes: global threads (a multiple of local) and group size, per dimension. */

@@ -33,4 +33,10 @@ public interface GridResources {
      * was allocated by the same call as {@code localArray}, this group's own array.
      */
     Object sharedArrayOfRank(Object localArray, int rank);
+
+    /**
+     * The block-shared array of the group of this thread's cluster that holds {@code remoteArray} (one of its
+     * block-shared arrays) that was allocated by the same call as {@code localArray}, this group's own array.
+     */
+    Object sharedArrayOfOwner(Object localArray, Object remoteArray);
 }

@@ -16,7 +16,8 @@ final class ContextCalls {
 
     /** The context's methods a kernel may call, for the error about any other. */
     static final String METHODS = "localBarrier(), warpBarrier(), gridBarrier(), waitUntilAtLeast, atomicAdd, atomicCompareAndSet, loadAcquire,"
-            + " storeRelease, storeLine, waitLine, clusterBarrier(), clusterArrive(), clusterWait(), mapSharedRank, shuffleUp, shuffleDown, opaque, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
+            + " storeRelease, storeLine, waitLine, clusterBarrier(), clusterArrive(), clusterWait(), mapSharedRank, mbarrierInit, mbarrierArriveExpectTx, storeAsync,"
+            + " mbarrierWaitParity, shuffleUp, shuffleDown, opaque, allocateDoubleLocalArray/Float/Int/Long(SIZE) and"
             + " dynamicSharedDoubles/Floats/Ints/Longs()";
 
     /** The cluster fields of the context and the helpers that read them. */
@@ -118,6 +119,37 @@ final class ContextCalls {
                 requirePersistent(t, "wait for other groups", "waits for other groups", false);
                 scope.markBarrier();
                 return runtimeCall("hf_wait_line", JType.DOUBLE, DeviceRuntime.STATE, lines.cName(), line.code(), flag.code());
+            }
+            case "mbarrierInit", "mbarrierArriveExpectTx" -> {
+                // (barriers, index, arrivals) or (barriers, index, bytes)
+                requireArguments(t, name, 3);
+                Element barrier = mbarrier(t, name, args, whole);
+                requireCluster(t, "mbarrier", "uses an mbarrier");
+                barrier.array().markWritten();
+                return runtimeCall(name.equals("mbarrierInit") ? "hf_mbarrier_init" : "hf_mbarrier_arrive_expect_tx", JType.VOID,
+                        barrier.address(), value(args.get(2), JType.INT).code());
+            }
+            case "mbarrierWaitParity" -> {
+                requireArguments(t, name, 3);
+                Element barrier = mbarrier(t, name, args, whole);
+                Expr parity = value(args.get(2), JType.INT);
+                requireCluster(t, "mbarrier", "uses an mbarrier");
+                requirePersistent(t, "wait for other groups", "waits for other groups", false);
+                scope.markBarrier();
+                return runtimeCall("hf_mbarrier_wait_parity", JType.VOID, DeviceRuntime.STATE, barrier.address(), parity.code(),
+                        barrier.index().code());
+            }
+            case "storeAsync" -> {
+                requireArguments(t, name, 5);
+                Variable remote = remoteShared(t, name, args.get(0));
+                Expr index = index(args.get(1));
+                Expr stored = value(args.get(2), JType.DOUBLE);
+                Element barrier = mbarrier(t, name, args.subList(3, 5), whole);
+                requireCluster(t, "asynchronous store into another block's shared memory", "stores into another block's shared memory");
+                remote.markWritten();
+                barrier.array().markWritten();
+                return runtimeCall("hf_st_async", JType.VOID, "&" + remote.cName() + "[" + index.code() + "]", stored.code(),
+                        barrier.address());
             }
             case "opaque" -> {
                 requireArguments(t, name, 1);
@@ -270,6 +302,47 @@ final class ContextCalls {
         }
         requireWhole(t, name, whole);
         return lines;
+    }
+
+    /**
+     * The mbarrier of an init, arrival or wait: an element of a {@code long[]} in this group's own shared
+     * memory (the {@code shared::cta} instructions), as a whole statement. In a device function a
+     * parameter is taken on trust: what its callers pass is not followed.
+     */
+    private Element mbarrier(MethodInvocationTree t, String name, List<? extends ExpressionTree> args, boolean whole) {
+        Variable barriers = exprs.arrayVariable(args.get(0));
+        if (barriers.type() != JType.LONG_ARRAY) {
+            throw Errors.unsupported(t, "context." + name + " on " + barriers.type().java() + " " + barriers.javaName(),
+                    "an mbarrier is 8 bytes of the group's shared memory: a long of a block-shared long[]"
+                            + " (context.allocateLongLocalArray(SIZE))");
+        }
+        boolean trusted = barriers.kind() == Variable.Kind.SHARED || barriers.kind() == Variable.Kind.PARAMETER && !scope.kernel();
+        if (!trusted) {
+            throw Errors.unsupported(t, "context." + name + " on " + barriers.javaName() + ", which is not this group's block-shared array",
+                    "an mbarrier lives in the group's own shared memory, where its threads wait on it (mbarrier ... shared::cta);"
+                            + " allocate it with context.allocateLongLocalArray(SIZE), and name it by this group's array in"
+                            + " context.storeAsync, which completes on the same mbarrier of the group it stores into");
+        }
+        requireWhole(t, name, whole);
+        return new Element(barriers, index(args.get(1)));
+    }
+
+    /**
+     * The target of an asynchronous store: a {@code double[]} of another group of the cluster
+     * ({@code context.mapSharedRank}). In a device function a parameter is taken on trust.
+     */
+    private Variable remoteShared(MethodInvocationTree t, String name, ExpressionTree tree) {
+        Variable array = exprs.arrayVariable(tree);
+        if (array.type() != JType.DOUBLE_ARRAY) {
+            throw Errors.unsupported(t, "context." + name + " into " + array.type().java() + " " + array.javaName(),
+                    "it stores a double into a double[]");
+        }
+        boolean trusted = array.kind() == Variable.Kind.CLUSTER_SHARED || array.kind() == Variable.Kind.PARAMETER && !scope.kernel();
+        if (!trusted) {
+            throw Errors.unsupported(t, "context." + name + " into " + array.javaName() + ", which is not a mapped block-shared array",
+                    "st.async writes the shared memory of a group of the cluster; map it with context.mapSharedRank(shared, rank)");
+        }
+        return array;
     }
 
     private Expr index(ExpressionTree tree) {

@@ -218,6 +218,83 @@ final class DeviceRuntime {
                 }
                 """);
 
+        primitive("hf_shared_address", """
+                // The shared-window address (cvta.to.shared) of this block's shared variable at `pointer`, as the
+                // mbarrier instructions take it (native-hip's shared_address).
+                static __device__ __forceinline__ unsigned int hf_shared_address(const void* pointer)
+                {
+                    unsigned long long address;
+                    asm("cvta.to.shared.u64 %0, %1;" : "=l"(address) : "l"(pointer));
+                    return (unsigned int)address;
+                }
+                """);
+        primitive("hf_cluster_shared_address", """
+                // The shared::cluster address (cvta.to.shared::cluster) of a variable of any block of the cluster,
+                // from its generic address (hf_map_shared_rank's), as st.async takes it.
+                static __device__ __forceinline__ unsigned int hf_cluster_shared_address(const void* pointer)
+                {
+                    unsigned long long address;
+                    asm("cvta.to.shared::cluster.u64 %0, %1;" : "=l"(address) : "l"(pointer));
+                    return (unsigned int)address;
+                }
+                """);
+        primitive("hf_mbarrier_init", List.of("hf_shared_address"), """
+                // context.mbarrierInit(barriers, index, arrivals) (native-hip's mbarrier_init, then
+                // fence_mbarrier_init_cluster): the mbarrier in phase 0, expecting `arrivals` arrivals per phase.
+                // The fence releases the initialisation at cluster scope: the other blocks' st.async and remote
+                // arrivals, after the cluster barrier that must follow, find it initialised.
+                static __device__ __forceinline__ void hf_mbarrier_init(long long* barrier, int arrivals)
+                {
+                    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(hf_shared_address(barrier)), "r"(arrivals) : "memory");
+                    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+                }
+                """);
+        primitive("hf_mbarrier_arrive_expect_tx", List.of("hf_shared_address"), """
+                // context.mbarrierArriveExpectTx(barriers, index, bytes) (native-hip's mbarrier_arm): one arrival
+                // that announces `bytes` to come from st.async in the current phase, which completes when they have
+                // all landed. Release at block scope: the thread's earlier writes come before its arrival.
+                static __device__ __forceinline__ void hf_mbarrier_arrive_expect_tx(long long* barrier, int bytes)
+                {
+                    asm volatile("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 _, [%0], %1;" ::"r"(hf_shared_address(barrier)), "r"(bytes)
+                        : "memory");
+                }
+                """);
+        primitive("hf_st_async", List.of("hf_shared_address", "hf_cluster_shared_address"), """
+                // context.storeAsync(remote, index, value, barriers, barrier) (native-hip's store_async): 8 bytes into
+                // another block's shared memory, counted when they land on that block's mbarrier at the place of
+                // `barrier` in this block (getctarank: the block that holds `remote`; mapa.shared::cluster, native's
+                // map_to_block: its mbarrier), so that no pointer to the other block's mbarrier stays in registers.
+                // The complete_tx releases the data at cluster scope to whoever acquires the phase: no fence, no flag.
+                static __device__ __forceinline__ void hf_st_async(double* remote, double value, long long* barrier)
+                {
+                    const unsigned int to = hf_cluster_shared_address(remote);
+                    unsigned int rank;
+                    asm("getctarank.shared::cluster.u32 %0, %1;" : "=r"(rank) : "r"(to));
+                    unsigned int remote_barrier;
+                    asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote_barrier) : "r"(hf_shared_address(barrier)), "r"(rank));
+                    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(to),
+                        "l"(__double_as_longlong(value)), "r"(remote_barrier)
+                        : "memory");
+                }
+                """);
+        primitive("hf_mbarrier_try_wait_parity", List.of("hf_shared_address"), """
+                // Whether the mbarrier's phase with this parity has completed (native-hip's
+                // mbarrier_try_wait_parity). Acquire at cluster scope: what another block wrote before completing
+                // the phase (its st.async data) is visible to this thread afterwards. May suspend the thread a while.
+                static __device__ __forceinline__ bool hf_mbarrier_try_wait_parity(long long* barrier, int parity)
+                {
+                    unsigned int done;
+                    asm volatile(
+                        "{\\n\\t.reg .pred p;\\n\\t"
+                        "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\\n\\t"
+                        "selp.u32 %0, 1, 0, p;\\n\\t}"
+                        : "=r"(done)
+                        : "r"(hf_shared_address(barrier)), "r"(parity)
+                        : "memory");
+                    return done != 0;
+                }
+                """);
+
         function("hf_wait_gives_up", List.of(STATE_TYPE, "hf_ld_relaxed_s32", "hf_atom_cas_relaxed_s32", "hf_globaltimer"), """
                 // Whether a wait begun at `start` gives up: another block recorded an error, or the
                 // watchdog expired, and then this block records (wait, block, step, index), first writer
@@ -334,6 +411,24 @@ final class DeviceRuntime {
                     return __longlong_as_double((long long)(((unsigned long long)low & 0xffffffffULL) | ((unsigned long long)high << 32)));
                 }
                 """.formatted(POLLS_PER_CHECK));
+        function("hf_mbarrier_wait_parity", List.of(STATE_TYPE, "hf_mbarrier_try_wait_parity", "hf_globaltimer", "hf_wait_gives_up"), """
+                // context.mbarrierWaitParity(barriers, index, parity) (native-hip's wait_for_phase): try_wait until
+                // the phase with this parity has completed, bounded by the watchdog (wait 2, step = parity, index).
+                // The calling thread waits for itself; on expiry it returns (the launch's results are then undefined).
+                static __device__ __forceinline__ void hf_mbarrier_wait_parity(hf_persistent_state& state, long long* barrier, int parity, int index)
+                {
+                    if (hf_mbarrier_try_wait_parity(barrier, parity)) {
+                        return;
+                    }
+                    const long long start = hf_globaltimer();
+                    for (unsigned int polls = 1; !hf_mbarrier_try_wait_parity(barrier, parity); ++polls) {
+                        if (polls %% %1$d == 0 && hf_wait_gives_up(state.control, state.watchdog_ns, 2, parity, index, start)) {
+                            state.expired = true; // the block stops at its next grid barrier
+                            return;
+                        }
+                    }
+                }
+                """.formatted(POLLS_PER_CHECK));
         for (String width : List.of("32", "64")) {
             String type = width.equals("32") ? "int" : "long long";
             String step = width.equals("32") ? "value" : "(int)value";
@@ -412,7 +507,11 @@ final class DeviceRuntime {
     }
 
     private static void primitive(String name, String text) {
-        HELPERS.put(name, new Helper(Section.PRIMITIVES, List.of(), text));
+        primitive(name, List.of(), text);
+    }
+
+    private static void primitive(String name, List<String> needs, String text) {
+        HELPERS.put(name, new Helper(Section.PRIMITIVES, needs, text));
     }
 
     private static void function(String name, List<String> needs, String text) {

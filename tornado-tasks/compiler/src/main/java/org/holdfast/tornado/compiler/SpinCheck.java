@@ -35,8 +35,9 @@ import java.util.Set;
 final class SpinCheck {
 
     private static final Set<String> SYNCHRONISING = Set.of("localBarrier", "warpBarrier", "gridBarrier", "clusterBarrier", "clusterWait",
-            "waitUntilAtLeast", "waitLine");
-    private static final Set<String> STORING = Set.of("atomicAdd", "atomicCompareAndSet", "storeRelease", "storeLine");
+            "mbarrierWaitParity", "waitUntilAtLeast", "waitLine");
+    private static final Set<String> STORING = Set.of("atomicAdd", "atomicCompareAndSet", "storeRelease", "storeLine", "mbarrierInit",
+            "mbarrierArriveExpectTx", "storeAsync");
 
     private final ClassContext cls;
     private final Scope scope;

@@ -165,6 +165,26 @@ class CpuPersistentExecutionTest {
         assertArrayEquals(splitHaloReference(in, steps, 4 * cells), out);
     }
 
+    @ParameterizedTest(name = "{0} groups, {1} steps")
+    @CsvSource({"4, 1", "4, 2", "8, 5", "12, 9"})
+    void asynchronousStoresCompleteOnTheNeighboursMbarriersAsTheSplitBarrierDoes(int groups, int steps) {
+        int cells = ClusterKernels.CELLS;
+        double[] in = new Random(groups * 37L + steps).doubles((long) groups * cells, -1, 1).toArray();
+        double[] out = new double[in.length];
+        JavaKernels.run(ClusterKernels.class, "asyncHalo", Launch.of(groups, cells), CONTEXT, in, out, steps);
+        assertArrayEquals(splitHaloReference(in, steps, 4 * cells), out);
+    }
+
+    @Test
+    void bytesThatNeverLandStopTheMbarrierWaitWithTheWatchdogNamingBlockAndBarrier() {
+        int groups = 3;
+        WatchdogExpiredException e = assertThrows(WatchdogExpiredException.class, () -> JavaKernels.run(StuckKernels.class,
+                "bytesNeverStored", Launch.of(groups, 4).withWatchdog(SHORT_WATCHDOG), CONTEXT, new int[groups]));
+        assertEquals(WatchdogExpiredException.Wait.WAIT_UNTIL, e.waitKind());
+        assertEquals(0, e.step(), "the parity waited for");
+        assertEquals(1, e.index(), "the mbarrier waited on");
+    }
+
     /** Each cluster's cells form a ring; every step, each cell becomes (left + right) / 4 + itself / 2, from the old values. */
     private static double[] splitHaloReference(double[] in, int steps, int ring) {
         double[] u = in.clone();

@@ -281,6 +281,28 @@ class GeneratedCodeTest {
     }
 
     @Test
+    void mbarriersAndAsynchronousStoresAreNativeHipsPtx() {
+        hasLines(ClusterKernels.class,
+                "extern \"C\" __global__ void asyncHalo(const double* __restrict__ in, double* out, int steps, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns)",
+                "__shared__ long long landed[2];",
+                "hf_mbarrier_init(&landed[slot], 1);",
+                "hf_mbarrier_arrive_expect_tx(&landed[slot], 16);",
+                "hf_st_async(&left[(2 * slot) + 1], mine, &landed[slot]);",
+                "hf_mbarrier_wait_parity(hf_ctx, &landed[slot], (step >> 1) & 1, slot);",
+                "asm(\"cvta.to.shared.u64 %0, %1;\" : \"=l\"(address) : \"l\"(pointer));",
+                "asm(\"cvta.to.shared::cluster.u64 %0, %1;\" : \"=l\"(address) : \"l\"(pointer));",
+                "asm volatile(\"mbarrier.init.shared::cta.b64 [%0], %1;\" ::\"r\"(hf_shared_address(barrier)), \"r\"(arrivals) : \"memory\");",
+                "asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");",
+                "asm volatile(\"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 _, [%0], %1;\" ::\"r\"(hf_shared_address(barrier)), \"r\"(bytes)",
+                "asm(\"getctarank.shared::cluster.u32 %0, %1;\" : \"=r\"(rank) : \"r\"(to));",
+                "asm(\"mapa.shared::cluster.u32 %0, %1, %2;\" : \"=r\"(remote_barrier) : \"r\"(hf_shared_address(barrier)), \"r\"(rank));",
+                "asm volatile(\"st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];\" ::\"r\"(to),",
+                "\"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\\n\\t\"",
+                "for (unsigned int polls = 1; !hf_mbarrier_try_wait_parity(barrier, parity); ++polls) {",
+                "if (polls % 32 == 0 && hf_wait_gives_up(state.control, state.watchdog_ns, 2, parity, index, start)) {");
+    }
+
+    @Test
     void selfFlaggedLinesAreOneSixteenByteStoreAndABoundedPollOfSixteenByteLoads() {
         hasLines(LineKernels.class,
                 "extern \"C\" __global__ void relay(long long* lines, const double* __restrict__ in, double* out, int steps, hf_control_block* __restrict__ hf_control, long long hf_watchdog_ns)",

@@ -178,5 +178,17 @@ final class CpuGrid {
             CpuGroup target = groups[group / clusterSize * clusterSize + rank];
             return target.sameAllocationAs(localArray, groups[group]);
         }
+
+        @Override
+        public Object sharedArrayOfOwner(Object localArray, Object remoteArray) {
+            int first = group / clusterSize * clusterSize;
+            for (int rank = 0; rank < clusterSize; rank++) {
+                if (groups[first + rank].holds(remoteArray)) {
+                    return groups[first + rank].sameAllocationAs(localArray, groups[group]);
+                }
+            }
+            throw new IllegalArgumentException(where + ": block " + group + " stores into an array that is no block-shared array"
+                    + " of its cluster (map it with context.mapSharedRank)");
+        }
     }
 }

@@ -98,6 +98,21 @@ final class CpuGroup implements GroupResources {
         throw new IllegalArgumentException("mapSharedRank: the array is not a block-shared array of this group");
     }
 
+    /** Whether {@code array} is one of this group's block-shared arrays (static or dynamic). */
+    boolean holds(Object array) {
+        synchronized (this) {
+            if (array == dynamicShared) {
+                return true;
+            }
+        }
+        for (Object allocation : shared.values()) {
+            if (allocation == array) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Ends every wait at the barrier, now and later, after a thread of the group failed. */
     void abort() {
         barrier.abort();

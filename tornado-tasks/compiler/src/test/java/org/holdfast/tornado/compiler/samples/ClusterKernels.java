@@ -102,6 +102,69 @@ public final class ClusterKernels {
     }
 
     /**
+     * {@link #splitHalo} with mbarriers in place of the cluster barrier (native-hip's HaloMethod::AsyncStore):
+     * each edge cell goes into the neighbour's ghost with an asynchronous store that counts its 8 bytes on the
+     * neighbour's mbarrier of the slot, and a group waits only for the phase of its own mbarrier, that is for
+     * its two neighbours. Slot s's mbarrier completes phase w when step 2 w + s's two ghosts have landed; the
+     * group announces the 16 bytes (its one arrival) before the cluster barrier for steps 0 and 1, then again
+     * for step + 2 once every thread has waited for step's phase.
+     */
+    @Kernel
+    @Persistent
+    @Cluster(4)
+    public static void asyncHalo(KernelContext context, double[] in, double[] out, int steps) {
+        double[] cells = context.allocateDoubleLocalArray(CELLS);
+        double[] ghosts = context.allocateDoubleLocalArray(4);
+        long[] landed = context.allocateLongLocalArray(2);
+        int lid = context.localIdx;
+        int rank = context.clusterRank;
+        int leftRank = (rank + context.clusterSize - 1) % context.clusterSize;
+        int rightRank = (rank + 1) % context.clusterSize;
+        double[] left = context.mapSharedRank(ghosts, leftRank);
+        double[] right = context.mapSharedRank(ghosts, rightRank);
+        cells[lid] = in[context.globalIdx];
+        if (lid == 0) {
+            for (int slot = 0; slot < 2; slot++) {
+                context.mbarrierInit(landed, slot, 1);
+                context.mbarrierArriveExpectTx(landed, slot, 16);
+            }
+        }
+        // Every group has started and initialised its mbarriers before anyone stores against them.
+        context.clusterBarrier();
+        for (int step = 0; step < steps; step++) {
+            int slot = step & 1;
+            double mine = cells[lid];
+            if (lid == 0) {
+                context.storeAsync(left, 2 * slot + 1, mine, landed, slot); // the left neighbour's right ghost, on its landed[slot]
+            }
+            if (lid == CELLS - 1) {
+                context.storeAsync(right, 2 * slot, mine, landed, slot);
+            }
+            double updated = mine;
+            if (lid > 0 && lid < CELLS - 1) {
+                updated = (cells[lid - 1] + cells[lid + 1]) * 0.25 + mine * 0.5;
+            }
+            // Acquire: both neighbours' ghosts of this step have landed.
+            context.mbarrierWaitParity(landed, slot, (step >> 1) & 1);
+            if (lid == 0) {
+                updated = (ghosts[2 * slot] + cells[1]) * 0.25 + mine * 0.5;
+            }
+            if (lid == CELLS - 1) {
+                updated = (cells[CELLS - 2] + ghosts[2 * slot + 1]) * 0.25 + mine * 0.5;
+            }
+            context.localBarrier(); // every thread has read the old cells and seen the slot's phase complete
+            if (lid == 0 && step + 2 < steps) {
+                context.mbarrierArriveExpectTx(landed, slot, 16); // the slot's next phase: step + 2's ghosts
+            }
+            cells[lid] = updated;
+            context.localBarrier();
+        }
+        out[context.globalIdx] = cells[lid];
+        // Nobody leaves while a neighbour may still store into its shared memory.
+        context.clusterBarrier();
+    }
+
+    /**
      * The whole grid is one cluster, its size chosen at launch: each block reads the next block's
      * tile (a ring over the grid) and records its rank and the cluster's size.
      */

@@ -1,5 +1,6 @@
 package org.holdfast.tornado.compiler.samples;
 
+import org.holdfast.tornado.api.Cluster;
 import org.holdfast.tornado.api.Kernel;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.Persistent;
@@ -41,5 +42,26 @@ public final class StuckKernels {
             out[context.groupIdx] = data;
         }
         context.localBarrier();
+    }
+
+    /**
+     * Every group's mbarrier expects 8 bytes that nobody stores: thread 0 waits for phase 0 of
+     * landed[1] (the second mbarrier, so that the element differs from the group).
+     */
+    @Kernel
+    @Persistent
+    @Cluster(Cluster.WHOLE_GRID)
+    public static void bytesNeverStored(KernelContext context, int[] out) {
+        long[] landed = context.allocateLongLocalArray(2);
+        if (context.localIdx == 0) {
+            context.mbarrierInit(landed, 1, 1);
+            context.mbarrierArriveExpectTx(landed, 1, 8);
+        }
+        context.clusterBarrier();
+        if (context.localIdx == 0) {
+            context.mbarrierWaitParity(landed, 1, 0);
+            out[context.groupIdx] = 1;
+        }
+        context.clusterBarrier();
     }
 }
