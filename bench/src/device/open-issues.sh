@@ -53,6 +53,8 @@
 #                                              native twin at k = 8, N = 4097; the user's cluster kernel checked, timed
 #   bench/src/device/open-issues.sh java-table the table that closes issue 19 (auto, Java against native, graph beside),
 #                                              the resident twin's test and tools, every Java twin at unnamed sizes
+#   bench/src/device/open-issues.sh async-twin the Java twin of persistent-dataflow cluster (mbarriers, st.async): its
+#                                              tests, timed against native, the three tools, the machine code
 #   bench/src/device/open-issues.sh resident-twin
 #                                              the Java resident twin's disabled GPU test alone, then under each tool
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
@@ -224,6 +226,17 @@ case ${1:-} in
     # a named variant from running the standard launches' 256.
     exec bash "$session" info sweep:resident-threads:-m+persistent-dataflow+-k+java,native+--signal+resident,auto+-n+257,1001,1002+-i+200+-r+5+--init+random+--no-overheads+--no-plots
     ;;
+  async-twin)
+    # The Java twin of persistent-dataflow cluster (PersistentRedBlackKernels.clusterAsync: st.async halos completing on
+    # the neighbours' mbarriers, issue 19), never run on a GPU: its kernel test alone first (a fault spoils only that JVM),
+    # then the mode tests, timed beside its native twin and auto, the three tools, and both kernels' machine code.
+    exec bash "$session" info \
+      'tests:PersistentKernelsGpuTest#theAsynchronousStoreClusterKernelEqualsTheReferenceBitForBit(int;int;int;int;int)' \
+      tests:ClusterTwinGpuTest,GpuModesPassTheirChecksGpuTest \
+      sweep:async-twin:-m+persistent-dataflow,persistent-grid+-k+java,native+--signal+cluster,auto+--barrier+auto+-n+11,33,101,257+-i+1000+-r+5+--init+random+--no-overheads \
+      sanitize-java:async:memcheck,racecheck,synccheck:-m+persistent-dataflow+-k+java,native+--signal+cluster+-n+11,33,101,257 \
+      'sass:async:clusterAsync_p4|cluster_residentILi4ELNS_10HaloMethodE0'
+    ;;
   resident-twin)
     # The Java resident twin (ResidentKernels.resident, issue 19), never run on a GPU before: its disabled GPU test alone
     # in a JVM of its own, then under memcheck, racecheck and synccheck (a fault spoils only that JVM's context).
@@ -244,7 +257,7 @@ case ${1:-} in
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|resident-twin|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top (see the comment at the top)" >&2
     exit 2
     ;;
 esac
