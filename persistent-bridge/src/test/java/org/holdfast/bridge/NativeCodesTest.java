@@ -21,7 +21,7 @@ class NativeCodesTest {
 
     @Test
     void anUnknownBitOrCodeMeansAnotherLibrary() {
-        final IllegalArgumentException bit = assertThrows(IllegalArgumentException.class, () -> VariantTrait.fromBits(128));
+        final IllegalArgumentException bit = assertThrows(IllegalArgumentException.class, () -> VariantTrait.fromBits(256));
         assertTrue(bit.getMessage().contains("does not match this bridge"), bit.getMessage());
         assertThrows(IllegalArgumentException.class, () -> WorkSplit.fromCode(7));
         assertThrows(IllegalArgumentException.class, () -> WatchdogWait.fromCode(-1));
