@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,20 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * to N = 46, 2 up to 66) and the largest it takes, N = 92; N = 93 is refused in the planner's line, both ways.
  */
 @Tag("gpu")
-class BlockTwinGpuTest {
+class BlockTwinGpuTest extends OnTheGpu {
 
     private static final int ITERATIONS = 7;
-    private static Machine machine;
-
-    @BeforeAll
-    static void openTheGpu() {
-        machine = Machine.open(true);
-    }
-
-    @AfterAll
-    static void close() {
-        machine.close();
-    }
 
     private static RunRequest request(PoissonProblem problem, KernelSource kernels) {
         OptionValues options = Modes.ALL.defaults().with(PersistentGridMode.BARRIER, "block");

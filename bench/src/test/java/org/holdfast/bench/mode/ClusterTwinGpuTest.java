@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,20 +21,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * from 1 to 16.
  */
 @Tag("gpu")
-class ClusterTwinGpuTest {
+class ClusterTwinGpuTest extends OnTheGpu {
 
     private static final int ITERATIONS = 7;
-    private static Machine machine;
-
-    @BeforeAll
-    static void openTheGpu() {
-        machine = Machine.open(true);
-    }
-
-    @AfterAll
-    static void close() {
-        machine.close();
-    }
 
     private static RunRequest request(PoissonProblem problem, KernelSource kernels, String barrier, int k) {
         return request(problem, kernels, PersistentGridMode.BARRIER, barrier, k);

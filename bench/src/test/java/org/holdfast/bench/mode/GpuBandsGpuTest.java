@@ -25,8 +25,6 @@ import org.holdfast.bench.report.SavedRun;
 import org.holdfast.kernels.bands.HaloTransport;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.cuda.nccl.Nccl;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,21 +40,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * harness, with the copies chosen by the property, every row passes its verification and its repeats.
  */
 @Tag("gpu")
-class GpuBandsGpuTest {
+class GpuBandsGpuTest extends OnTheGpu {
 
     private static final int ITERATIONS = 7;
-    private static Machine machine;
-
-    @BeforeAll
-    static void openTheGpu() {
-        machine = Machine.open(true);
-    }
-
-    @AfterAll
-    static void close() {
-        machine.close();
-    }
-
     static Stream<Arguments> onOneGpu() {
         List<Arguments> cases = new ArrayList<>();
         for (String mode : List.of("launch", "launch-sync", "graph")) {

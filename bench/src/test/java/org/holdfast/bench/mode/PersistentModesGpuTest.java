@@ -13,8 +13,6 @@ import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson.ReferenceSolver;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,21 +25,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * memory, with k = 1, 2 and 3); and a second run from a fresh load does too.
  */
 @Tag("gpu")
-class PersistentModesGpuTest {
+class PersistentModesGpuTest extends OnTheGpu {
 
     private static final int ITERATIONS = 6;
-    private static Machine machine;
-
-    @BeforeAll
-    static void openTheGpu() {
-        machine = Machine.open(true);
-    }
-
-    @AfterAll
-    static void close() {
-        machine.close();
-    }
-
     static Stream<Arguments> cases() {
         String[][] variants = {
             {"persistent-grid", "barrier=cg"}, {"persistent-grid", "barrier=two-slot"},

@@ -21,8 +21,6 @@ import org.holdfast.bridge.NativeStatus;
 import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.kernels.poisson3d.Poisson3DProblem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
@@ -37,7 +35,7 @@ import org.junit.jupiter.api.TestFactory;
  * grid where the variant takes that count, and the planner's own.
  */
 @Tag("gpu")
-class Poisson3DNativeGpuTest {
+class Poisson3DNativeGpuTest extends OnTheGpu {
 
     private static final int[] SIZES = {3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 257};
     /** From this N on, one iteration count, a small one: the reference is one CPU thread over N³ points. */
@@ -46,7 +44,6 @@ class Poisson3DNativeGpuTest {
     private static final int[] LARGE_ITERATIONS = {3};
     private static final List<String> STANDARD_MODES = List.of("launch", "launch-sync", "graph");
 
-    private static Machine machine;
     /** The sizes at which each persistent variant ran (its label), for the check that it ran somewhere. */
     private static final Map<String, Set<Integer>> RAN = new LinkedHashMap<>();
     /** The current size's references by iteration count; with its starting array and f, shared by every variant of that size. */
@@ -54,16 +51,6 @@ class Poisson3DNativeGpuTest {
     private static Poisson3DProblem current;
     private static double[] initial;
     private static double[] rightHandSide;
-
-    @BeforeAll
-    static void openTheGpu() {
-        machine = Machine.open(true);
-    }
-
-    @AfterAll
-    static void close() {
-        machine.close();
-    }
 
     /** The variants of the table for the cube, each mode's {@code auto} first: a row is (mode, variant). */
     private static List<String[]> cubeVariants(NativeVariants table) {

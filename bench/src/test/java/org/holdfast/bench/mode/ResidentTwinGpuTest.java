@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.holdfast.kernels.poisson.PoissonProblem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,21 +17,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * resident twin where the native planner picks resident (N = 1001 and 1002), on the auto rule's 512 threads.
  */
 @Tag("gpu")
-class ResidentTwinGpuTest {
+class ResidentTwinGpuTest extends OnTheGpu {
 
     private static final int ITERATIONS = 7;
-    private static Machine machine;
-
-    @BeforeAll
-    static void openTheGpu() {
-        machine = Machine.open(true);
-    }
-
-    @AfterAll
-    static void close() {
-        machine.close();
-    }
-
     private static RunRequest request(PoissonProblem problem, KernelSource kernels, String signal, int k, String blocks, int threads) {
         OptionValues options = Modes.ALL.defaults().with(PersistentDataflowMode.SIGNAL, signal)
                 .with(NativePersistentMode.SWEEPS_PER_EXCHANGE, k == 0 ? "auto" : Integer.toString(k));

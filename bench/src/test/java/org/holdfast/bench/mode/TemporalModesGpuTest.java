@@ -10,8 +10,6 @@ import java.util.stream.Stream;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson3d.Poisson3DProblem;
 import org.holdfast.kernels.problem.Problem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -26,20 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * reloading continues from wherever the first ended (in the scratch buffer after an odd pass count).
  */
 @Tag("gpu")
-class TemporalModesGpuTest {
+class TemporalModesGpuTest extends OnTheGpu {
 
     private static final int ITERATIONS = 7; // 14 half-sweeps: k = 3, 4 and 8 end on a shorter pass
-    private static Machine machine;
-
-    @BeforeAll
-    static void openTheGpu() {
-        machine = Machine.open(true);
-    }
-
-    @AfterAll
-    static void close() {
-        machine.close();
-    }
 
     static Stream<Arguments> cases() {
         List<Arguments> cases = new ArrayList<>();
