@@ -363,10 +363,8 @@ public abstract class NativePersistentMode extends DescribedMode {
         if (request.threadsAsked() > 0) {
             return request.threadsAsked();
         }
-        return NativeVariants.kindOf(request.problem()).stream()
-                .flatMap(kind -> NativeVariants.library().rows(kind, name()).stream())
-                .filter(row -> row.name().equals(twin.nativeVariant())).mapToInt(PersistentVariant::defaultThreads)
-                .filter(threads -> threads > 0).findFirst().orElse(request.threads());
+        return NativeVariants.kindOf(request.problem()).flatMap(kind -> NativeVariants.library().row(kind, name(), twin.nativeVariant()))
+                .map(PersistentVariant::defaultThreads).filter(threads -> threads > 0).orElse(request.threads());
     }
 
     /** The Java kernel of the twin's design, labelled as its native twin. */

@@ -108,10 +108,14 @@ final class NativeVariants {
         return rows.stream().filter(row -> row.problem() == kind && row.mode().equals(mode)).toList();
     }
 
+    /** The row {@code variant} of {@code mode} for {@code kind}, if the table has it. */
+    Optional<PersistentVariant> row(PersistentProblem.Kind kind, String mode, String variant) {
+        return rows(kind, mode).stream().filter(row -> row.name().equals(variant)).findFirst();
+    }
+
     /** The traits of the row {@code variant} of {@code mode} for {@code kind}: none where the table has no such row. */
     Set<VariantTrait> traitsOf(PersistentProblem.Kind kind, String mode, String variant) {
-        return rows(kind, mode).stream().filter(row -> row.name().equals(variant)).findFirst().map(PersistentVariant::traits)
-                .orElse(Set.of());
+        return row(kind, mode, variant).map(PersistentVariant::traits).orElse(Set.of());
     }
 
     /** What the variant option of {@code mode} takes for the problem {@code kind}: auto, then its rows' names. */
