@@ -611,6 +611,10 @@ public final class PersistentRedBlackKernels {
         // Every block has started and initialised its mbarriers, and holds its rows, before anyone pushes.
         context.clusterBarrier();
 
+        // The plane size in a register for the whole run, as native's layout: read from the description at every
+        // half-sweep, its shared load stands between each block barrier and the first point's loads. Up to p = 4
+        // only: the 8-point kernel (128 registers) has none to spare, and held there it spilled in the half-sweep.
+        int planeDoubles = block[ClusterLayout.PLANE_DOUBLES];
         int done = 0;
         for (int window = 0; window < windows; window++) {
             int firstStep = window * k;
@@ -637,16 +641,27 @@ public final class PersistentRedBlackKernels {
                 } else if (s > 0) {
                     context.localBarrier();
                 }
-                boolean push = sends && s == count - 1;
-                int pushLower = push ? block[ClusterLayout.PUSH_LOWER_AT + (window & 1)] : 0;
-                int pushUpper = push ? block[ClusterLayout.PUSH_UPPER_AT + (window & 1)] : 0;
-                int colourDoubles = block[ClusterLayout.PLANE_DOUBLES];
-                if (((firstStep + s) & 1) == 0) {
-                    sweepClusterPointsAsync(context, p, code, 0, h2f, shared, 0, colourDoubles, stride, k - s, value, push, below,
-                            pushLower, above, pushUpper, landed, window & 1);
+                int colourDoubles = p <= 4 ? planeDoubles : block[ClusterLayout.PLANE_DOUBLES];
+                boolean red = ((firstStep + s) & 1) == 0;
+                // Four calls, as native's sweep_colour with PushEdges or DeliverNothing: only a window's last half-sweep
+                // carries the push code. Pushing from every half-sweep behind a flag put a branch around each point's
+                // store (the pushes do not predicate): at p = 4, 191 instructions per thread and half-sweep, native 131.
+                if (sends && s == count - 1) {
+                    int pushLower = block[ClusterLayout.PUSH_LOWER_AT + (window & 1)];
+                    int pushUpper = block[ClusterLayout.PUSH_UPPER_AT + (window & 1)];
+                    if (red) {
+                        sweepClusterPointsAsync(context, p, code, 0, h2f, shared, 0, colourDoubles, stride, k - s, value, below,
+                                pushLower, above, pushUpper, landed, window & 1);
+                    } else {
+                        sweepClusterPointsAsync(context, p, code, p, h2f, shared, colourDoubles, 0, stride, k - s, value, below,
+                                pushLower, above, pushUpper, landed, window & 1);
+                    }
+                } else if (red) {
+                    sweepClusterPoints(context, p, code, 0, h2f, shared, 0, colourDoubles, stride, k - s, value, false, below, 0,
+                            above, 0);
                 } else {
-                    sweepClusterPointsAsync(context, p, code, p, h2f, shared, colourDoubles, 0, stride, k - s, value, push, below,
-                            pushLower, above, pushUpper, landed, window & 1);
+                    sweepClusterPoints(context, p, code, p, h2f, shared, colourDoubles, 0, stride, k - s, value, false, below, 0,
+                            above, 0);
                 }
                 done++;
             }
@@ -902,26 +917,27 @@ public final class PersistentRedBlackKernels {
     }
 
     /**
-     * {@link #sweepClusterPoints} where the pushes are asynchronous stores (native {@code PushEdges} with
-     * {@code HaloMethod::AsyncStore}): each value a neighbour holds as a ghost row goes into its shared memory with
+     * {@link #sweepClusterPoints} of a half-sweep that pushes, the pushes asynchronous stores (native {@code PushEdges}
+     * with {@code HaloMethod::AsyncStore}): each value a neighbour holds as a ghost row goes into its shared memory with
      * its 8 bytes counted on the neighbour's mbarrier for this side and slot (its {@code landed[mbarrier(side, slot)]},
-     * named by this block's {@code landed}), so that the neighbour waits for exactly these bytes.
+     * named by this block's {@code landed}), so that the neighbour waits for exactly these bytes. The half-sweeps that
+     * push nothing are {@link #sweepClusterPoints} with {@code push} false: no push code, no branch around a store.
      */
     @DeviceFunction
     static void sweepClusterPointsAsync(KernelContext context, int p, int[] code, int first, double[] h2f, double[] shared, int own,
-            int other, int stride, int highest, double[] value, boolean push, double[] below, int pushLower, double[] above,
-            int pushUpper, long[] landed, int slot) {
+            int other, int stride, int highest, double[] value, double[] below, int pushLower, double[] above, int pushUpper,
+            long[] landed, int slot) {
         updateClusterPoints(context, p, code, first, h2f, shared, other, stride, highest, value);
         for (@Unroll int q = 0; q < p; q++) {
             int c = code[first + q];
             if ((c & ClusterLayout.LEVEL_MASK) <= highest) {
                 int centre = c >> ClusterLayout.CENTRE_SHIFT;
                 shared[own + centre] = value[q];
-                if (push && (c & ClusterLayout.PUSH_LOWER) != 0) {
+                if ((c & ClusterLayout.PUSH_LOWER) != 0) {
                     // Into the lower neighbour's halo from above (its side 1).
                     context.storeAsync(below, centre + pushLower, value[q], landed, ClusterLayout.mbarrier(1, slot));
                 }
-                if (push && (c & ClusterLayout.PUSH_UPPER) != 0) {
+                if ((c & ClusterLayout.PUSH_UPPER) != 0) {
                     context.storeAsync(above, centre + pushUpper, value[q], landed, ClusterLayout.mbarrier(0, slot));
                 }
             }

@@ -289,7 +289,7 @@ class GeneratedCodeTest {
                 "hf_mbarrier_arrive_expect_tx(&landed[slot], 16);",
                 "hf_st_async(&left[(2 * slot) + 1], mine, &landed[slot]);",
                 "hf_mbarrier_wait_parity(hf_ctx, &landed[slot], (step >> 1) & 1, slot);",
-                "asm(\"cvta.to.shared.u64 %0, %1;\" : \"=l\"(address) : \"l\"(pointer));",
+                "return (unsigned int)__cvta_generic_to_shared(pointer);",
                 "asm(\"cvta.to.shared::cluster.u64 %0, %1;\" : \"=l\"(address) : \"l\"(pointer));",
                 "asm volatile(\"mbarrier.init.shared::cta.b64 [%0], %1;\" ::\"r\"(hf_shared_address(barrier)), \"r\"(arrivals) : \"memory\");",
                 "asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");",
