@@ -16,7 +16,7 @@
  * What it cannot see: the GPU memory model (compute-sanitizer and the device run check that).
  *
  *   emulate_temporal [--quick | --deep | --paired]   (--deep: only the library's deep passes, k = 12 .. 32;
- *                                                    --paired: only temporal-paired's, StreamAccess::kPaired)
+ *                                                    --paired [N,N,...]: only temporal-paired's, StreamAccess::kPaired)
  */
 #include <barrier>
 #include <cmath>
@@ -317,7 +317,19 @@ int main(int argc, char** argv)
     }
     /* temporal-paired (persistent only), odd and even N; N = 520 and 521 have two strips, so pairs
      * straddle the strips' borders. */
-    for (int n : quick ? std::vector<int>{4, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 34, 100, 101, 520, 521}) {
+    std::vector<int> paired_sizes = quick ? std::vector<int>{4, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 34, 100, 101, 520, 521};
+    if (paired_only && argc > 2) { /* --paired 521,101: those sizes alone */
+        paired_sizes.clear();
+        for (const char* at = argv[2]; *at != '\0';) {
+            char* end = nullptr;
+            paired_sizes.push_back(int(std::strtol(at, &end, 10)));
+            if (end == at) {
+                break; /* not a number: the sizes so far */
+            }
+            at = *end == ',' ? end + 1 : end;
+        }
+    }
+    for (int n : paired_sizes) {
         for (int k : quick ? std::vector<int>{3, 8} : std::vector<int>{2, 3, 4, 6, 8, 12, 16}) {
             if ((n >= 520 && k != 8 && k != 3) || deep_only) {
                 continue;
