@@ -15,10 +15,13 @@
  *
  * What it cannot see: the GPU memory model (compute-sanitizer and the device run check that).
  *
- *   emulate_temporal [--quick | --deep]   (--deep: only the library's deep passes, k = 12 .. 32)
+ *   emulate_temporal [--quick | --deep | --paired]   (--deep: only the library's deep passes, k = 12 .. 32;
+ *                                                    --paired [N,N,...]: only temporal-paired's, StreamAccess::kPaired)
  */
 #include <barrier>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -111,6 +114,15 @@ inline void hf_emulated_async_wait(int pending)
     }
 }
 #define HF_EMULATED_ASYNC_COPY 1
+
+/* A 16-byte access of StreamAccess::kPaired: the GPU faults where it is not aligned, so must we. */
+inline void hf_emulated_check_pair_aligned(const void* address)
+{
+    if ((reinterpret_cast<uintptr_t>(address) & 15) != 0) {
+        std::fprintf(stderr, "emulate_temporal: a paired access at %p is not 16-byte aligned\n", address);
+        std::abort();
+    }
+}
 
 #include "device/stream_pass.h"
 #include "plan.h"
@@ -225,7 +237,7 @@ std::vector<double> run_tile(const HostProblem& problem, bool* clean)
 /* The library's pass: items of plan_stream_geometry(n, K, target), each block walking items b, b + G, ...
  * (G = every item: the standard launch; fewer: the persistent kernel). c.segments is the target,
  * c.prefetch the block count G (0: one per item). */
-template <int K>
+template <int K, holdfast::StreamAccess A = holdfast::StreamAccess::kScalar>
 std::vector<double> run_twin(const HostProblem& problem, const Case& c, bool* clean)
 {
     const holdfast::StreamGeometry g = holdfast::plan_stream_geometry(problem.n, K, c.segments);
@@ -235,7 +247,7 @@ std::vector<double> run_twin(const HostProblem& problem, const Case& c, bool* cl
     return run_passes(problem, K, clean, [&](const TemporalPass& pass) {
         return emulate_launch(blocks, holdfast::kStreamThreads, shared, [&](int block, double* memory) {
             for (int item = block; item < items; item += blocks) {
-                holdfast::stream_pass_item<K>(pass.in, pass.out, pass.f, pass.n, pass.h2, pass.sweeps, pass.first_colour, g,
+                holdfast::stream_pass_item<K, A>(pass.in, pass.out, pass.f, pass.n, pass.h2, pass.sweeps, pass.first_colour, g,
                                               item, memory, memory + holdfast::stream_ring_rows(K) * 2 * holdfast::kStreamThreads);
             }
         });
@@ -247,6 +259,9 @@ std::vector<double> run_case(const HostProblem& problem, const Case& c, bool* cl
 {
     if (c.design == "twin") {
         return run_twin<K>(problem, c, clean);
+    }
+    if (c.design == "twin-paired") { /* the persistent rows temporal-paired: 16-byte pairs of f and out */
+        return run_twin<K, holdfast::StreamAccess::kPaired>(problem, c, clean);
     }
     if (c.design == "stream-shared") {
         return run_stream<K, StreamExchange::kShared, true>(problem, c, clean);
@@ -283,6 +298,7 @@ int main(int argc, char** argv)
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
     std::setvbuf(stdout, nullptr, _IOLBF, 0); /* progress shows as it goes */
     const bool deep_only = argc > 1 && std::strcmp(argv[1], "--deep") == 0; /* the library's deep passes alone */
+    const bool paired_only = argc > 1 && std::strcmp(argv[1], "--paired") == 0; /* temporal-paired's pass alone */
     const std::vector<int> sizes = quick ? std::vector<int>{3, 12, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 100};
     const std::vector<int> stream_ks = quick ? std::vector<int>{1, 3, 8} : std::vector<int>{1, 2, 3, 4, 6, 8, 12, 16};
     const std::vector<int> tile_ks = quick ? std::vector<int>{1, 3} : std::vector<int>{1, 2, 3, 4, 8};
@@ -290,8 +306,8 @@ int main(int argc, char** argv)
 
     std::vector<Case> cases;
     /* The library's design: 256 threads, so one strip up to N = 497 at k = 8; N = 520 has two. */
-    for (int n : quick ? std::vector<int>{3, 12, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 34, 100, 101, 520}) {
-        for (int k : twin_ks) {
+    for (int n : quick || paired_only ? std::vector<int>{3, 12, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 34, 100, 101, 520}) {
+        for (int k : paired_only ? std::vector<int>{} : twin_ks) {
             if ((n == 520 && k != 8 && k != 3 && k < 12) || (deep_only && k < 12)) {
                 continue;
             }
@@ -299,7 +315,30 @@ int main(int argc, char** argv)
             cases.push_back({"twin", n, k, 256, 7, 2, true});  /* persistent: 2 blocks walk the items */
         }
     }
-    for (int n : deep_only ? std::vector<int>{} : sizes) {
+    /* temporal-paired (persistent only), odd and even N; N = 520 and 521 have two strips, so pairs
+     * straddle the strips' borders. */
+    std::vector<int> paired_sizes = quick ? std::vector<int>{4, 33} : std::vector<int>{3, 4, 5, 11, 12, 33, 34, 100, 101, 520, 521};
+    if (paired_only && argc > 2) { /* --paired 521,101: those sizes alone */
+        paired_sizes.clear();
+        for (const char* at = argv[2]; *at != '\0';) {
+            char* end = nullptr;
+            paired_sizes.push_back(int(std::strtol(at, &end, 10)));
+            if (end == at) {
+                break; /* not a number: the sizes so far */
+            }
+            at = *end == ',' ? end + 1 : end;
+        }
+    }
+    for (int n : paired_sizes) {
+        for (int k : quick ? std::vector<int>{3, 8} : std::vector<int>{2, 3, 4, 6, 8, 12, 16}) {
+            if ((n >= 520 && k != 8 && k != 3) || deep_only) {
+                continue;
+            }
+            cases.push_back({"twin-paired", n, k, 256, 7, 2, true});
+            cases.push_back({"twin-paired", n, k, 256, 5, 0, true});
+        }
+    }
+    for (int n : deep_only || paired_only ? std::vector<int>{} : sizes) {
         for (int k : stream_ks) {
             /* Few threads (any count works with the shared exchange): several strips even at small N,
              * so the ghost columns between strips are exercised. */

@@ -28,7 +28,9 @@
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, grid-temporal (k from the planner),
  * grid-temporal-k3, -k12, -k16, -k24, -k32, grid-temporal-cg, grid-temporal-cg-k2, -k16 (the deep
- * passes want --iterations 37 or so: several passes, the last shorter), grid-cluster-bands (k from the
+ * passes want --iterations 37 or so: several passes, the last shorter), grid-temporal-3blocks (k from
+ * the planner), -k2, -k6, grid-temporal-paired (k from the planner), -k3, -k6, -k12, -k16 (three
+ * blocks per SM; 16-byte pairs: try odd and even --sizes), grid-cluster-bands (k from the
  * planner), grid-cluster-bands-k1, -k2, -k3, -k5 (every SM a band, in clusters of up to 16: try
  * --sizes 129,257,513,1001 --blocks 0,32,120 --iterations 11), host-lockstep-busy,
  * host-lockstep-sleep, host-neighbour-busy, host-neighbour-sleep, host-relay-busy,
@@ -234,11 +236,11 @@ static void run_variant_table_case(Tally* tally)
     }
     hf_variant_info beyond;
     const hf_status refused = hf_variant_at(count, &beyond);
-    /* 24 rows: the self-test's (persistent-grid temporal, temporal-cg and cluster-bands among them: their sessions
+    /* 26 rows: the self-test's (persistent-grid temporal, temporal-cg, temporal-3blocks, temporal-paired and cluster-bands among them: their sessions
      * own the scratch array, and the cube's cg, two-slot, relay, lockstep, neighbour, counters and
      * resident), the on-chip ones (ON_CHIP, the cube's block and clusters among them) and the cube's
      * temporal. */
-    record(tally, count == 24 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
+    record(tally, count == 26 && found == VARIANT_COUNT - 1 && refused == HF_ERR_INVALID_ARGUMENT,
            "variant table: %d rows, %d of the self-test's %d persistent variants found, row %d -> %s", count, found,
            VARIANT_COUNT - 1, count, hf_status_name(refused));
 }

@@ -24,6 +24,16 @@ const Variant VARIANTS[] = {
     {"grid-temporal-k24", "persistent-grid", "temporal", HF_POLL_BUSY, 24, HF_PROBLEM_POISSON_2D},
     {"grid-temporal-k32", "persistent-grid", "temporal", HF_POLL_BUSY, 32, HF_PROBLEM_POISSON_2D},
     {"grid-temporal-cg-k16", "persistent-grid", "temporal-cg", HF_POLL_BUSY, 16, HF_PROBLEM_POISSON_2D},
+    /* Three blocks per SM (k from the planner: 8), and f's and out's pairs in 16-byte accesses (odd
+     * and even N take different forms; k = 3 has passes whose first colour is odd). */
+    {"grid-temporal-3blocks", "persistent-grid", "temporal-3blocks", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-3blocks-k2", "persistent-grid", "temporal-3blocks", HF_POLL_BUSY, 2, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-3blocks-k6", "persistent-grid", "temporal-3blocks", HF_POLL_BUSY, 6, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-paired", "persistent-grid", "temporal-paired", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-paired-k3", "persistent-grid", "temporal-paired", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-paired-k6", "persistent-grid", "temporal-paired", HF_POLL_BUSY, 6, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-paired-k12", "persistent-grid", "temporal-paired", HF_POLL_BUSY, 12, HF_PROBLEM_POISSON_2D},
+    {"grid-temporal-paired-k16", "persistent-grid", "temporal-paired", HF_POLL_BUSY, 16, HF_PROBLEM_POISSON_2D},
     /* Every SM a band, in several clusters (k from the planner, and asked; whole clusters only: odd
      * block counts are refused, as are bands thinner than k). */
     {"grid-cluster-bands", "persistent-grid", "cluster-bands", HF_POLL_BUSY, 0, HF_PROBLEM_POISSON_2D},

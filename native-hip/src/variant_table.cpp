@@ -131,6 +131,24 @@ const SweepsKernels kTemporalCgSweeps = {{HF_SWEEPS_CG(1), HF_SWEEPS_CG(2), HF_S
                                           HF_SWEEPS_CG(8), HF_SWEEPS_CG(12), HF_SWEEPS_CG(16), HF_SWEEPS_CG(24), HF_SWEEPS_CG(32)},
                                          8};
 
+/* temporal-3blocks: today's pass bounded for three blocks per SM (80 registers), where it fits
+ * without more than a few bytes of spill. temporal-paired: f's and out's pairs in 16-byte accesses
+ * (StreamAccess::kPaired), three blocks per SM up to k = 8 and two beyond
+ * (stream_occupied_blocks_per_sm). The planner sizes their grids by their own occupancy. */
+#define HF_SWEEPS_3BLOCKS(k)                                                                                        \
+    SweepsKernel{k, KernelRef{"temporal_3blocks_k" #k,                                                             \
+                              reinterpret_cast<const void*>(                                                       \
+                                  &temporal_stream_persistent<k, PassBarrier::kTwoSlot, kStreamOccupiedBlocksPerSm>)}}
+#define HF_SWEEPS_PAIRED(k)                                                                                         \
+    SweepsKernel{k, KernelRef{"temporal_paired_k" #k,                                                              \
+                              reinterpret_cast<const void*>(&temporal_stream_persistent<                           \
+                                  k, PassBarrier::kTwoSlot, stream_occupied_blocks_per_sm(k), StreamAccess::kPaired>)}}
+const SweepsKernels kTemporal3BlocksSweeps = {{HF_SWEEPS_3BLOCKS(2), HF_SWEEPS_3BLOCKS(4), HF_SWEEPS_3BLOCKS(6), HF_SWEEPS_3BLOCKS(8)},
+                                              8};
+const SweepsKernels kTemporalPairedSweeps = {{HF_SWEEPS_PAIRED(2), HF_SWEEPS_PAIRED(3), HF_SWEEPS_PAIRED(4), HF_SWEEPS_PAIRED(6),
+                                              HF_SWEEPS_PAIRED(8), HF_SWEEPS_PAIRED(12), HF_SWEEPS_PAIRED(16)},
+                                             8};
+
 /* temporal3d: the cube's temporal row, its kernels by k. Its row kernel is k = 4's, whose
  * occupancy (two blocks an SM by registers) the planner then limits by each k's shared memory;
  * its default k where no auto rule holds n: 6, the deepest pass whose tiles stay wide (a guess
@@ -197,6 +215,26 @@ const VariantRow kRows[] = {
      .sweeps = &kTemporalCgSweeps,
      .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
      .faults = kCountedFaults,
+     .default_threads = kStreamThreads,
+     .planner = HF_PLANNER(plan_temporal_stream)},
+    /* Not in the auto rule (not measured yet): auto reaches them only after every other row of the mode refused. */
+    {.mode = "persistent-grid",
+     .name = "temporal-3blocks",
+     .description = "the temporal passes bounded for three blocks per SM (80 registers; k = 2, 4, 6, 8)",
+     .kernel = HF_SWEEPS_3BLOCKS(8).kernel,
+     .sweeps = &kTemporal3BlocksSweeps,
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
+     .default_threads = kStreamThreads,
+     .planner = HF_PLANNER(plan_temporal_stream)},
+    {.mode = "persistent-grid",
+     .name = "temporal-paired",
+     .description = "the temporal passes moving each thread's pair of f and u in one 16-byte access; three blocks per SM up "
+                    "to k = 8",
+     .kernel = HF_SWEEPS_PAIRED(8).kernel,
+     .sweeps = &kTemporalPairedSweeps,
+     .traits = HF_TRAIT_COOPERATIVE | HF_TRAIT_WATCHDOG | HF_TRAIT_TWO_BUFFERS | HF_TRAIT_CUDA_ONLY | HF_TRAIT_SWEEPS,
+     .faults = kCountedFaults | fault_bit(HF_FAULT_SKIP_GRID_BARRIER),
      .default_threads = kStreamThreads,
      .planner = HF_PLANNER(plan_temporal_stream)},
     /* Every SM holds its band, the blocks in several clusters (cluster_bands.h); not in the auto rule

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "auto_rule.h"
 #include "hf_errors.h"
@@ -109,6 +110,7 @@ void the_table_names_the_command_lines_variants()
     const Expected expected[] = {{k2D, "persistent-grid", "cg"},          {k2D, "persistent-grid", "two-slot"},
                                  {k2D, "persistent-grid", "block"},       {k2D, "persistent-grid", "cluster"},
                                  {k2D, "persistent-grid", "temporal"},    {k2D, "persistent-grid", "temporal-cg"},
+                                 {k2D, "persistent-grid", "temporal-3blocks"}, {k2D, "persistent-grid", "temporal-paired"},
                                  {k2D, "persistent-grid", "cluster-bands"},
                                  {k3D, "persistent-grid", "cg"},          {k3D, "persistent-grid", "two-slot"},
                                  {k3D, "persistent-grid", "block"},       {k3D, "persistent-grid", "cluster"},
@@ -119,13 +121,13 @@ void the_table_names_the_command_lines_variants()
                                  {k2D, "persistent-dataflow", "counters"}, {k3D, "persistent-dataflow", "counters"},
                                  {k2D, "persistent-dataflow", "cluster"}, {k2D, "persistent-dataflow", "resident"},
                                  {k3D, "persistent-dataflow", "cluster"}, {k3D, "persistent-dataflow", "resident"}};
-    bool names = variant_count() == 24;
+    bool names = variant_count() == 26;
     for (int index = 0; names && index < variant_count(); ++index) {
         names = variant_row(index).problem == expected[index].problem &&
                 std::strcmp(variant_row(index).mode, expected[index].mode) == 0 &&
                 std::strcmp(variant_row(index).name, expected[index].name) == 0;
     }
-    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, cluster-bands, the cube's cg, two-slot, block, "
+    expect(names, "the table has cg, two-slot, block, cluster, temporal, temporal-cg, temporal-3blocks, temporal-paired, cluster-bands, the cube's cg, two-slot, block, "
                   "cluster and temporal, relay, lockstep, neighbour, the cube's relay, lockstep and neighbour, counters, the "
                   "cube's counters, cluster, resident, the cube's dataflow cluster and resident in that order");
     expect(find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", nullptr) == 0 && find_variant(HF_PROBLEM_POISSON_2D, "persistent-grid", "auto") == 0 &&
@@ -325,7 +327,7 @@ void refusals_name_the_problem()
         {config_of("persistent-mesh", nullptr, 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
          "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)"},
         {config_of("persistent-grid", "lockstep", 0, 0), 11, HF_ERR_INVALID_ARGUMENT,
-         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, temporal-cg, cluster-bands, or auto)"},
+         "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, temporal-cg, temporal-3blocks, temporal-paired, cluster-bands, or auto)"},
         {config_of("persistent-grid", nullptr, -1, 0), 11, HF_ERR_INVALID_ARGUMENT, "blocks = -1"},
         {config_of("persistent-grid", nullptr, 0, 1025), 11, HF_ERR_INVALID_ARGUMENT, "threads_per_block = 1025"},
     };
@@ -526,12 +528,13 @@ void the_auto_rule_picks_by_size()
     expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-host", 11, rows) == 3 && rows[0] == row_of("persistent-host", "relay") &&
                rows[1] == row_of("persistent-host", "lockstep") && rows[2] == row_of("persistent-host", "neighbour"),
            "host: the relay, then the per-block schedules");
-    expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-grid", 1001, rows) == 7 && rows[0] == row_of("persistent-grid", "cluster") &&
+    expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-grid", 1001, rows) == 9 && rows[0] == row_of("persistent-grid", "cluster") &&
                rows[1] == row_of("persistent-grid", "temporal") && rows[2] == row_of("persistent-grid", "cg") &&
                rows[3] == row_of("persistent-grid", "two-slot") && rows[4] == row_of("persistent-grid", "block") &&
-               rows[5] == row_of("persistent-grid", "temporal-cg") && rows[6] == row_of("persistent-grid", "cluster-bands"),
+               rows[5] == row_of("persistent-grid", "temporal-cg") && rows[6] == row_of("persistent-grid", "temporal-3blocks") &&
+               rows[7] == row_of("persistent-grid", "temporal-paired") && rows[8] == row_of("persistent-grid", "cluster-bands"),
            "grid at N = 1001: the cluster where it fits, temporal, its default, then the others in table order");
-    expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-grid", 101, rows) == 7 && rows[0] == row_of("persistent-grid", "cluster") &&
+    expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-grid", 101, rows) == 9 && rows[0] == row_of("persistent-grid", "cluster") &&
                rows[1] == row_of("persistent-grid", "cg") && rows[4] == row_of("persistent-grid", "temporal"),
            "grid at N = 101: the cluster, then its default (temporal's rule starts where the cluster stops)");
     expect(auto_candidates(HF_PROBLEM_POISSON_2D, "persistent-mesh", 11, rows) == 0, "an unknown mode has no candidate");
@@ -1116,7 +1119,54 @@ hf_status temporal_kernel_facts(const VariantRow& row, int, DeviceFacts* facts)
     *facts = device;
     const std::string name = row.kernel.name;
     facts->blocks_per_sm = name.ends_with("_k24") || name.ends_with("_k32") ? 1 : kStreamBlocksPerSm;
+    /* temporal-3blocks and temporal-paired up to k = 8: bounded for three (stream_occupied_blocks_per_sm) */
+    if (name.starts_with("temporal_3blocks_") ||
+        (name.starts_with("temporal_paired_") && !name.ends_with("_k12") && !name.ends_with("_k16"))) {
+        facts->blocks_per_sm = kStreamOccupiedBlocksPerSm;
+    }
     return HF_OK;
+}
+
+/* temporal-3blocks and temporal-paired: the temporal plan with their own kernels by k, each grid
+ * one wave of its kernel's blocks (three per SM up to k = 8). */
+void occupied_temporal_plans()
+{
+    struct Expected {
+        const char* variant;
+        const char* kernel_prefix;
+        const char* choices;
+        std::vector<int> ks;
+    };
+    const Expected rows[] = {{"temporal-3blocks", "temporal_3blocks_k", "2, 4, 6, 8", {2, 4, 6, 8}},
+                             {"temporal-paired", "temporal_paired_k", "2, 3, 4, 6, 8, 12, 16", {2, 3, 4, 6, 8, 12, 16}}};
+    const PlanDevice by_kernel{&temporal_kernel_facts, &check_cluster_fits};
+    for (const Expected& expected : rows) {
+        const int index = row_of("persistent-grid", expected.variant);
+        const VariantRow& row = variant_row(index);
+        bool kernels = row.has(HF_TRAIT_TWO_BUFFERS) && row.has(HF_TRAIT_WATCHDOG) && row.has(HF_TRAIT_CUDA_ONLY) &&
+                       row.accepts_fault(HF_FAULT_SKIP_GRID_BARRIER) && row.accepts_fault(HF_FAULT_SKIP_HALF_SWEEP) &&
+                       std::string(sweeps_choices(row)) == expected.choices && default_sweeps(row) == 8 &&
+                       row.default_threads == kStreamThreads;
+        for (int k : expected.ks) {
+            const std::string name = expected.kernel_prefix + std::to_string(k);
+            const KernelRef* kernel = sweeps_kernel(row, k);
+            kernels = kernels && kernel != nullptr && name == kernel->name && find_kernel(name.c_str()) == kernel;
+        }
+        expect(kernels, std::string(expected.variant) + ": a kernel per k = " + expected.choices +
+                            ", found by name; the watchdog and the barrier fault as temporal");
+        for (int k : expected.ks) {
+            hf_run_config config = config_of("persistent-grid", expected.variant, 0, 0);
+            config.sweeps_per_exchange = k;
+            hf_plan plan{};
+            const int per_sm = k <= kStreamDeepestAtThreeBlocks ? kStreamOccupiedBlocksPerSm : kStreamBlocksPerSm;
+            const hf_status status = plan_row(config, 10001, index, by_kernel, &plan);
+            expect(status == HF_OK && plan.sweeps_per_exchange == k && plan.blocks_per_sm == per_sm &&
+                       plan.blocks <= per_sm * kSmCount && plan.blocks > (per_sm - 1) * kSmCount &&
+                       std::string(plan.kernel) == expected.kernel_prefix + std::to_string(k),
+                   std::string(expected.variant) + " at N = 10001, k = " + std::to_string(k) +
+                       ": one wave of its kernel's blocks: " + describe(plan));
+        }
+    }
 }
 
 /* persistent-grid (temporal): k per exchange picks the kernel, the items size the grid. */
@@ -1339,6 +1389,7 @@ int main()
     every_rule_is_plannable();
     a_problem_is_checked();
     temporal_plans();
+    occupied_temporal_plans();
     on_chip_rows_plan();
     the_cubes_stream_pass_twins_are_listed(); /* temporal3d */
     std::printf("%s\n", failures == 0 ? "ALL PASSED" : "FAILURES");

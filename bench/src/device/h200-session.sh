@@ -24,7 +24,8 @@
 #                          command: standard launches (the temporally blocked pass too, k = 2, 8 and 16), the
 #                          Java persistent kernels on chip and on a grid of blocks, and their native twins
 #     sanitize-java:NAME:TOOLS:ARGS  the TOOLS (joined by ',') at once on holdfast ARGS (words joined by '+')
-#     sanitize-temporal    the same three tools, at once, on the persistent temporal kernels (--barrier temporal, temporal-cg)
+#     sanitize-temporal    the same three tools, at once, on the persistent temporal kernels (--barrier temporal, temporal-cg;
+#                          then temporal-3blocks, temporal-paired)
 #                          at every k it has
 #     jmh                  a short run of the JMH benchmarks from the bundle
 #     jmh:ARGS             the same with other parameters (ARGS words joined by '+': jmh:-p+n=11+-p+mode=cpu;
@@ -232,6 +233,16 @@ run_phase() {
       for tool in memcheck synccheck racecheck; do
         sanitized "temporal-$tool" "$tool" -m persistent-grid --barrier temporal,temporal-cg -k native -n 33,101 \
           --sweeps-per-exchange 1,2,3,4,6,8,12,16,24,32 &
+        pids+=($!)
+      done
+      wait "${pids[@]}"
+      # Three blocks per SM, and the 16-byte pairs (odd and even N take different forms), at every k each has.
+      pids=()
+      for tool in memcheck synccheck racecheck; do
+        (sanitized "temporal-3blocks-$tool" "$tool" -m persistent-grid --barrier temporal-3blocks -k native -n 33,34,101 \
+          --sweeps-per-exchange 2,4,6,8
+        sanitized "temporal-paired-$tool" "$tool" -m persistent-grid --barrier temporal-paired -k native -n 33,34,101 \
+          --sweeps-per-exchange 2,3,4,6,8,12,16) &
         pids+=($!)
       done
       wait "${pids[@]}"

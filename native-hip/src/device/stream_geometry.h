@@ -19,6 +19,15 @@ constexpr int kStreamBlocksPerSm = 2;
  * for one block, 255 registers, and spill a little at k = 24 and 32. */
 constexpr int kStreamDeepestAtTwoBlocks = 16;
 __host__ __device__ constexpr int stream_blocks_per_sm(int k) { return k <= kStreamDeepestAtTwoBlocks ? kStreamBlocksPerSm : 1; }
+/* The persistent rows bounded for three blocks per multiprocessor (temporal-3blocks, and
+ * temporal-paired up to this k): 80 registers per thread, which k <= 6 take without spilling and
+ * k = 8 with a few bytes of spill (sm_90, ptxas). Deeper passes keep kStreamBlocksPerSm. */
+constexpr int kStreamOccupiedBlocksPerSm = 3;
+constexpr int kStreamDeepestAtThreeBlocks = 8;
+__host__ __device__ constexpr int stream_occupied_blocks_per_sm(int k)
+{
+    return k <= kStreamDeepestAtThreeBlocks ? kStreamOccupiedBlocksPerSm : stream_blocks_per_sm(k);
+}
 
 /* Ghost columns each side: at least k, and even so that pairs start on even columns. */
 __host__ __device__ constexpr int stream_halo(int k) { return (k + 1) & ~1; }

@@ -33,7 +33,9 @@
  * kStreamRingRows rows in the ring, so that shared memory stays static (under 48 KB); its deeper
  * levels read f from global memory again, where the thread loaded it (stream_ring_levels). Plain
  * loads held one step hide their latency behind the step's work, as well as cp.async did in the
- * prototypes.
+ * prototypes. How a thread's pair of f and of out moves (StreamAccess) is the kernel's choice:
+ * 8 bytes at a time (the twins'), or 16 (the persistent row temporal-paired), whose form for each
+ * row parity is fixed when compiled (stream_rows), so that no step carries both.
  *
  * Exactness: each update is the reference's arithmetic in the reference's order (stencil.h, with
  * contraction off), a half-sweep reads only the other colour, and boundary points never change.
@@ -43,7 +45,8 @@
  * it reads in one pass what other blocks wrote in the previous one.
  *
  * Needs 32-lane warp shuffles: CUDA only (HF_HAS_STREAM_SHUFFLE); elsewhere the kernels are empty
- * and their rows are marked CUDA-only.
+ * and their rows are marked CUDA-only. A CPU emulation that defines HF_HAS_STREAM_SHUFFLE also
+ * defines hf_emulated_check_pair_aligned(address), which fails where a 16-byte access would fault.
  */
 #ifndef HOLDFAST_DEVICE_STREAM_PASS_H
 #define HOLDFAST_DEVICE_STREAM_PASS_H
@@ -56,10 +59,23 @@
 #endif
 #endif
 
+#include <cstdint>
+
 #include "stencil.h"
 #include "stream_geometry.h"
 
 namespace holdfast {
+
+/* How a thread's pair of columns moves between registers and global memory. kScalar: one 8-byte
+ * access per member, so a warp's load or store is two requests at a 16-byte stride (the standard
+ * twins', as the Java kernel's). kPaired (the persistent rows temporal-paired): f's pair loaded and
+ * out's pair stored as one 16-byte access, so a warp's request covers 512 contiguous bytes. On a row
+ * where (col0, col0 + 1) is not 16-byte aligned (odd n, odd rows), the aligned pair is
+ * (col0 + 1, col0 + 2): the thread's second member and its east neighbour's first, which crosses
+ * by warp shuffle, and a warp's lane 0 moves its first member alone. Only where the data moves
+ * changes, not which values: the results are the same bits. u is loaded one member per row either
+ * way (a half-sweep reads only the other colour). */
+enum class StreamAccess { kScalar, kPaired };
 
 /* Whether 0 <= value < limit. */
 __device__ __forceinline__ bool stream_within(int value, int limit) { return value >= 0 && value < limit; }
@@ -79,6 +95,7 @@ struct StreamItem {
     bool interior0, interior1;  /* the pair's columns within 1 .. n-2 */
     bool in_grid0, in_grid1;    /* within 0 .. n-1 */
     bool owned0, owned1;        /* owned by this strip */
+    bool owned2;                /* col0 + 2 owned by this strip and held by this warp (not lane 31): kPaired stores it */
     int y0, y1;                 /* owned rows [y0, y1) */
     int lo;                     /* the first row level 0 is needed at: y0 - k */
     int span;                   /* rows level 0 is needed at */
@@ -86,6 +103,126 @@ struct StreamItem {
 };
 
 #if HF_HAS_STREAM_SHUFFLE
+
+/* Where one step's pair of f or of out moves (device code picks it per row when compiled:
+ * stream_pass_item's dispatch). */
+enum class PairForm {
+    kScalar,  /* one 8-byte access per member */
+    kAligned, /* (col0, col0 + 1) is 16-byte aligned: one access */
+    kShifted  /* (col0 + 1, col0 + 2) is: one access, the east lane's member 0 by shuffle, lane 0's alone */
+};
+
+/* A row's form under kPaired with 16-byte aligned arrays and n odd: even rows are aligned. */
+__host__ __device__ constexpr PairForm stream_form_of_row_parity(int parity)
+{
+    return parity == 0 ? PairForm::kAligned : PairForm::kShifted;
+}
+
+/* Whether p + index is 16-byte aligned (p 8-byte aligned; index may be negative). */
+__device__ __forceinline__ bool stream_pair_aligned(const double* p, int index)
+{
+    return (((reinterpret_cast<uintptr_t>(p) >> 3) + static_cast<uintptr_t>(static_cast<intptr_t>(index))) & 1) == 0;
+}
+
+/* source[0], source[1] (16-byte aligned) in one access. f is never written while a kernel runs, so
+ * it may take the read-only path. */
+__device__ __forceinline__ void stream_load_pair_read_only(const double* source, double& first, double& second)
+{
+#if defined(__CUDACC__)
+    const double2 pair = __ldg(reinterpret_cast<const double2*>(source));
+    first = pair.x;
+    second = pair.y;
+#else
+    hf_emulated_check_pair_aligned(source);
+    first = source[0];
+    second = source[1];
+#endif
+}
+
+/* destination[0], destination[1] (16-byte aligned) in one access. */
+__device__ __forceinline__ void stream_store_pair(double* destination, double first, double second)
+{
+#if defined(__CUDACC__)
+    *reinterpret_cast<double2*>(destination) = make_double2(first, second);
+#else
+    hf_emulated_check_pair_aligned(destination);
+    destination[0] = first;
+    destination[1] = second;
+#endif
+}
+
+/* f of the thread's pair at row `row` (0 outside the grid). Every lane of the warp calls it. */
+template <PairForm F>
+__device__ __forceinline__ void stream_load_f(const double* f, int n, const StreamItem& item, int row, double& f0, double& f1)
+{
+    const int base = row * n + item.col0;
+    if constexpr (F == PairForm::kAligned) {
+        if (item.in_grid0 && item.in_grid1) {
+            stream_load_pair_read_only(f + base, f0, f1);
+            return;
+        }
+    } else if constexpr (F == PairForm::kShifted) {
+        const bool in_grid2 = stream_within(item.col0 + 2, n);
+        double east0 = 0.0; /* f at col0 + 2: the east lane's member 0 */
+        if (item.in_grid1 && in_grid2) {
+            stream_load_pair_read_only(f + base + 1, f1, east0);
+        } else {
+            if (item.in_grid1) {
+                f1 = f[base + 1];
+            }
+            if (in_grid2) {
+                east0 = f[base + 2];
+            }
+        }
+        const double west = __shfl_up_sync(0xffffffffu, east0, 1);
+        const bool lane0 = (threadIdx.x & 31) == 0;
+        f0 = lane0 ? 0.0 : west;
+        if (lane0 && item.in_grid0) {
+            f0 = f[base]; /* no lane to the west in this warp loaded it */
+        }
+        return;
+    }
+    if (item.in_grid0) {
+        f0 = f[base];
+    }
+    if (item.in_grid1) {
+        f1 = f[base + 1];
+    }
+}
+
+/* The owned members of the thread's pair at row `row` in the form F (kAligned or kShifted; the
+ * step writes kScalar's itself): m0 at col0, m1 at col0 + 1. Every lane of the warp calls it. */
+template <PairForm F>
+__device__ __forceinline__ void stream_store_owned(double* out, int n, const StreamItem& item, int row, double m0, double m1)
+{
+    static_assert(F != PairForm::kScalar, "stream_step stores kScalar's pair itself, member P first");
+    const int base = row * n + item.col0;
+    if constexpr (F == PairForm::kAligned) {
+        if (item.owned0 && item.owned1) {
+            stream_store_pair(out + base, m0, m1);
+            return;
+        }
+    } else if constexpr (F == PairForm::kShifted) {
+        const double east0 = __shfl_down_sync(0xffffffffu, m0, 1); /* the east lane's member 0: col0 + 2 */
+        if (item.owned1 && item.owned2) {
+            stream_store_pair(out + base + 1, m1, east0);
+        } else if (item.owned1) {
+            out[base + 1] = m1;
+        } else if (item.owned2) {
+            out[base + 2] = east0;
+        }
+        if ((threadIdx.x & 31) == 0 && item.owned0) {
+            out[base] = m0; /* no lane to the west in this warp stores it */
+        }
+        return;
+    }
+    if (item.owned0) {
+        out[base] = m0;
+    }
+    if (item.owned1) {
+        out[base + 1] = m1;
+    }
+}
 
 /* The neighbouring thread's level-`level` value of the previous step (its prev[level]): thread
  * m - 1's when P = 0 (the even member's west neighbour is across), thread m + 1's when P = 1.
@@ -122,7 +259,7 @@ __device__ __forceinline__ void stream_publish(const double (&cur)[K], double* e
  * t is `u`), publishes, stores row t - K, and returns u of row t + 1 for the next step. cur, prev and
  * prev2 hold each level's rows t - s, t - s - 1, t - s - 2; the caller rotates the three arrays, so
  * no value moves between registers. */
-template <int K, int P>
+template <int K, int P, PairForm LoadForm, PairForm StoreForm>
 __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const double (&prev)[K], const double (&prev2)[K],
                                               const double* in, double* out, const double* f, double* f_ring,
                                               double* edges, int n,
@@ -140,12 +277,7 @@ __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const 
         if (P == 0 ? item.in_grid1 : item.in_grid0) {
             u_next = in[base + 1 - P]; /* the member level 0 needs next step */
         }
-        if (item.in_grid0) {
-            f0 = f[base];
-        }
-        if (item.in_grid1) {
-            f1 = f[base + 1];
-        }
+        stream_load_f<LoadForm>(f, n, item, ahead, f0, f1);
     }
     __syncthreads(); /* the previous step's edge values are published */
 
@@ -194,21 +326,69 @@ __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const 
     }
     const int row = t - K;
     if (stream_within(row - item.y0, item.y1 - item.y0)) {
-        const int index = row * n + item.col0;
-        if (P == 0 ? item.owned0 : item.owned1) {
-            out[index + P] = top;
-        }
-        if (P == 0 ? item.owned1 : item.owned0) {
-            out[index + 1 - P] = prev[K - 1]; /* level K - 1: the colour level K left alone */
+        if constexpr (StoreForm == PairForm::kScalar) {
+            const int index = row * n + item.col0;
+            if (P == 0 ? item.owned0 : item.owned1) {
+                out[index + P] = top;
+            }
+            if (P == 0 ? item.owned1 : item.owned0) {
+                out[index + 1 - P] = prev[K - 1]; /* level K - 1: the colour level K left alone */
+            }
+        } else {
+            /* member P is level K's; the other is level K - 1's, the colour level K left alone */
+            stream_store_owned<StoreForm>(out, n, item, row, P == 0 ? top : prev[K - 1], P == 0 ? prev[K - 1] : top);
         }
     }
     return u_next;
 }
 
+/* The steps of an item from row t on (P = 0 first), the forms of f's loads and out's stores at the
+ * steps of each parity fixed when compiled. */
+template <int K, PairForm L0, PairForm L1, PairForm S0, PairForm S1>
+__device__ __forceinline__ void stream_rows(double u, int t, const double* in, double* out, const double* f, double* f_ring,
+                                            double* edges, int n, double h2, int sweeps, const StreamItem& item)
+{
+    int f_slot = 0;
+    double a[K], b[K], c[K];
+#pragma unroll
+    for (int level = 0; level < K; ++level) {
+        a[level] = 0.0;
+        b[level] = 0.0;
+        c[level] = 0.0;
+    }
+    /* Six steps a round: two parities times the three-way rotation of (cur, prev, prev2). */
+    for (;;) {
+        u = stream_step<K, 0, L0, S0>(u, a, b, c, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
+        t += 1;
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
+        if (t > item.t_last) break;
+        u = stream_step<K, 1, L1, S1>(u, c, a, b, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
+        t += 1;
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
+        if (t > item.t_last) break;
+        u = stream_step<K, 0, L0, S0>(u, b, c, a, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
+        t += 1;
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
+        if (t > item.t_last) break;
+        u = stream_step<K, 1, L1, S1>(u, a, b, c, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
+        t += 1;
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
+        if (t > item.t_last) break;
+        u = stream_step<K, 0, L0, S0>(u, c, a, b, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
+        t += 1;
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
+        if (t > item.t_last) break;
+        u = stream_step<K, 1, L1, S1>(u, b, c, a, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
+        t += 1;
+        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
+        if (t > item.t_last) break;
+    }
+}
+
 /* Streams item `item` of a pass of `sweeps` (1 .. K) half-sweeps whose first is colour
  * `first_colour`. Every thread of the block calls it, with blockDim.x == kStreamThreads; f_ring and
  * edges are the block's shared memory (stream_shared_doubles). */
-template <int K>
+template <int K, StreamAccess A = StreamAccess::kScalar>
 __device__ __forceinline__ void stream_pass_item(const double* in, double* out, const double* f, int n, double h2,
                                                  int sweeps,
                                                  int first_colour, StreamGeometry geometry, int item_index,
@@ -227,6 +407,7 @@ __device__ __forceinline__ void stream_pass_item(const double* in, double* out, 
     item.in_grid1 = stream_within(item.col0 + 1, n);
     item.owned0 = stream_within(item.col0 - own_begin, own_end - own_begin);
     item.owned1 = stream_within(item.col0 + 1 - own_begin, own_end - own_begin);
+    item.owned2 = (thread & 31) != 31 && stream_within(item.col0 + 2 - own_begin, own_end - own_begin);
     item.y0 = 1 + segment * geometry.segment_rows;
     item.y1 = item.y0 + geometry.segment_rows < n - 1 ? item.y0 + geometry.segment_rows : n - 1;
     item.lo = item.y0 - K;
@@ -247,41 +428,20 @@ __device__ __forceinline__ void stream_pass_item(const double* in, double* out, 
             f_ring[kStreamThreads + thread] = f[base + 1];
         }
     }
-    int f_slot = 0;
-
-    double a[K], b[K], c[K];
-#pragma unroll
-    for (int level = 0; level < K; ++level) {
-        a[level] = 0.0;
-        b[level] = 0.0;
-        c[level] = 0.0;
-    }
-    /* Six steps a round: two parities times the three-way rotation of (cur, prev, prev2). */
-    for (;;) {
-        u = stream_step<K, 0>(u, a, b, c, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
-        t += 1;
-        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
-        if (t > item.t_last) break;
-        u = stream_step<K, 1>(u, c, a, b, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
-        t += 1;
-        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
-        if (t > item.t_last) break;
-        u = stream_step<K, 0>(u, b, c, a, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
-        t += 1;
-        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
-        if (t > item.t_last) break;
-        u = stream_step<K, 1>(u, a, b, c, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
-        t += 1;
-        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
-        if (t > item.t_last) break;
-        u = stream_step<K, 0>(u, c, a, b, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
-        t += 1;
-        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
-        if (t > item.t_last) break;
-        u = stream_step<K, 1>(u, b, c, a, in, out, f, f_ring, edges, n, h2, sweeps, item, t, f_slot);
-        t += 1;
-        f_slot = stream_ring_next(f_slot, stream_ring_rows(K));
-        if (t > item.t_last) break;
+    if constexpr (A == StreamAccess::kScalar) {
+        stream_rows<K, PairForm::kScalar, PairForm::kScalar, PairForm::kScalar, PairForm::kScalar>(u, t, in, out, f, f_ring, edges,
+                                                                                                   n, h2, sweeps, item);
+    } else if ((n & 1) == 0) {
+        stream_rows<K, PairForm::kAligned, PairForm::kAligned, PairForm::kAligned, PairForm::kAligned>(u, t, in, out, f, f_ring,
+                                                                                                       edges, n, h2, sweeps, item);
+    } else if ((first_colour & 1) == 0) {
+        /* n odd: even rows aligned. A P = 0 step (t = 1 - first mod 2) loads row t + 1 = first mod 2
+         * and stores row t - K = 1 + first + K mod 2; a P = 1 step the other parities. */
+        stream_rows<K, stream_form_of_row_parity(0), stream_form_of_row_parity(1), stream_form_of_row_parity((1 + K) & 1),
+                    stream_form_of_row_parity(K & 1)>(u, t, in, out, f, f_ring, edges, n, h2, sweeps, item);
+    } else {
+        stream_rows<K, stream_form_of_row_parity(1), stream_form_of_row_parity(0), stream_form_of_row_parity(K & 1),
+                    stream_form_of_row_parity((1 + K) & 1)>(u, t, in, out, f, f_ring, edges, n, h2, sweeps, item);
     }
 }
 

@@ -17,6 +17,8 @@
 #ifndef HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
 #define HOLDFAST_KERNELS_TEMPORAL_PERSISTENT_H
 
+#include <type_traits>
+
 #include "../device/grid_barrier.h"
 #include "../device/stream_pass.h"
 #include "../device/work_count.h"
@@ -80,19 +82,41 @@ __device__ inline void run_temporal_passes(const PersistentArgs& args, int items
     }
 }
 
-template <int K, PassBarrier B = PassBarrier::kTwoSlot>
-__global__ void __launch_bounds__(kStreamThreads, stream_blocks_per_sm(K)) temporal_stream_persistent(PersistentArgs args)
+/* BlocksPerSm is the launch bound (the rows temporal-3blocks and temporal-paired ask for
+ * stream_occupied_blocks_per_sm), A how a thread's pair moves (device/stream_pass.h). */
+#if HF_HAS_STREAM_SHUFFLE
+/* Whether u, the scratch array and f start on 16 bytes, as kPaired wants (cudaMalloc gives 256). */
+__device__ inline bool stream_pairs_aligned(const Problem& problem, const double* scratch)
+{
+    return stream_pair_aligned(problem.u, 0) && stream_pair_aligned(scratch, 0) && stream_pair_aligned(problem.f, 0);
+}
+#endif
+
+template <int K, PassBarrier B = PassBarrier::kTwoSlot, int BlocksPerSm = stream_blocks_per_sm(K),
+          StreamAccess A = StreamAccess::kScalar>
+__global__ void __launch_bounds__(kStreamThreads, BlocksPerSm) temporal_stream_persistent(PersistentArgs args)
 {
     static_assert(stream_shared_doubles(K) <= kStreamStaticSharedDoubles, "the ring and the edges fit static shared memory");
 #if HF_HAS_STREAM_SHUFFLE
     __shared__ double f_ring[stream_ring_rows(K) * 2 * kStreamThreads];
     __shared__ double edges[2 * K * kStreamWarps];
     const Problem& problem = args.problem;
-    run_temporal_passes<K, B>(args, args.items.strips * args.items.segments,
-                              [&](const double* in, double* out, int sweeps, int first_colour, int item) {
-                                  stream_pass_item<K>(in, out, problem.f, problem.n, problem.h2, sweeps, first_colour,
-                                                      args.items, item, f_ring, edges);
-                              });
+    const auto pass_with = [&](auto access) {
+        run_temporal_passes<K, B>(args, args.items.strips * args.items.segments,
+                                  [&](const double* in, double* out, int sweeps, int first_colour, int item) {
+                                      stream_pass_item<K, decltype(access)::value>(in, out, problem.f, problem.n, problem.h2,
+                                                                                   sweeps, first_colour, args.items, item, f_ring,
+                                                                                   edges);
+                                  });
+    };
+    using Scalar = std::integral_constant<StreamAccess, StreamAccess::kScalar>;
+    if constexpr (A == StreamAccess::kScalar) {
+        pass_with(Scalar{});
+    } else if (stream_pairs_aligned(problem, args.scratch)) {
+        pass_with(std::integral_constant<StreamAccess, A>{});
+    } else {
+        pass_with(Scalar{}); /* arrays the library did not allocate: pairs could be misaligned */
+    }
 #else
     (void)args;
 #endif

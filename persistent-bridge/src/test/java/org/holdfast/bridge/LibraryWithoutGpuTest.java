@@ -67,7 +67,7 @@ class LibraryWithoutGpuTest extends LibraryTestBase {
         assertRefused(PersistentRequest.of("persistent-mesh"), 11,
                 "unknown mode 'persistent-mesh' (persistent modes: persistent-grid, persistent-host, persistent-dataflow)");
         assertRefused(PersistentRequest.of("persistent-grid", "lockstep"), 11,
-                "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, temporal-cg, cluster-bands, or auto)");
+                "persistent-grid has no variant 'lockstep' (variants: cg, two-slot, block, cluster, temporal, temporal-cg, temporal-3blocks, temporal-paired, cluster-bands, or auto)");
         assertRefused(PersistentRequest.of("persistent-grid").withBlocks(-1), 11, "blocks = -1");
         assertRefused(PersistentRequest.of("persistent-grid").withThreadsPerBlock(2000), 11, "threads_per_block = 2000");
         assertRefused(PersistentRequest.of("persistent-host").withWatchdogSeconds(2e6), 11, "watchdog_seconds = 2e+06");

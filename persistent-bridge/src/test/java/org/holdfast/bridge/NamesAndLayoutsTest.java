@@ -99,6 +99,10 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals(Set.of(VariantTrait.COOPERATIVE, VariantTrait.TWO_BUFFERS, VariantTrait.CUDA_ONLY, VariantTrait.SWEEPS),
                 temporalCg.traits(), temporalCg.toString());
         assertEquals("temporal_cg_k8", temporalCg.kernel());
+        assertEquals("temporal_3blocks_k8", bridge.variant("persistent-grid", "temporal-3blocks").orElseThrow().kernel());
+        PersistentVariant temporalPaired = bridge.variant("persistent-grid", "temporal-paired").orElseThrow();
+        assertEquals(temporal.traits(), temporalPaired.traits(), temporalPaired.toString());
+        assertEquals("temporal_paired_k8", temporalPaired.kernel());
         PersistentVariant cube = bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-grid", PersistentRequest.AUTO)
                 .orElseThrow();
         assertEquals("cg", cube.name());
@@ -124,7 +128,7 @@ class NamesAndLayoutsTest extends LibraryTestBase {
         assertEquals(WorkSplit.ROW_BANDS, cubeCluster.workSplit(), "the cube's slabs of planes: bands of the work split");
         assertEquals("cluster_async_3d_p1",
                 bridge.variant(PersistentProblem.Kind.POISSON_3D, "persistent-dataflow", "cluster").orElseThrow().kernel());
-        assertEquals(2, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
+        assertEquals(4, Variants.ALL.stream().filter(v -> bridge.variant(v[0], v[1]).orElseThrow().has(VariantTrait.TWO_BUFFERS))
                 .count(), "only temporal blocking runs between two buffers");
         // Bands held in shared memory by every block (the roofline's shared-memory limit without hf_plan.on_chip).
         assertEquals(List.of("persistent-grid (cluster-bands)", "persistent-dataflow (resident)", "persistent-dataflow (resident)"),

@@ -13,6 +13,8 @@ final class Variants {
             new String[] {"persistent-grid", "cluster"},
             new String[] {"persistent-grid", "temporal"},
             new String[] {"persistent-grid", "temporal-cg"},
+            new String[] {"persistent-grid", "temporal-3blocks"},
+            new String[] {"persistent-grid", "temporal-paired"},
             new String[] {"persistent-grid", "cluster-bands"},
             new String[] {"persistent-host", "relay"},
             new String[] {"persistent-host", "lockstep"},

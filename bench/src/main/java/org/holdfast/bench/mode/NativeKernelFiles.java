@@ -70,6 +70,9 @@ public final class NativeKernelFiles {
     /** The k the temporal rows have kernels for (variant_table.cpp's kTemporalSweeps, kTemporalCgSweeps, kTemporal3dSweeps). */
     static final List<Integer> SQUARE_SWEEPS = List.of(1, 2, 3, 4, 6, 8, 12, 16, 24, 32);
     static final List<Integer> CUBE_SWEEPS = List.of(1, 2, 3, 4, 6, 8);
+    /** The k of temporal-3blocks and temporal-paired (kTemporal3BlocksSweeps, kTemporalPairedSweeps). */
+    static final List<Integer> THREE_BLOCKS_SWEEPS = List.of(2, 4, 6, 8);
+    static final List<Integer> PAIRED_SWEEPS = List.of(2, 3, 4, 6, 8, 12, 16);
 
     public static final List<Variant> VARIANTS = List.of(
             square("persistent-grid", "cg", "persistent_grid_cooperative_groups", "persistent_grid_cooperative_groups",
@@ -84,6 +87,10 @@ public final class NativeKernelFiles {
                     "temporal_stream_persistent", "temporal_persistent.h", SQUARE_SWEEPS),
             temporal(PersistentProblem.Kind.POISSON_2D, "temporal-cg", "temporal_cg_k<k>", "temporal_stream_persistent",
                     "temporal_persistent.h", SQUARE_SWEEPS),
+            temporal(PersistentProblem.Kind.POISSON_2D, "temporal-3blocks", "temporal_3blocks_k<k>",
+                    "temporal_stream_persistent", "temporal_persistent.h", THREE_BLOCKS_SWEEPS),
+            temporal(PersistentProblem.Kind.POISSON_2D, "temporal-paired", "temporal_paired_k<k>",
+                    "temporal_stream_persistent", "temporal_persistent.h", PAIRED_SWEEPS),
             square("persistent-grid", "cluster-bands", "persistent_cluster_bands", "persistent_cluster_bands",
                     "cluster_bands.h", "the clusters and bands of the grid's blocks, and k where --sweeps-per-exchange is auto"),
             cube("persistent-grid", "cg", "persistent_grid_cooperative_groups_3d", "persistent_grid_cooperative_groups_3d",

@@ -94,6 +94,8 @@ class NativeKernelFilesTest {
         assertEquals(NativeKernelFiles.SQUARE_SWEEPS, sweepsOf(table, "kTemporalSweeps"));
         assertEquals(NativeKernelFiles.SQUARE_SWEEPS, sweepsOf(table, "kTemporalCgSweeps"));
         assertEquals(NativeKernelFiles.CUBE_SWEEPS, sweepsOf(table, "kTemporal3dSweeps"));
+        assertEquals(NativeKernelFiles.THREE_BLOCKS_SWEEPS, sweepsOf(table, "kTemporal3BlocksSweeps"));
+        assertEquals(NativeKernelFiles.PAIRED_SWEEPS, sweepsOf(table, "kTemporalPairedSweeps"));
     }
 
     /** The k of the HF_SWEEPS...(k) entries of the SweepsKernels constant {@code name} in variant_table.cpp. */
