@@ -3,7 +3,6 @@
  */
 #include "bands_cases.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,19 +12,6 @@
 /* The fault cases' watchdog, and how soon a faulted run must return. */
 #define BANDS_FAULT_WATCHDOG_SECONDS 0.2
 #define BANDS_FAULT_RETURN_SECONDS 3.0
-
-static void report(CaseRecord record, void* tally, int passed, const char* format, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void report(CaseRecord record, void* tally, int passed, const char* format, ...)
-{
-    char line[1024];
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(line, sizeof line, format, arguments);
-    va_end(arguments);
-    record(tally, passed, line);
-}
 
 static hf_bands_config config_of(int bands, int k, int blocks, double watchdog)
 {
@@ -50,12 +36,12 @@ static void run_one(Problem* problem, int bands, int k, int blocks, double watch
     const hf_status status = hf_bands_run_one_device(&shape, &config, problem->device_u, problem->device_f,
                                                      problem->iterations, NULL, &run);
     if (!reset || status != HF_OK) {
-        report(record, tally, 0, "bands N=%d G=%d k=%d blocks/band=%d iterations=%d: %s: %s", problem->n, bands, k,
+        record_case(record, tally, 0, "bands N=%d G=%d k=%d blocks/band=%d iterations=%d: %s: %s", problem->n, bands, k,
                blocks, problem->iterations, hf_status_name(status), last_error());
         return;
     }
     const int checked = problem_check(problem, &max_diff, &identical);
-    report(record, tally, checked && identical,
+    record_case(record, tally, checked && identical,
            "bands N=%d G=%d k=%d blocks/band=%d iterations=%d: %s (max diff %.3g, sensitivity %.3g)", problem->n, bands,
            k, blocks, problem->iterations, identical ? "bit for bit" : "DIFFERS", max_diff, problem->sensitivity);
 }
@@ -65,7 +51,7 @@ static void run_refusal(CaseRecord record, void* tally)
 {
     hf_band_layout layout;
     const hf_status status = hf_band_layout_of(3, 2, 1, 0, &layout);
-    report(record, tally, status == HF_ERR_INVALID_ARGUMENT, "bands N=3 G=2: refused (%s: %s)", hf_status_name(status),
+    record_case(record, tally, status == HF_ERR_INVALID_ARGUMENT, "bands N=3 G=2: refused (%s: %s)", hf_status_name(status),
            last_error());
 }
 
@@ -74,7 +60,7 @@ static void run_never_publish(int n, int k, CaseRecord record, void* tally)
 {
     Problem problem;
     if (!problem_create(&problem, n, 7) || !problem_reset(&problem)) {
-        report(record, tally, 0, "bands fault never-publish N=%d k=%d: setup failed: %s", n, k, last_error());
+        record_case(record, tally, 0, "bands fault never-publish N=%d k=%d: setup failed: %s", n, k, last_error());
         problem_destroy(&problem);
         return;
     }
@@ -88,7 +74,7 @@ static void run_never_publish(int n, int k, CaseRecord record, void* tally)
     const double seconds = seconds_now() - start;
     const int passed = status == HF_ERR_WATCHDOG && run.error_code == HF_WAIT_NEIGHBOUR && run.error_peer == 1 &&
                        run.error_block / 2 != 1 && seconds < BANDS_FAULT_RETURN_SECONDS;
-    report(record, tally, passed, "bands fault never-publish N=%d G=3 k=%d band 1: %s in %.2f s: %s", n, k,
+    record_case(record, tally, passed, "bands fault never-publish N=%d G=3 k=%d band 1: %s in %.2f s: %s", n, k,
            hf_status_name(status), seconds, last_error());
     problem_destroy(&problem);
 }
@@ -98,7 +84,7 @@ static void run_skip_half_sweep(CaseRecord record, void* tally)
 {
     Problem problem;
     if (!problem_create(&problem, 101, 7) || !problem_reset(&problem)) {
-        report(record, tally, 0, "bands fault skip-half-sweep: setup failed: %s", last_error());
+        record_case(record, tally, 0, "bands fault skip-half-sweep: setup failed: %s", last_error());
         problem_destroy(&problem);
         return;
     }
@@ -108,7 +94,7 @@ static void run_skip_half_sweep(CaseRecord record, void* tally)
     config.fault_band = 0;
     hf_run_report run;
     const hf_status status = hf_bands_run_one_device(&shape, &config, problem.device_u, problem.device_f, 7, NULL, &run);
-    report(record, tally, status == HF_ERR_INCOMPLETE_WORK && run.work_fewest == 13 && run.work_fewest_block == 0,
+    record_case(record, tally, status == HF_ERR_INCOMPLETE_WORK && run.work_fewest == 13 && run.work_fewest_block == 0,
            "bands fault skip-half-sweep N=101 G=2 k=2 block 0: %s: %s", hf_status_name(status), last_error());
     problem_destroy(&problem);
 }
@@ -124,7 +110,7 @@ void run_bands_cases(double watchdog_seconds, int faults, CaseRecord record, voi
         for (size_t i = 0; i < sizeof iteration_counts / sizeof iteration_counts[0]; ++i) {
             Problem problem;
             if (!problem_create(&problem, sizes[s], iteration_counts[i])) {
-                report(record, tally, 0, "bands N=%d: setup failed: %s", sizes[s], last_error());
+                record_case(record, tally, 0, "bands N=%d: setup failed: %s", sizes[s], last_error());
                 problem_destroy(&problem);
                 continue;
             }
