@@ -17,11 +17,9 @@
 #include <nccl.h>
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -29,6 +27,7 @@
 
 #include "holdfast_bands.h"
 #include "holdfast_nccl_bands.h"
+#include "emulated_grid.h"
 
 namespace {
 
@@ -52,43 +51,11 @@ std::vector<int> list_of(const char* text)
     return values;
 }
 
-/* The problem of DESIGN.md with a seeded random interior, and the reference after `iterations`. */
-struct Grid {
-    int n;
-    double h2;
-    std::vector<double> u, f;
+/* The problem of DESIGN.md with a seeded random interior, and the sequential reference: the CPU
+ * emulation tests' (tests/emulated_grid.h). */
+using Grid = EmulatedGrid;
 
-    explicit Grid(int size) : n(size), h2((1.0 / (size - 1)) * (1.0 / (size - 1))), u(size_t(size) * size), f(u.size())
-    {
-        const double d = 1.0 / (n - 1);
-        std::mt19937_64 random(static_cast<unsigned long long>(n));
-        std::uniform_real_distribution<double> interior(-1.0, 1.0);
-        for (int i = 0; i < n; ++i) {
-            for (int j = 0; j < n; ++j) {
-                const double exact = std::sin(2 * M_PI * j * d) * std::cos(2 * M_PI * i * d);
-                const bool boundary = i == 0 || j == 0 || i == n - 1 || j == n - 1;
-                u[size_t(i) * n + j] = boundary ? exact : interior(random);
-                f[size_t(i) * n + j] = -8 * M_PI * M_PI * exact;
-            }
-        }
-    }
-
-    std::vector<double> reference(int iterations) const
-    {
-        std::vector<double> e = u;
-        for (int step = 0; step < 2 * iterations; ++step) {
-            for (int i = 1; i < n - 1; ++i) {
-                for (int j = 1; j < n - 1; ++j) {
-                    if (((i + j) & 1) == (step & 1)) {
-                        const size_t c = size_t(i) * n + j;
-                        e[c] = (e[c + n] + e[c - n] + e[c + 1] + e[c - 1] - h2 * f[c]) * 0.25;
-                    }
-                }
-            }
-        }
-        return e;
-    }
-};
+std::vector<double> reference_after(int n, int iterations) { return EmulatedGrid(n, iterations, true).expected; }
 
 std::string library_error()
 {
@@ -214,7 +181,7 @@ int run_case(const Options& options, const std::vector<ncclComm_t>& comms, int n
         window_bytes = layout.receive_bytes > window_bytes ? layout.receive_bytes : window_bytes;
     }
     window_bytes = (window_bytes + 4095) / 4096 * 4096; /* NCCL_WIN_REQUIRED_ALIGNMENT */
-    const Grid grid(n);
+    const Grid grid(n, 0, true);
     std::vector<Lane> lanes(static_cast<size_t>(bands));
     std::vector<std::thread> threads;
     const auto start = std::chrono::steady_clock::now();
@@ -259,7 +226,7 @@ int run_case(const Options& options, const std::vector<ncclComm_t>& comms, int n
         return passed;
     }
     for (int run = 0; run < options.runs; ++run) {
-        const std::vector<double> expected = grid.reference(options.iterations * (run + 1));
+        const std::vector<double> expected = reference_after(n, options.iterations * (run + 1));
         bool identical = true;
         for (const Lane& lane : lanes) {
             if (size_t(run) >= lane.statuses.size() || lane.statuses[size_t(run)] != HF_OK) {
