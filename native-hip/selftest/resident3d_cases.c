@@ -3,7 +3,6 @@
  */
 #include "resident3d_cases.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,19 +17,6 @@ static const Variant RESIDENT3D[] = {
     {"cube-dataflow-resident-k3", "persistent-dataflow", "resident", HF_POLL_BUSY, 3, HF_PROBLEM_POISSON_3D},
 };
 enum { RESIDENT3D_COUNT = (int)(sizeof RESIDENT3D / sizeof RESIDENT3D[0]) };
-
-static void report(CaseRecord record, void* tally, int passed, const char* format, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void report(CaseRecord record, void* tally, int passed, const char* format, ...)
-{
-    char line[1024];
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(line, sizeof line, format, arguments);
-    va_end(arguments);
-    record(tally, passed, line);
-}
 
 /* Whether the planner takes the variant at n on `blocks` (0: its own count). */
 static int planned(const Variant* variant, int n, int blocks)
@@ -92,7 +78,7 @@ static void run_block_counts(const Variant* variant, Problem* problem, double wa
     }
     /* The planner's own choice must be taken at every N up to the largest. */
     const int own_taken = variant->sweeps > 0 || planned(variant, n, 0);
-    report(record, tally, ran == matched && own_taken,
+    record_case(record, tally, ran == matched && own_taken,
            "%-26s cube n=%-3d i=%-2d: %d of %d block counts bit-identical (0 and 1 .. %d; %d refused by the planner)%s%s",
            variant->name, n, problem->iterations, matched, ran, n - 1, refused, first_wrong >= 0 ? ", first wrong: " : "",
            first_wrong >= 0 ? wrong : "");
@@ -123,7 +109,7 @@ void run_resident3d_cases(const int* sizes, int size_count, int with_largest, in
             }
             Problem problem;
             if (!problem_create_of(&problem, HF_PROBLEM_POISSON_3D, n, counts[c])) {
-                report(record, tally, 0, "cube-dataflow-resident n=%d setup: %s", n, last_error());
+                record_case(record, tally, 0, "cube-dataflow-resident n=%d setup: %s", n, last_error());
                 problem_destroy(&problem);
                 continue;
             }

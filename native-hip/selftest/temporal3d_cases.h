@@ -9,8 +9,7 @@
 #ifndef HOLDFAST_SELFTEST_TEMPORAL3D_CASES_H
 #define HOLDFAST_SELFTEST_TEMPORAL3D_CASES_H
 
-/* How the self-test records a case: its PASS/FAIL line and its tally. */
-typedef void (*CaseRecord)(void* tally, int passed, const char* line);
+#include "test_support.h" /* CaseRecord */
 
 /* Runs the cases at `sizes` (count of them; NULL: the default list), `iterations` iterations each
  * (at least 1), with the faults when `faults`; records one line per case. */

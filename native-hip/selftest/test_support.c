@@ -4,6 +4,7 @@
 #include "test_support.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -409,4 +410,14 @@ int for_each_case(const CaseGrid* grid, CaseFunction run_one, void* context)
         }
     }
     return failures;
+}
+
+void record_case(CaseRecord record, void* tally, int passed, const char* format, ...)
+{
+    char line[1024];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(line, sizeof line, format, arguments);
+    va_end(arguments);
+    record(tally, passed, line);
 }

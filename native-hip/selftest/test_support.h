@@ -119,6 +119,13 @@ typedef struct {
  * the option is not one of these, -1 when the value is bad. */
 int parse_grid_option(CaseGrid* grid, const char* option, const char* value);
 
+/* How the self-test records a case: its PASS/FAIL line and its tally. */
+typedef void (*CaseRecord)(void* tally, int passed, const char* line);
+
+/* Records a case whose line is printf-style. */
+void record_case(CaseRecord record, void* tally, int passed, const char* format, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* One case; returns 1 when it passed. */
 typedef int (*CaseFunction)(void* context, Problem* problem, const Variant* variant, int blocks, int threads);
 

@@ -26,19 +26,6 @@ double milliseconds_since(Clock::time_point start)
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-hf_run_report empty_report()
-{
-    hf_run_report report{};
-    report.error_block = -1;
-    report.error_step = -1;
-    report.error_peer = -1;
-    report.work_fewest = -1;
-    report.work_fewest_block = -1;
-    report.work_most = -1;
-    report.work_most_block = -1;
-    return report;
-}
-
 /* Thread-block clusters (CUDA only): the launch names the cluster size as an attribute. */
 hf_status launch_in_clusters(const hf_session& session, dim3 grid, dim3 block, void** arguments)
 {
@@ -152,7 +139,7 @@ hf_status prepare_two_buffers(const hf_session& session, double* u, int steps, P
 
 hf_status run_session(hf_session& session, double* u, const double* f, int iterations, hf_run_report* report)
 {
-    *report = empty_report();
+    *report = empty_run_report();
     const hf_plan& plan = session.plan;
     if (session.kernel_stuck) {
         return fail(HF_ERR_RUNTIME, "%s: an earlier run's kernel did not end; this session cannot run again",

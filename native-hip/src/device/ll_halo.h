@@ -9,6 +9,9 @@
  * one line at a time would pay one L2 round trip per line. Every wait is bounded by the
  * watchdog; the caller makes a failure block-wide (__syncthreads_or) and leaves.
  *
+ * The threads that share the lines are the block's (the resident kernels), or any set of threads
+ * numbered 0 .. count - 1 (LLWorkers: the band kernels spread a halo over every block of a band).
+ *
  * A mailbox slot may be rewritten only after its reader has finished with it. The caller
  * alternates two slots per direction and lets a block write exchange e + 2 only after it has
  * received its neighbour's exchange e + 1, which the neighbour sends after reading exchange e.
@@ -42,14 +45,32 @@ struct HaloRows {
     __device__ __forceinline__ double& operator[](int i) const { return first[(i / width) * stride + i % width]; }
 };
 
+/* The threads that share a halo's lines: this one is `index` of `count`. */
+struct LLWorkers {
+    int index;
+    int count;
+};
+
+__device__ __forceinline__ LLWorkers block_workers()
+{
+    return LLWorkers{static_cast<int>(threadIdx.x), static_cast<int>(blockDim.x)};
+}
+
+/* The workers send `values` into lines[0 .. values.count()). */
+template <LLAccess Access>
+__device__ __forceinline__ void ll_send(LLLine* lines, const HaloRows& values, uint32_t flag, LLWorkers workers)
+{
+    const int count = values.count();
+    for (int i = workers.index; i < count; i += workers.count) {
+        ll_store<Access>(&lines[i], values[i], flag);
+    }
+}
+
 /* The block's threads send `values` into lines[0 .. values.count()). */
 template <LLAccess Access>
 __device__ __forceinline__ void ll_send(LLLine* lines, const HaloRows& values, uint32_t flag)
 {
-    const int count = values.count();
-    for (int i = static_cast<int>(threadIdx.x); i < count; i += static_cast<int>(blockDim.x)) {
-        ll_store<Access>(&lines[i], values[i], flag);
-    }
+    ll_send<Access>(lines, values, flag, block_workers());
 }
 
 /* Lines arriving from one neighbour, and where their values go. An empty `values` (rows 0): no
@@ -60,18 +81,18 @@ struct LLIncoming {
     int peer; /* the sending block, for the watchdog's report */
 };
 
-/* The block's threads receive both neighbours' lines (upper first, then lower, as one list).
- * Each thread loads kLinesInFlight lines before it looks at the first (NCCL's readLLBeginAll and
+/* The workers receive both neighbours' lines (upper first, then lower, as one list). Each
+ * thread loads kLinesInFlight lines before it looks at the first (NCCL's readLLBeginAll and
  * readLLFinish), then polls each line that is not there yet. Returns false in a thread whose
  * wait expired or saw another block's error. */
 template <LLAccess Access>
 __device__ bool ll_receive(const LLIncoming& upper, const LLIncoming& lower, uint32_t flag,
-                           const PersistentArgs& args, int step)
+                           const PersistentArgs& args, int step, LLWorkers workers)
 {
     const int upper_count = upper.values.count();
     const int total = upper_count + lower.values.count();
-    const int stride = static_cast<int>(blockDim.x);
-    for (int base = static_cast<int>(threadIdx.x); base < total; base += kLinesInFlight * stride) {
+    const int stride = workers.count;
+    for (int base = workers.index; base < total; base += kLinesInFlight * stride) {
         uint64_t low[kLinesInFlight];
         uint64_t high[kLinesInFlight];
 HF_LL_UNROLL
@@ -104,6 +125,14 @@ HF_LL_UNROLL
         }
     }
     return true;
+}
+
+/* The block's threads receive both neighbours' lines. */
+template <LLAccess Access>
+__device__ bool ll_receive(const LLIncoming& upper, const LLIncoming& lower, uint32_t flag,
+                           const PersistentArgs& args, int step)
+{
+    return ll_receive<Access>(upper, lower, flag, args, step, block_workers());
 }
 
 }  // namespace holdfast

@@ -14,6 +14,9 @@
  *   single-copy atomic by the rules: a reader that sees an element's flag sees that element's
  *   data. Checking both flags catches a line whose two elements arrived apart. The library's
  *   form on CUDA.
+ * - kVector64x2System: the same at system scope (st/ld.relaxed.sys.global.v2.b64), for lines that
+ *   another GPU writes through a peer pointer (the band kernels, kernels/persistent_bands.h): the
+ *   writer and the reader are then on different GPUs, and .gpu scope would not cover them both.
  * - kVector16: the same 16 bytes as four 32-bit elements (st/ld.volatile.global.v4.u32, NCCL's
  *   storeLL/readLL). PTX promises atomicity per 32-bit element only, so a {data, flag} pair may
  *   tear in principle; NCCL relies on the hardware moving each 8-byte half as one piece. Kept
@@ -36,7 +39,7 @@ struct alignas(16) LLLine {
 };
 static_assert(sizeof(LLLine) == 16, "an LL line is 16 bytes");
 
-enum class LLAccess { kVector16, kWords8, kVector64x2 };
+enum class LLAccess { kVector16, kWords8, kVector64x2, kVector64x2System };
 
 __host__ __device__ __forceinline__ uint64_t ll_word(uint32_t data, uint32_t flag)
 {
@@ -73,6 +76,10 @@ __device__ __forceinline__ void ll_store(LLLine* line, double value, uint32_t fl
         asm volatile("st.relaxed.gpu.global.v2.b64 [%0], {%1, %2};" ::"l"(line), "l"(ll_word(low, flag)),
                      "l"(ll_word(high, flag))
                      : "memory");
+    } else if (Access == LLAccess::kVector64x2System) {
+        asm volatile("st.relaxed.sys.global.v2.b64 [%0], {%1, %2};" ::"l"(line), "l"(ll_word(low, flag)),
+                     "l"(ll_word(high, flag))
+                     : "memory");
     } else if (Access == LLAccess::kVector16) {
         asm volatile("st.volatile.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(line), "r"(low), "r"(flag), "r"(high),
                      "r"(flag)
@@ -97,6 +104,8 @@ __device__ __forceinline__ void ll_load(const LLLine* line, uint64_t* low, uint6
 #if defined(__CUDA_ARCH__)
     if (Access == LLAccess::kVector64x2) {
         asm volatile("ld.relaxed.gpu.global.v2.b64 {%0, %1}, [%2];" : "=l"(*low), "=l"(*high) : "l"(line) : "memory");
+    } else if (Access == LLAccess::kVector64x2System) {
+        asm volatile("ld.relaxed.sys.global.v2.b64 {%0, %1}, [%2];" : "=l"(*low), "=l"(*high) : "l"(line) : "memory");
     } else if (Access == LLAccess::kVector16) {
         uint32_t data_low, flag_low, data_high, flag_high;
         asm volatile("ld.volatile.global.v4.u32 {%0, %1, %2, %3}, [%4];"

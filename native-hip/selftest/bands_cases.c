@@ -1,0 +1,132 @@
+/*
+ * bands_cases.c: the self-test's cases of the band kernels on one GPU (see bands_cases.h).
+ */
+#include "bands_cases.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "holdfast_bands.h"
+#include "test_support.h"
+
+/* The fault cases' watchdog, and how soon a faulted run must return. */
+#define BANDS_FAULT_WATCHDOG_SECONDS 0.2
+#define BANDS_FAULT_RETURN_SECONDS 3.0
+
+static hf_bands_config config_of(int bands, int k, int blocks, double watchdog)
+{
+    hf_bands_config config;
+    memset(&config, 0, sizeof config);
+    config.bands = bands;
+    config.ghost_rows = k;
+    config.blocks_per_band = blocks;
+    config.watchdog_seconds = watchdog;
+    return config;
+}
+
+/* One run of the problem as bands, compared with its reference. */
+static void run_one(Problem* problem, int bands, int k, int blocks, double watchdog, CaseRecord record, void* tally)
+{
+    const hf_problem shape = problem_of(problem->n);
+    const hf_bands_config config = config_of(bands, k, blocks, watchdog);
+    hf_run_report run;
+    double max_diff = 0.0;
+    int identical = 0;
+    const int reset = problem_reset(problem);
+    const hf_status status = hf_bands_run_one_device(&shape, &config, problem->device_u, problem->device_f,
+                                                     problem->iterations, NULL, &run);
+    if (!reset || status != HF_OK) {
+        record_case(record, tally, 0, "bands N=%d G=%d k=%d blocks/band=%d iterations=%d: %s: %s", problem->n, bands, k,
+               blocks, problem->iterations, hf_status_name(status), last_error());
+        return;
+    }
+    const int checked = problem_check(problem, &max_diff, &identical);
+    record_case(record, tally, checked && identical,
+           "bands N=%d G=%d k=%d blocks/band=%d iterations=%d: %s (max diff %.3g, sensitivity %.3g)", problem->n, bands,
+           k, blocks, problem->iterations, identical ? "bit for bit" : "DIFFERS", max_diff, problem->sensitivity);
+}
+
+/* N = 3 has one interior row: two bands are refused before anything runs. */
+static void run_refusal(CaseRecord record, void* tally)
+{
+    hf_band_layout layout;
+    const hf_status status = hf_band_layout_of(3, 2, 1, 0, &layout);
+    record_case(record, tally, status == HF_ERR_INVALID_ARGUMENT, "bands N=3 G=2: refused (%s: %s)", hf_status_name(status),
+           last_error());
+}
+
+/* Band 1 of 3 never sends its halos: the watchdog names band 1, and the call returns promptly. */
+static void run_never_publish(int n, int k, CaseRecord record, void* tally)
+{
+    Problem problem;
+    if (!problem_create(&problem, n, 7) || !problem_reset(&problem)) {
+        record_case(record, tally, 0, "bands fault never-publish N=%d k=%d: setup failed: %s", n, k, last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    const hf_problem shape = problem_of(n);
+    hf_bands_config config = config_of(3, k, 2, BANDS_FAULT_WATCHDOG_SECONDS);
+    config.fault = HF_FAULT_NEVER_PUBLISH;
+    config.fault_band = 1;
+    hf_run_report run;
+    const double start = seconds_now();
+    const hf_status status = hf_bands_run_one_device(&shape, &config, problem.device_u, problem.device_f, 7, NULL, &run);
+    const double seconds = seconds_now() - start;
+    const int passed = status == HF_ERR_WATCHDOG && run.error_code == HF_WAIT_NEIGHBOUR && run.error_peer == 1 &&
+                       run.error_block / 2 != 1 && seconds < BANDS_FAULT_RETURN_SECONDS;
+    record_case(record, tally, passed, "bands fault never-publish N=%d G=3 k=%d band 1: %s in %.2f s: %s", n, k,
+           hf_status_name(status), seconds, last_error());
+    problem_destroy(&problem);
+}
+
+/* Block 0 skips the run's last half-sweep: the work count says so (HF_ERR_INCOMPLETE_WORK). */
+static void run_skip_half_sweep(CaseRecord record, void* tally)
+{
+    Problem problem;
+    if (!problem_create(&problem, 101, 7) || !problem_reset(&problem)) {
+        record_case(record, tally, 0, "bands fault skip-half-sweep: setup failed: %s", last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    const hf_problem shape = problem_of(101);
+    hf_bands_config config = config_of(2, 2, 2, BANDS_FAULT_WATCHDOG_SECONDS);
+    config.fault = HF_FAULT_SKIP_HALF_SWEEP;
+    config.fault_band = 0;
+    hf_run_report run;
+    const hf_status status = hf_bands_run_one_device(&shape, &config, problem.device_u, problem.device_f, 7, NULL, &run);
+    record_case(record, tally, status == HF_ERR_INCOMPLETE_WORK && run.work_fewest == 13 && run.work_fewest_block == 0,
+           "bands fault skip-half-sweep N=101 G=2 k=2 block 0: %s: %s", hf_status_name(status), last_error());
+    problem_destroy(&problem);
+}
+
+void run_bands_cases(double watchdog_seconds, int faults, CaseRecord record, void* tally)
+{
+    static const int sizes[] = {5, 11, 12, 101, 1001};
+    static const int iteration_counts[] = {1, 7};
+    static const int ks[] = {1, 2, 4};
+    static const int block_counts[] = {0, 2};
+    run_refusal(record, tally);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+        for (size_t i = 0; i < sizeof iteration_counts / sizeof iteration_counts[0]; ++i) {
+            Problem problem;
+            if (!problem_create(&problem, sizes[s], iteration_counts[i])) {
+                record_case(record, tally, 0, "bands N=%d: setup failed: %s", sizes[s], last_error());
+                problem_destroy(&problem);
+                continue;
+            }
+            for (int bands = 2; bands <= 3; ++bands) {
+                for (size_t k = 0; k < sizeof ks / sizeof ks[0]; ++k) {
+                    for (size_t b = 0; b < sizeof block_counts / sizeof block_counts[0]; ++b) {
+                        run_one(&problem, bands, ks[k], block_counts[b], watchdog_seconds, record, tally);
+                    }
+                }
+            }
+            problem_destroy(&problem);
+        }
+    }
+    if (faults) {
+        run_never_publish(101, 1, record, tally);
+        run_never_publish(1001, 4, record, tally);
+        run_skip_half_sweep(record, tally);
+    }
+}

@@ -1,0 +1,171 @@
+/*
+ * nccl_band_window.cpp: libholdfast_nccl_bands (holdfast_nccl_bands.h): a band's receive buffer in
+ * an NCCL symmetric memory window, and the peers' buffers as this GPU addresses them (NCCL's LSA
+ * pointers), for hf_band_run. Built only where NCCL 2.28 or newer with its device API is found.
+ * CUDA only; the calls are checked and a failure is a status and a message (never an exit).
+ */
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime.h>
+#include <nccl.h>
+#include <nccl_device.h>
+
+#include "holdfast_nccl_bands.h"
+
+#if NCCL_VERSION_CODE < 22800
+#error "the band windows need NCCL 2.28 or newer (its device API)"
+#endif
+
+struct hf_nccl_band_window {
+    ncclComm_t comm;
+    void* buffer;
+    ncclWindow_t window;
+    int rank;
+    int ranks;
+};
+
+namespace {
+
+thread_local std::string last_message;
+
+hf_status fail(hf_status status, const char* format, ...) __attribute__((format(printf, 2, 3)));
+
+hf_status fail(hf_status status, const char* format, ...)
+{
+    char line[512];
+    va_list arguments;
+    va_start(arguments, format);
+    std::vsnprintf(line, sizeof line, format, arguments);
+    va_end(arguments);
+    last_message = line;
+    return status;
+}
+
+hf_status nccl_failure(ncclResult_t result, const char* call)
+{
+    return fail(result == ncclInvalidArgument || result == ncclInvalidUsage ? HF_ERR_INVALID_ARGUMENT : HF_ERR_RUNTIME,
+                "%s failed: %s", call, ncclGetErrorString(result));
+}
+
+hf_status cuda_failure(cudaError_t error, const char* call)
+{
+    return fail(error == cudaErrorMemoryAllocation ? HF_ERR_OUT_OF_MEMORY : HF_ERR_RUNTIME, "%s failed: %s", call,
+                cudaGetErrorString(error));
+}
+
+#define HF_NCCL(call)                                    \
+    do {                                                 \
+        const ncclResult_t hf_result_ = (call);          \
+        if (hf_result_ != ncclSuccess) {                 \
+            return nccl_failure(hf_result_, #call);      \
+        }                                                \
+    } while (0)
+
+#define HF_CUDA(call)                                    \
+    do {                                                 \
+        const cudaError_t hf_error_ = (call);            \
+        if (hf_error_ != cudaSuccess) {                  \
+            return cuda_failure(hf_error_, #call);       \
+        }                                                \
+    } while (0)
+
+/* pointers[r] = rank r's window as this GPU addresses it; local = its own (to check that LSA rank
+ * and communicator rank agree). One thread: this runs once per window. */
+__global__ void resolve_lsa_pointers(ncclWindow_t window, int ranks, void** pointers, void** local)
+{
+    for (int rank = 0; rank < ranks; ++rank) {
+        pointers[rank] = ncclGetLsaPointer(window, 0, rank);
+    }
+    *local = ncclGetLocalPointer(window, 0);
+}
+
+}  // namespace
+
+extern "C" {
+
+hf_status hf_nccl_band_window_open(void* comm, int64_t bytes, hf_nccl_band_window** window)
+{
+    last_message.clear();
+    if (comm == nullptr || window == nullptr || bytes <= 0) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_nccl_band_window_open: comm and window must not be null and bytes "
+                                             "positive, got %lld bytes", static_cast<long long>(bytes));
+    }
+    hf_nccl_band_window opened{static_cast<ncclComm_t>(comm), nullptr, nullptr, 0, 0};
+    HF_NCCL(ncclCommCount(opened.comm, &opened.ranks));
+    HF_NCCL(ncclCommUserRank(opened.comm, &opened.rank));
+    const size_t size = static_cast<size_t>(bytes);
+    HF_NCCL(ncclMemAlloc(&opened.buffer, size));
+    cudaError_t zeroed = cudaMemset(opened.buffer, 0, size);
+    if (zeroed == cudaSuccess) {
+        zeroed = cudaDeviceSynchronize();
+    }
+    if (zeroed != cudaSuccess) {
+        ncclMemFree(opened.buffer);
+        return cuda_failure(zeroed, "cudaMemset(window buffer)");
+    }
+    const ncclResult_t registered =
+        ncclCommWindowRegister(opened.comm, opened.buffer, size, &opened.window, NCCL_WIN_COLL_SYMMETRIC);
+    if (registered != ncclSuccess) {
+        ncclMemFree(opened.buffer);
+        return nccl_failure(registered, "ncclCommWindowRegister");
+    }
+    *window = new hf_nccl_band_window(opened);
+    return HF_OK;
+}
+
+hf_status hf_nccl_band_window_peers(const hf_nccl_band_window* window, int32_t ranks, void** pointers)
+{
+    last_message.clear();
+    if (window == nullptr || pointers == nullptr || ranks != window->ranks) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_nccl_band_window_peers: a window and %d pointers (the communicator's "
+                                             "size) needed, got %d", window == nullptr ? 0 : window->ranks, ranks);
+    }
+    void** resolved = nullptr;
+    HF_CUDA(cudaMalloc(reinterpret_cast<void**>(&resolved), sizeof(void*) * (static_cast<size_t>(ranks) + 1)));
+    resolve_lsa_pointers<<<1, 1>>>(window->window, ranks, resolved, resolved + ranks);
+    std::vector<void*> host(static_cast<size_t>(ranks) + 1);
+    cudaError_t error = cudaGetLastError();
+    if (error == cudaSuccess) {
+        error = cudaMemcpy(host.data(), resolved, sizeof(void*) * host.size(), cudaMemcpyDeviceToHost);
+    }
+    const cudaError_t freed = cudaFree(resolved);
+    HF_CUDA(error);
+    HF_CUDA(freed);
+    if (host[static_cast<size_t>(window->rank)] != host[static_cast<size_t>(ranks)]) {
+        return fail(HF_ERR_UNSUPPORTED, "hf_nccl_band_window_peers: rank %d is not its own LSA rank: the ranks are "
+                                        "not all load/store accessible (one node, NVLink or P2P)", window->rank);
+    }
+    std::memcpy(pointers, host.data(), sizeof(void*) * static_cast<size_t>(ranks));
+    return HF_OK;
+}
+
+hf_status hf_nccl_band_window_close(hf_nccl_band_window* window)
+{
+    last_message.clear();
+    if (window == nullptr) {
+        return HF_OK;
+    }
+    const ncclResult_t deregistered = ncclCommWindowDeregister(window->comm, window->window);
+    const ncclResult_t freed = ncclMemFree(window->buffer);
+    delete window;
+    HF_NCCL(deregistered);
+    HF_NCCL(freed);
+    return HF_OK;
+}
+
+int64_t hf_nccl_bands_last_error(char* buffer, int64_t capacity)
+{
+    const int64_t length = static_cast<int64_t>(last_message.size());
+    if (buffer != nullptr && capacity > 0) {
+        const size_t copied = static_cast<size_t>(length < capacity - 1 ? length : capacity - 1);
+        std::memcpy(buffer, last_message.data(), copied);
+        buffer[copied] = '\0';
+    }
+    return length;
+}
+
+}  // extern "C"
