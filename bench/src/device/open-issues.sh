@@ -55,6 +55,14 @@
 #                                              the resident twin's test and tools, every Java twin at unnamed sizes
 #   bench/src/device/open-issues.sh async-twin the Java twin of persistent-dataflow cluster (mbarriers, st.async): its
 #                                              tests, timed against native, the three tools, the machine code
+#   bench/src/device/open-issues.sh suite-and-races
+#                                              every GPU test, at once with racecheck on the async cluster twin and
+#                                              the user cluster kernel; the NCCL and NVSHMEM found (headers packed)
+#   bench/src/device/open-issues.sh closing-table
+#                                              the new temporal rows and the band kernels checked (self-test, three tools),
+#                                              then issue 19's table and issue 20's table, graph beside
+#   bench/src/device/open-issues.sh closing-suite
+#                                              every GPU test alone
 #   bench/src/device/open-issues.sh resident-twin
 #                                              the Java resident twin's disabled GPU test alone, then under each tool
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
@@ -236,6 +244,53 @@ case ${1:-} in
       sweep:async-twin:-m+persistent-dataflow,persistent-grid+-k+java,native+--signal+cluster,auto+--barrier+auto+-n+11,33,101,257+-i+1000+-r+5+--init+random+--no-overheads \
       sanitize-java:async:memcheck,racecheck,synccheck:-m+persistent-dataflow+-k+java,native+--signal+cluster+-n+11,33,101,257 \
       'sass:async:clusterAsync_p4|cluster_residentILi4ELNS_10HaloMethodE0'
+    ;;
+  suite-and-races)
+    # Every GPU test (the last full run predates the resident twin's tests, the bands' k cases, the async twin and the
+    # shared fixture), at once with racecheck where async-twin's could not finish (N = 11 to 257 on java and native
+    # together passed 480 s): the async cluster twin one size per shard, and the user's cluster kernel (its classes
+    # through a link: together: splits on '/'); and which NCCL and NVSHMEM this machine has, headers packed (issue 24).
+    ln -sfn .device-kit/user-kernels/classes user-classes
+    {
+      find / -xdev \( -name 'nccl.h' -o -name 'nccl_device*' -o -name 'libnccl.so*' -o -name 'nvshmem.h' \
+        -o -name 'libnvshmem*.so*' \) -not -path '/proc/*' 2>/dev/null
+      for header in $(find / -xdev -name nccl.h 2>/dev/null); do grep -H -E '#define NCCL_(MAJOR|MINOR|PATCH)' "$header"; done
+    } >"${OUT:-/tmp}/nccl-found.txt"
+    headers=$(find / -xdev -name nccl.h -path '*include*' 2>/dev/null | head -n 1)
+    [ -n "$headers" ] && tar -czf "${OUT:-/tmp}/nccl-include.tgz" -C "$(dirname "$headers")" .
+    async=-m+persistent-dataflow+-k+java+--signal+cluster
+    TESTS_DETAILS=tree TESTS_TIMEOUT=${TESTS_TIMEOUT:-500} JAVA_SANITIZE_TIMEOUT=${JAVA_SANITIZE_TIMEOUT:-480} \
+      exec bash "$session" info \
+      "together:tests/sanitize-java:async-small:racecheck:$async+-n+11,33/sanitize-java:async-101:racecheck:$async+-n+101/sanitize-java:async-257:racecheck:$async+-n+257/sanitize-java:user-cluster:racecheck:-m+persistent-grid+-k+java:org.example.ClusterRedBlackSor+--classpath+user-classes+-n+11,33"
+    ;;
+  closing-table)
+    # Checked first, at once (nothing timed): the self-test of the new temporal rows (three blocks per SM, 16-byte pairs)
+    # at every size and k they take, the three tools on them, racecheck on the async twin's P = 4 form at a size racecheck
+    # finishes (N = 101 on 96 threads), and the band kernels (issue 24) with the three tools. Then issue 19's closing
+    # table (auto, Java against native, graph beside) and issue 20's (every size, graph k = 1 and 8, the new rows).
+    new='grid-temporal-3blocks*,grid-temporal-paired*'
+    table=-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--barrier+auto+--signal+auto+--sweeps-per-launch+1
+    table=$table+-n+11,33,101,257,1001,4097,10001+-i+2000,2000,1000,1000,200,96,48+-r+5+--init+random+--no-overheads
+    top=-m+graph,persistent-grid,persistent-dataflow+-k+native+--barrier+auto,temporal-3blocks,temporal-paired+--signal+auto
+    top=$top+--sweeps-per-launch+1,8+-n+11,33,101,129,257,513,1001,2049,4097,8193,10001
+    top=$top+-i+2000,2000,1000,1000,1000,400,200,96,96,48,48+-r+5+--init+random+--no-overheads
+    checks="selftest:temporal-new:--variants+$new+--sizes+3,4,5,11,12,33,34,101,102,129,257,513,1001,1002,2049,4097,4098+--iterations+11"
+    checks="$checks/sanitize-native:temporal-new:memcheck,racecheck,synccheck:--variants+$new+--sizes+33,34,101+--iterations+7+--no-largest"
+    checks="$checks/sanitize-java:async-p4:racecheck:-m+persistent-dataflow+-k+java+--signal+cluster+-n+101+--threads+96"
+    checks="$checks/selftest:bands:--only+bands/sanitize-native:bands:memcheck,racecheck,synccheck:--only+bands+--no-faults"
+    SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-100} JAVA_SANITIZE_TIMEOUT=${JAVA_SANITIZE_TIMEOUT:-100} \
+      exec bash "$session" info "together:$checks" sweep:java-table:$table sweep:middle-top:$top
+    ;;
+  closing-suite)
+    # Every GPU test (the last full run, cut at its limit beside three racechecks, is too old for this code); meanwhile
+    # on the CPUs, the NCCL band glue and its check program built against this machine's NCCL (/usr, 2.28.3) and run
+    # on its one GPU (issue 24: the window, the LSA pointer, one band with no halos).
+    (cmake -S native-hip -B /tmp/nccl-build -DHOLDFAST_NCCL_ROOT=/usr >/tmp/nccl-build.log 2>&1 &&
+      cmake --build /tmp/nccl-build -j 12 --target holdfast_bands_nccl_check >>/tmp/nccl-build.log 2>&1 &&
+      timeout 60 /tmp/nccl-build/holdfast_bands_nccl_check --gpus 1 --sizes 11,101 >>/tmp/nccl-build.log 2>&1
+      echo "nccl band check: exit $?" >>/tmp/nccl-build.log; cp /tmp/nccl-build.log "${OUT:-/tmp}/nccl-build.log") &
+    TESTS_DETAILS=tree TESTS_TIMEOUT=${TESTS_TIMEOUT:-540} bash "$session" tests
+    wait
     ;;
   resident-twin)
     # The Java resident twin (ResidentKernels.resident, issue 19), never run on a GPU before: its disabled GPU test alone
