@@ -16,6 +16,7 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -180,7 +181,9 @@ int run_case(const Options& options, const std::vector<ncclComm_t>& comms, int n
         }
         window_bytes = layout.receive_bytes > window_bytes ? layout.receive_bytes : window_bytes;
     }
-    window_bytes = (window_bytes + 4095) / 4096 * 4096; /* NCCL_WIN_REQUIRED_ALIGNMENT */
+    /* One band receives nothing, but its window is still opened (one aligned page): --gpus 1 then runs the
+     * same window, LSA pointer and launch path as G GPUs do. */
+    window_bytes = (std::max<int64_t>(window_bytes, 1) + 4095) / 4096 * 4096; /* NCCL_WIN_REQUIRED_ALIGNMENT */
     const Grid grid(n, 0, true);
     std::vector<Lane> lanes(static_cast<size_t>(bands));
     std::vector<std::thread> threads;

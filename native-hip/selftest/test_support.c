@@ -82,6 +82,9 @@ int parse_list(const char* text, IntList* list)
         list->values[list->count++] = (int)value;
         cursor = *end == ',' ? end + 1 : end;
     }
+    if (*cursor != '\0' && list->count == MAX_LIST) {
+        fprintf(stderr, "a list takes at most %d values: %s\n", MAX_LIST, text);
+    }
     return list->count > 0 && *cursor == '\0';
 }
 

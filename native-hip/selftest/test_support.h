@@ -10,7 +10,7 @@
 
 #include "holdfast_native.h"
 
-#define MAX_LIST 16
+#define MAX_LIST 32
 
 typedef struct {
     int values[MAX_LIST];

@@ -63,6 +63,8 @@
 #                                              then issue 19's table and issue 20's table, graph beside
 #   bench/src/device/open-issues.sh closing-suite
 #                                              every GPU test alone
+#   bench/src/device/open-issues.sh last-checks
+#                                              the async cluster twin under the three tools; the NCCL band check
 #   bench/src/device/open-issues.sh resident-twin
 #                                              the Java resident twin's disabled GPU test alone, then under each tool
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
@@ -290,6 +292,19 @@ case ${1:-} in
       timeout 60 /tmp/nccl-build/holdfast_bands_nccl_check --gpus 1 --sizes 11,101 >>/tmp/nccl-build.log 2>&1
       echo "nccl band check: exit $?" >>/tmp/nccl-build.log; cp /tmp/nccl-build.log "${OUT:-/tmp}/nccl-build.log") &
     TESTS_DETAILS=tree TESTS_TIMEOUT=${TESTS_TIMEOUT:-540} bash "$session" tests
+    wait
+    ;;
+  last-checks)
+    # The async cluster twin after its push change (issue 19) under the three tools at the sizes each finishes in a call
+    # (racecheck on P = 1; memcheck and synccheck on P = 4 at N = 257), at once with the NCCL band check built against
+    # this machine's NCCL and run on its one GPU (issue 24).
+    (cmake -S native-hip -B /tmp/nccl-build -DHOLDFAST_NCCL_ROOT=/usr >/tmp/nccl-build.log 2>&1 &&
+      cmake --build /tmp/nccl-build -j 14 --target holdfast_bands_nccl_check >>/tmp/nccl-build.log 2>&1 &&
+      timeout 60 /tmp/nccl-build/holdfast_bands_nccl_check --gpus 1 --sizes 11,101 >>/tmp/nccl-build.log 2>&1
+      echo "nccl band check: exit $?" >>/tmp/nccl-build.log; cp /tmp/nccl-build.log "${OUT:-/tmp}/nccl-build.log") &
+    async=-m+persistent-dataflow+-k+java+--signal+cluster
+    JAVA_SANITIZE_TIMEOUT=${JAVA_SANITIZE_TIMEOUT:-120} bash "$session" \
+      "together:sanitize-java:async-p1:memcheck,racecheck,synccheck:$async+-n+11,33/sanitize-java:async-p4:memcheck,synccheck:$async+-n+257"
     wait
     ;;
   resident-twin)
