@@ -70,12 +70,16 @@ class KernelPrinterTest {
 
     @Test
     void theJavaTemporalPassesRunWithBarrierTemporalAndOtherBarriersAreRefused() {
-        String out = printed("-m", "persistent-grid", "-k", "java", "--barrier", "temporal,cg", "--sweeps-per-exchange", "4");
+        String out = printed("-m", "persistent-grid", "-k", "java", "--barrier", "temporal,temporal-3blocks,cg", "--sweeps-per-exchange", "4");
         assertTrue(out.contains("// persistent-grid (java, barrier=temporal, sweeps-per-exchange=4):\n//   org.holdfast.kernels.temporal.TemporalKernels:"
                 + " persistentPasses_k4, every pass of 4 half-sweeps in one persistent launch, a grid barrier between passes\n"), out);
+        assertTrue(out.contains("// persistent-grid (java, barrier=temporal-3blocks, sweeps-per-exchange=4):\n//   org.holdfast.kernels.temporal"
+                + ".TemporalKernels: persistentPasses3Blocks_k4, every pass of 4 half-sweeps in one persistent launch, a grid barrier"
+                + " between passes, three blocks per multiprocessor\n"), out);
         assertTrue(out.contains("// persistent-grid (java, barrier=cg, sweeps-per-exchange=4):\n//   refused: persistent-grid (java): the Java"
-                + " kernels have --barrier auto, two-slot, temporal, block, cluster, not cg\n"), out);
+                + " kernels have --barrier auto, two-slot, temporal, temporal-3blocks, block, cluster, not cg\n"), out);
         assertTrue(out.contains("__global__ void __launch_bounds__(256, 2) persistentPasses_k4("), out);
+        assertTrue(out.contains("__global__ void __launch_bounds__(256, 3) persistentPasses3Blocks_k4("), out);
     }
 
     @Test
@@ -111,7 +115,7 @@ class KernelPrinterTest {
         assertTrue(out.contains("// persistent-grid (java, barrier=temporal, sweeps-per-exchange=16):\n//   org.holdfast.kernels.temporal."
                 + "TemporalKernels: persistentPasses_k16, every pass of 16 half-sweeps"), out);
         assertTrue(out.contains("// persistent-grid (java, barrier=temporal, sweeps-per-exchange=24):\n//   refused: persistent-grid (java):"
-                + " the Java temporal passes are compiled for k = 1, 2, 3, 4, 6, 8, 12, 16, not 24 (--kernels native runs it)\n"), out);
+                + " the Java temporal passes (persistentPasses) are compiled for k = 1, 2, 3, 4, 6, 8, 12, 16, not 24 (--kernels native runs it)\n"), out);
         assertTrue(out.contains("// persistent-grid (native, barrier=temporal, sweeps-per-exchange=24):\n"), out);
     }
 

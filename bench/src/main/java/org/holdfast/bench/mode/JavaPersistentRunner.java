@@ -106,7 +106,7 @@ final class JavaPersistentRunner implements ModeRunner {
         double[] scratch = new double[square.points()];
         return new JavaPersistentRunner(request, device, (u, iterations) -> plan.graph(square, u, scratch, request.f(), iterations),
                 new RunShape(plan.blocks(), TemporalKernels.THREADS, variant, "", List.of(), MemoryTraffic.passes(plan.k())),
-                mode + " (java persistentPasses, k = " + plan.k() + ", " + plan.blocks() + " blocks)");
+                mode + " (java " + plan.kernel().kernelName() + ", k = " + plan.k() + ", " + plan.blocks() + " blocks)");
     }
 
     /**

@@ -17,6 +17,7 @@ import org.holdfast.kernels.PersistentTaskGraph;
 import org.holdfast.kernels.ResidentKernels;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.problem.Problem;
+import org.holdfast.kernels.temporal.PersistentPassKernel;
 import org.holdfast.kernels.temporal.TemporalKernels;
 
 /**
@@ -66,18 +67,25 @@ public abstract class NativePersistentMode extends DescribedMode {
     /**
      * A Java twin of a mode's native kernels.
      *
-     * @param design the Java kernel's design, or null for the temporal passes ({@code TemporalKernels.persistentPasses})
+     * @param design the Java kernel's design, or null for the temporal passes
+     * @param passes the kernel of the temporal passes ({@code TemporalKernels.persistentPasses} or its three-block build),
+     *     or null for a design
      * @param nativeVariant the variant of the native table it is the twin of, which the Java rows are labelled with
      */
-    protected record JavaTwin(PersistentTaskGraph.Design design, String nativeVariant) {
+    protected record JavaTwin(PersistentTaskGraph.Design design, PersistentPassKernel passes, String nativeVariant) {
 
-        /** The temporal passes in one persistent launch, the twin of {@code nativeVariant}. */
-        static JavaTwin temporalPasses(String nativeVariant) {
-            return new JavaTwin(null, nativeVariant);
+        /** The kernel of {@code design}, the twin of {@code nativeVariant}. */
+        JavaTwin(PersistentTaskGraph.Design design, String nativeVariant) {
+            this(design, null, nativeVariant);
+        }
+
+        /** The temporal passes in one persistent launch on {@code passes}, the twin of {@code nativeVariant}. */
+        static JavaTwin temporalPasses(PersistentPassKernel passes, String nativeVariant) {
+            return new JavaTwin(null, passes, nativeVariant);
         }
 
         boolean temporal() {
-            return design == null;
+            return passes != null;
         }
 
         /** Whether it takes more than one half-sweep between halo exchanges (k): the temporal passes, cluster and resident. */
@@ -89,7 +97,7 @@ public abstract class NativePersistentMode extends DescribedMode {
         /** Its kernels' generated names, as {@code --print-kernel} lists the twins {@code auto} may run. */
         String kernels() {
             if (temporal()) {
-                return "persistentPasses_k<k>";
+                return passes.kernelName() + "_k<k>";
             }
             return switch (design) {
                 case REGISTERS -> "onChipRegisters_p<P>_warp<W>";
@@ -249,14 +257,15 @@ public abstract class NativePersistentMode extends DescribedMode {
             if (asked.get().temporal()) {
                 String k = values.get(SWEEPS_PER_EXCHANGE);
                 boolean auto = k.equals("auto");
-                Optional<String> deeper = javaTemporalRefusal("java", sweepsPerExchange(values));
+                PersistentPassKernel passes = asked.get().passes();
+                Optional<String> deeper = javaTemporalRefusal(passes, "java", sweepsPerExchange(values));
                 if (deeper.isPresent()) {
                     return KernelsThatRun.described("refused: " + deeper.get());
                 }
-                return KernelsThatRun.generated(TemporalKernels.class, "persistentPasses_k" + (auto ? "<k>" : k) + ", every pass of "
-                        + (auto ? "k" : k) + " half-sweeps in one persistent launch, a grid barrier between passes" + (auto ? " (k = "
-                        + Arrays.stream(TemporalKernels.SWEEPS).mapToObj(Integer::toString).collect(Collectors.joining(", "))
-                        + ": the rule's for each size)" : ""));
+                return KernelsThatRun.generated(TemporalKernels.class, passes.kernelName() + "_k" + (auto ? "<k>" : k) + ", every pass of "
+                        + (auto ? "k" : k) + " half-sweeps in one persistent launch, a grid barrier between passes"
+                        + (passes == PersistentPassKernel.THREE_BLOCKS ? ", three blocks per multiprocessor" : "") + (auto ? " (k = "
+                        + sweepList(passes) + ": the rule's for each size)" : ""));
             }
             if (asked.get().design() == PersistentTaskGraph.Design.REGISTERS) {
                 return KernelsThatRun.generated(PersistentRedBlackKernels.class, "onChipRegisters_p<P>_warp<W> (P = 1, 2, 4;"
@@ -300,16 +309,21 @@ public abstract class NativePersistentMode extends DescribedMode {
     }
 
     /**
-     * Why the Java temporal passes cannot run k half-sweeps per pass (0: the rule's k), if they cannot: the native rows go
-     * deeper (k = 24, 32, one block per multiprocessor) than the Java kernel's instances ({@link TemporalKernels#SWEEPS}).
+     * Why the Java temporal passes on {@code passes} cannot run k half-sweeps per pass (0: the rule's k), if they cannot: the
+     * native rows go deeper (k = 24, 32, one block per multiprocessor) than the Java kernel's instances
+     * ({@link PersistentPassKernel#sweeps}).
      */
-    private Optional<String> javaTemporalRefusal(String kernels, int sweeps) {
-        if (sweeps <= 0 || Arrays.stream(TemporalKernels.SWEEPS).anyMatch(k -> k == sweeps)) {
+    private Optional<String> javaTemporalRefusal(PersistentPassKernel passes, String kernels, int sweeps) {
+        if (sweeps <= 0 || passes.compiledFor(sweeps)) {
             return Optional.empty();
         }
-        return Optional.of(name() + " (" + kernels + "): the Java temporal passes are compiled for k = "
-                + Arrays.stream(TemporalKernels.SWEEPS).mapToObj(Integer::toString).collect(Collectors.joining(", ")) + ", not "
-                + sweeps + " (--kernels native runs it)");
+        return Optional.of(name() + " (" + kernels + "): the Java temporal passes (" + passes.kernelName() + ") are compiled for k = "
+                + sweepList(passes) + ", not " + sweeps + " (--kernels native runs it)");
+    }
+
+    /** The k {@code passes} is compiled for, as {@code 1, 2, 3}. */
+    private static String sweepList(PersistentPassKernel passes) {
+        return Arrays.stream(passes.sweeps()).mapToObj(Integer::toString).collect(Collectors.joining(", "));
     }
 
     /**
@@ -349,9 +363,8 @@ public abstract class NativePersistentMode extends DescribedMode {
         } catch (NativeException e) {
             return first; // nothing native fits: the first twin's own rule says why, if it cannot run either
         }
-        boolean compiled = Arrays.stream(TemporalKernels.SWEEPS).anyMatch(k -> k == chosen.sweepsPerExchange());
         return javaTwins.stream().filter(twin -> twin.nativeVariant().equals(chosen.variant()))
-                .filter(twin -> !twin.temporal() || compiled).findFirst()
+                .filter(twin -> !twin.temporal() || twin.passes().compiledFor(chosen.sweepsPerExchange())).findFirst()
                 .map(twin -> new ChosenTwin(twin, chosen.threadsPerBlock())).orElse(first);
     }
 
@@ -376,13 +389,14 @@ public abstract class NativePersistentMode extends DescribedMode {
         JavaTwin twin = choice.twin();
         if (twin.temporal()) {
             int sweeps = sweepsPerExchange(request.options());
-            Optional<String> deeper = javaTemporalRefusal(request.kernels().toString(), sweeps);
+            Optional<String> deeper = javaTemporalRefusal(twin.passes(), request.kernels().toString(), sweeps);
             if (deeper.isPresent()) {
                 throw new ModeRefusedException(deeper.get());
             }
             JavaTemporalPlan plan;
             try {
-                plan = JavaTemporalPlan.of(square, name(), twin.nativeVariant(), sweeps, request, machine.gpu(), machine.bridge());
+                plan = JavaTemporalPlan.of(twin.passes(), square, name(), twin.nativeVariant(), sweeps, request, machine.gpu(),
+                        machine.bridge());
             } catch (NativeException e) {
                 throw refusalOrItself(e);
             }

@@ -3,11 +3,13 @@ package org.holdfast.bench.mode;
 import java.util.List;
 import java.util.Optional;
 import org.holdfast.kernels.PersistentTaskGraph;
+import org.holdfast.kernels.temporal.PersistentPassKernel;
 
 /**
  * {@code persistent-grid}: one launch for all iterations, a barrier between half-sweeps: grid-wide
  * (cooperative), or on chip in one block or one thread-block cluster, or between temporally blocked
- * passes. Its Java twins: the grid barrier ({@code two-slot}), the temporal passes ({@code temporal}) and one block
+ * passes. Its Java twins: the grid barrier ({@code two-slot}), the temporal passes ({@code temporal}, and built for three
+ * blocks per multiprocessor, {@code temporal-3blocks}) and one block
  * with each thread's points in registers ({@code block}); {@code auto} runs the twin of the native planner's choice
  * where there is one, else the grid barrier.
  */
@@ -27,7 +29,9 @@ public final class PersistentGridMode extends NativePersistentMode {
     public PersistentGridMode() {
         super(NAME, "one launch for all iterations; a barrier between half-sweeps (grid-wide, or on chip in one block or one cluster),"
                 + " or between temporally blocked passes", 0x1f77b4,
-                List.of(new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"), JavaTwin.temporalPasses("temporal"),
+                List.of(new JavaTwin(PersistentTaskGraph.Design.GRID_BARRIER, "two-slot"),
+                        JavaTwin.temporalPasses(PersistentPassKernel.TWO_BLOCKS, "temporal"),
+                        JavaTwin.temporalPasses(PersistentPassKernel.THREE_BLOCKS, "temporal-3blocks"),
                         new JavaTwin(PersistentTaskGraph.Design.REGISTERS, "block"),
                         new JavaTwin(PersistentTaskGraph.Design.CLUSTER, "cluster")));
     }

@@ -24,7 +24,7 @@ class GpuModesPassTheirChecksGpuTest {
     @CsvSource({
         "launch, '', 'java,native'", "launch-sync, '', 'java,native'", "graph, '', 'java,native'",
         "persistent-grid, barrier=cg, native", "persistent-grid, barrier=two-slot, 'java,native'",
-        "persistent-grid, barrier=temporal, 'java,native'",
+        "persistent-grid, barrier=temporal, 'java,native'", "persistent-grid, barrier=temporal-3blocks, 'java,native'",
         "persistent-host, schedule=lockstep, native", "persistent-host, schedule=neighbour, native",
         "persistent-host, schedule=relay, native", "persistent-host, poll=sleep, native", "persistent-dataflow, '', 'java,native'",
         "persistent-dataflow, signal=counters, 'java,native'", "persistent-dataflow, signal=resident, 'java,native'",

@@ -28,7 +28,7 @@ class JavaBlockTwinTest {
         assertTrue(block.what().contains(": onChipRegisters_p<P>_warp<W> (P = 1, 2, 4;"), block.what());
         KernelsThatRun auto = GRID.kernelsThatRun(KernelSource.JAVA, barrier("auto", "auto"), new PoissonProblem(11));
         assertTrue(auto.what().contains("the native planner's choice where the Java kernels have it (temporal: persistentPasses_k<k>,"
-                + " block: onChipRegisters_p<P>_warp<W>, cluster: clusterResident_p<P>)"), auto.what());
+                + " temporal-3blocks: persistentPasses3Blocks_k<k>, block: onChipRegisters_p<P>_warp<W>, cluster: clusterResident_p<P>)"), auto.what());
     }
 
     @Test

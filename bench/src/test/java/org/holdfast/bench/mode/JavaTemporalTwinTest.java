@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.kernels.temporal.PersistentPassKernel;
 import org.holdfast.kernels.temporal.StreamGeometry;
 import org.holdfast.kernels.temporal.TemporalKernels;
 import org.holdfast.tornado.api.TornadoRuntime;
@@ -13,10 +14,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code persistent-grid -k java --barrier temporal}: the Java temporal passes in one persistent launch. What the barrier
- * resolves to for the Java kernels (auto and two-slot: the grid-barrier twin; temporal: the passes; anything else refused
- * in one line naming what they have), how the row is labelled, and the runner itself on the CPU backend, the plan given
- * (on the GPU the library's rule gives it), through load, runs and unload as the harness drives it.
+ * {@code persistent-grid -k java --barrier temporal} and {@code temporal-3blocks}: the Java temporal passes in one
+ * persistent launch, built for two or three blocks per multiprocessor. What the barrier resolves to for the Java kernels
+ * (auto and two-slot: the grid-barrier twin; temporal and temporal-3blocks: the passes on their kernel; anything else
+ * refused in one line naming what they have), how the row is labelled, and the runner itself on the CPU backend, the plan
+ * given (on the GPU the library's rule gives it), through load, runs and unload as the harness drives it.
  */
 class JavaTemporalTwinTest {
 
@@ -41,8 +43,27 @@ class JavaTemporalTwinTest {
         KernelsThatRun temporal = GRID.kernelsThatRun(KernelSource.JAVA, barrier("temporal", "8"), problem);
         assertEquals(TemporalKernels.class, temporal.generatedClass().orElseThrow());
         assertTrue(temporal.what().contains("persistentPasses_k8, every pass of 8 half-sweeps"), temporal.what());
-        assertEquals("refused: persistent-grid (java): the Java kernels have --barrier auto, two-slot, temporal, block, cluster, not cg",
-                GRID.kernelsThatRun(KernelSource.JAVA, barrier("cg", "auto"), problem).what());
+        KernelsThatRun threeBlocks = GRID.kernelsThatRun(KernelSource.JAVA, barrier("temporal-3blocks", "8"), problem);
+        assertEquals(TemporalKernels.class, threeBlocks.generatedClass().orElseThrow());
+        assertTrue(threeBlocks.what().contains(": persistentPasses3Blocks_k8, every pass of 8 half-sweeps"), threeBlocks.what());
+        assertTrue(threeBlocks.what().contains("three blocks per multiprocessor"), threeBlocks.what());
+        assertTrue(GRID.kernelsThatRun(KernelSource.JAVA, barrier("temporal-3blocks", "auto"), problem).what()
+                .contains("persistentPasses3Blocks_k<k>, every pass of k half-sweeps"));
+        assertEquals("refused: persistent-grid (java): the Java kernels have --barrier auto, two-slot, temporal, temporal-3blocks,"
+                + " block, cluster, not cg", GRID.kernelsThatRun(KernelSource.JAVA, barrier("cg", "auto"), problem).what());
+    }
+
+    /** The three-block kernel has k = 2, 4, 6, 8 (native temporal-3blocks' k): another is refused, naming those it has. */
+    @Test
+    void theThreeBlockTwinRefusesAKItIsNotCompiledFor() {
+        PoissonProblem problem = new PoissonProblem(11);
+        assertEquals("refused: persistent-grid (java): the Java temporal passes (persistentPasses3Blocks) are compiled for"
+                + " k = 2, 4, 6, 8, not 3 (--kernels native runs it)",
+                GRID.kernelsThatRun(KernelSource.JAVA, barrier("temporal-3blocks", "3"), problem).what());
+        ModeRefusedException refused = assertThrows(ModeRefusedException.class,
+                () -> GRID.runner(request(problem, barrier("temporal-3blocks", "12")), Machine.withoutGpu("no GPU in this test")));
+        assertEquals("persistent-grid (java): the Java temporal passes (persistentPasses3Blocks) are compiled for k = 2, 4, 6, 8,"
+                + " not 12 (--kernels native runs it)", refused.getMessage());
     }
 
     @Test
@@ -51,13 +72,13 @@ class JavaTemporalTwinTest {
         for (String barrier : new String[] {"cg", "temporal-cg"}) {
             ModeRefusedException refused = assertThrows(ModeRefusedException.class,
                     () -> GRID.runner(request(problem, barrier(barrier, "auto")), Machine.withoutGpu("no GPU in this test")));
-            assertEquals("persistent-grid (java): the Java kernels have --barrier auto, two-slot, temporal, block, cluster, not " + barrier,
-                    refused.getMessage());
+            assertEquals("persistent-grid (java): the Java kernels have --barrier auto, two-slot, temporal, temporal-3blocks, block,"
+                    + " cluster, not " + barrier, refused.getMessage());
         }
         // The grid-barrier twin still takes only one half-sweep per exchange, and says where more are taken.
         IllegalArgumentException k4 = assertThrows(IllegalArgumentException.class,
                 () -> GRID.runner(request(problem, barrier("two-slot", "4")), Machine.withoutGpu("no GPU in this test")));
-        assertTrue(k4.getMessage().contains("(--barrier temporal or cluster take more)"),
+        assertTrue(k4.getMessage().contains("(--barrier temporal or temporal-3blocks or cluster take more)"),
                 k4.getMessage());
     }
 
@@ -65,19 +86,24 @@ class JavaTemporalTwinTest {
     void theRowIsLabelledAsTheNativeOne() {
         assertEquals(new RowVariant("temporal/k=4", "temporal", 4), GRID.ran("temporal", 4, barrier("temporal", "auto")));
         assertEquals(new RowVariant("temporal/k=4", "temporal", 4), GRID.variant(barrier("temporal", "4")));
+        assertEquals(new RowVariant("temporal-3blocks/k=8", "temporal-3blocks", 8),
+                GRID.ran("temporal-3blocks", 8, barrier("temporal-3blocks", "auto")));
     }
 
     /** Runs from a load (even and odd pass counts), and a run on from the last without a load, as a benchmark's repeats. */
-    @ParameterizedTest(name = "N = {0}, k = {1}, {2} iterations, {3} blocks")
-    @CsvSource({"12, 4, 3, 2", "33, 3, 5, 3", "34, 8, 7, 1", "5, 1, 2, 4"})
-    void theRunnerOnTheCpuEqualsTheReference(int n, int k, int iterations, int blocks) {
+    @ParameterizedTest(name = "{0}: N = {1}, k = {2}, {3} iterations, {4} blocks")
+    @CsvSource({"temporal, 12, 4, 3, 2", "temporal, 33, 3, 5, 3", "temporal, 34, 8, 7, 1", "temporal, 5, 1, 2, 4",
+        "temporal-3blocks, 12, 4, 3, 2", "temporal-3blocks, 33, 6, 5, 3", "temporal-3blocks, 34, 8, 7, 1",
+        "temporal-3blocks, 5, 2, 2, 4"})
+    void theRunnerOnTheCpuEqualsTheReference(String variant, int n, int k, int iterations, int blocks) {
         PoissonProblem problem = new PoissonProblem(n);
-        RunRequest request = request(problem, barrier("temporal", Integer.toString(k)));
-        JavaTemporalPlan plan = new JavaTemporalPlan(k, blocks, StreamGeometry.plan(n, k, blocks));
+        RunRequest request = request(problem, barrier(variant, Integer.toString(k)));
+        PersistentPassKernel kernel = variant.equals("temporal") ? PersistentPassKernel.TWO_BLOCKS : PersistentPassKernel.THREE_BLOCKS;
+        JavaTemporalPlan plan = new JavaTemporalPlan(kernel, k, blocks, StreamGeometry.plan(n, k, blocks));
         try (ModeRunner runner = JavaPersistentRunner.temporal(problem, request, TornadoRuntime.sequentialCpu(), plan,
-                PersistentGridMode.NAME, GRID.ran("temporal", k, request.options()))) {
+                PersistentGridMode.NAME, GRID.ran(variant, k, request.options()))) {
             TwinRunChecks.fromALoadAndOnFromTheLastRun(runner, problem, problem.randomInitialU(n), iterations);
-            assertEquals("temporal/k=" + k, runner.shape().variant());
+            assertEquals(variant + "/k=" + k, runner.shape().variant());
             assertEquals(blocks, runner.shape().blocks());
             assertEquals(TemporalKernels.THREADS, runner.shape().threads());
         }

@@ -11,6 +11,7 @@ import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.kernels.poisson3d.Poisson3DProblem;
 import org.holdfast.kernels.problem.Problem;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (temporal) with {@code --sweeps-per-exchange k}, native and its Java twin, equal the plain reference bit for bit over the
  * whole array from a random interior, for k = 1, 2, 3, 4, 8 at the sizes issue 11 names (borders wider
  * than the grid at N = 3 .. 12, items that do not divide it everywhere); then a second run without
- * reloading continues from wherever the first ended (in the scratch buffer after an odd pass count).
+ * reloading continues from wherever the first ended (in the scratch buffer after an odd pass count). The same for
+ * temporal-3blocks, native and its Java twin, at its k = 2, 4, 6, 8.
  */
 @Tag("gpu")
 class TemporalModesGpuTest extends OnTheGpu {
@@ -51,6 +53,51 @@ class TemporalModesGpuTest extends OnTheGpu {
         RunShape shape = runsLikeTheReference(Modes.ALL.parse(name), new PoissonProblem(n), kernels, options, k);
         assertEquals("k=" + k, shape.variant().replace("temporal/", ""));
         assertEquals(k, shape.k(), "k as the shape holds it");
+    }
+
+    static Stream<Arguments> threeBlockCases() {
+        List<Arguments> cases = new ArrayList<>();
+        for (int n : new int[] {3, 4, 5, 11, 12, 257, 1001, 1002, 4097, 4098}) {
+            for (int k : new int[] {2, 4, 6, 8}) {
+                cases.add(Arguments.of(KernelSource.NATIVE, k, n));
+                cases.add(Arguments.of(KernelSource.JAVA, k, n));
+            }
+        }
+        return cases.stream();
+    }
+
+    /**
+     * persistent-grid temporal-3blocks, native ({@code temporal_3blocks_k<k>}) and its Java twin
+     * ({@code persistentPasses3Blocks_k<k>}): the temporal passes built for three blocks per multiprocessor, at each k
+     * they have, as the temporal rows above.
+     */
+    @ParameterizedTest(name = "persistent-grid temporal-3blocks ({0}) k={1} N={2}")
+    @MethodSource("threeBlockCases")
+    void threeBlocksEqualTheReferenceBitForBit(KernelSource kernels, int k, int n) {
+        GpuHere.assumeGpuAndNativeLibrary(machine);
+        RunShape shape = runsLikeTheReference(Modes.ALL.parse("persistent-grid"), new PoissonProblem(n), kernels,
+                threeBlocks(k), k);
+        assertEquals("temporal-3blocks/k=" + k, shape.variant());
+        assertEquals(k, shape.k(), "k as the shape holds it");
+    }
+
+    /**
+     * The Java twin is planned by the native rule with its own occupancy: at N = 4097, k = 8 both kernels fit three
+     * blocks per multiprocessor (80 registers, 37 KiB of shared memory), so both grids are the same size.
+     */
+    @Test
+    void theThreeBlockTwinRunsOnAsManyBlocksAsNative() {
+        GpuHere.assumeGpuAndNativeLibrary(machine);
+        ModeDescriptor grid = Modes.ALL.parse("persistent-grid");
+        PoissonProblem problem = new PoissonProblem(4097);
+        RunShape java = runsLikeTheReference(grid, problem, KernelSource.JAVA, threeBlocks(8), 8);
+        RunShape hand = runsLikeTheReference(grid, problem, KernelSource.NATIVE, threeBlocks(8), 8);
+        assertEquals(hand.blocks(), java.blocks(), "java " + java + ", native " + hand);
+    }
+
+    private static OptionValues threeBlocks(int k) {
+        return Modes.ALL.defaults().with(PersistentGridMode.BARRIER, "temporal-3blocks")
+                .with(NativePersistentMode.SWEEPS_PER_EXCHANGE, Integer.toString(k));
     }
 
     /**

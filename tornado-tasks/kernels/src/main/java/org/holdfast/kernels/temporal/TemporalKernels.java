@@ -54,6 +54,12 @@ public final class TemporalKernels {
     public static final int BLOCKS_PER_SM = 2;
     /** The half-sweeps per pass the kernel is compiled for (one CUDA kernel each). */
     public static final int[] SWEEPS = {1, 2, 3, 4, 6, 8, 12, 16};
+    /** The largest of {@link #SWEEPS}. */
+    public static final int MOST_SWEEPS = 16;
+    /** Blocks per multiprocessor {@link #persistentPasses3Blocks} is compiled for: at most 80 registers per thread. */
+    public static final int THREE_BLOCKS_PER_SM = 3;
+    /** The half-sweeps per pass {@link #persistentPasses3Blocks} is compiled for (native-hip's kTemporal3BlocksSweeps). */
+    public static final int[] THREE_BLOCKS_SWEEPS = {2, 4, 6, 8};
     /**
      * Rows of f a block's ring holds at most: 10 rows of {@code 2 * THREADS} doubles and the warp-edge
      * exchange fit static shared memory's 48 KiB for every k up to 32, beside the kernel's own shared
@@ -123,6 +129,34 @@ public final class TemporalKernels {
             int segmentRows, int segments) {
         double[] fRing = context.allocateDoubleLocalArray((k < RING_ROWS ? k + 1 : RING_ROWS) * 2 * THREADS);
         double[] edges = context.allocateDoubleLocalArray(2 * k * WARPS);
+        runPasses(context, k, u, scratch, f, run, work, iterations, n, h2, stripWidth, strips, segmentRows, segments, fRing, edges);
+    }
+
+    /**
+     * {@link #persistentPasses} compiled for {@value #THREE_BLOCKS_PER_SM} blocks per multiprocessor (at most 80 registers
+     * per thread), at the k of {@link #THREE_BLOCKS_SWEEPS}: the twin of native-hip's {@code persistent-grid
+     * temporal-3blocks} ({@code temporal_3blocks_k<k>}, the same pass under {@code __launch_bounds__(256, 3)}). A third
+     * block per multiprocessor hides more of a pass's memory latency where the registers still hold k = 8's levels.
+     */
+    @Kernel
+    @Persistent(threadsPerBlock = THREADS)
+    @LaunchBounds(maxThreads = THREADS, minBlocksPerMultiprocessor = THREE_BLOCKS_PER_SM)
+    public static void persistentPasses3Blocks(KernelContext context, @Specialize({2, 4, 6, 8}) int k, double[] u,
+            double[] scratch, double[] f, int[] run, long[] work, int iterations, int n, double h2, int stripWidth, int strips,
+            int segmentRows, int segments) {
+        double[] fRing = context.allocateDoubleLocalArray((k < RING_ROWS ? k + 1 : RING_ROWS) * 2 * THREADS);
+        double[] edges = context.allocateDoubleLocalArray(2 * k * WARPS);
+        runPasses(context, k, u, scratch, f, run, work, iterations, n, h2, stripWidth, strips, segmentRows, segments, fRing, edges);
+    }
+
+    /**
+     * Every pass of a run and the work report, over the kernel's block-shared {@code fRing} and {@code edges}: both
+     * persistent kernels' body ({@link #persistentPasses}).
+     */
+    @DeviceFunction
+    static void runPasses(KernelContext context, int k, double[] u, double[] scratch, double[] f, int[] run, long[] work,
+            int iterations, int n, double h2, int stripWidth, int strips, int segmentRows, int segments, double[] fRing,
+            double[] edges) {
         int from = run[RUN_FROM];
         int skipping = run[RUN_SKIPPING_GROUP];
         int group = context.groupIdx;
@@ -142,9 +176,11 @@ public final class TemporalKernels {
             for (int item = group; sweeps > 0 && item < items; item += groups) {
                 // Declared per item, as native's uninitialised arrays are: created outside the loops, they stayed live
                 // across every pass and grid barrier, and at k = 8 that spilled (40 bytes; the native twin spills none).
-                double[] a = new double[k];
-                double[] b = new double[k];
-                double[] c = new double[k];
+                // Sized for the deepest k, as k is no constant in a device function: once inlined into a kernel's instance,
+                // only the k levels indexed remain, and the GPU compiler drops the others.
+                double[] a = new double[MOST_SWEEPS];
+                double[] b = new double[MOST_SWEEPS];
+                double[] c = new double[MOST_SWEEPS];
                 streamItem(context, k, in, out, f, n, h2, sweeps, first & 1, stripWidth, strips, segmentRows, item, fRing, edges, a, b,
                         c);
             }

@@ -1,8 +1,6 @@
 package org.holdfast.kernels.temporal;
 
-import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import org.holdfast.kernels.PersistentRedBlackKernels;
 import org.holdfast.kernels.PersistentSolveGraph;
@@ -13,10 +11,12 @@ import org.holdfast.tornado.api.GridScheduler;
 import org.holdfast.tornado.api.ImmutableTaskGraph;
 import org.holdfast.tornado.api.KernelContext;
 import org.holdfast.tornado.api.TaskGraph;
+import org.holdfast.tornado.api.TornadoFunctions.Task14;
 import org.holdfast.tornado.api.WorkerGrid1D;
 
 /**
- * Every temporally blocked pass of a run in one persistent launch ({@link TemporalKernels#persistentPasses}),
+ * Every temporally blocked pass of a run in one persistent launch ({@link TemporalKernels#persistentPasses}, or
+ * {@link TemporalKernels#persistentPasses3Blocks}: {@link PersistentPassKernel}),
  * over u and a scratch array: one execution is one run of {@code iterations} iterations. u, scratch
  * and f go to the device on the first execution after a reset; the run array and the zeroed work
  * tally on every execution, the tally back after it (all outside the timed region).
@@ -53,9 +53,19 @@ public final class TemporalPersistentTaskGraph implements PersistentSolveGraph {
      */
     public TemporalPersistentTaskGraph(PoissonProblem problem, double[] u, double[] scratch, double[] f, int k, int iterations,
             StreamGeometry geometry, int blocks) {
-        if (Arrays.stream(TemporalKernels.SWEEPS).noneMatch(s -> s == k)) {
-            throw new IllegalArgumentException("the temporally blocked kernels are compiled for k = "
-                    + Arrays.toString(TemporalKernels.SWEEPS) + ", not " + k);
+        this(PersistentPassKernel.TWO_BLOCKS, problem, u, scratch, f, k, iterations, geometry, blocks);
+    }
+
+    /**
+     * The same run on {@code kernel}'s instance for k.
+     *
+     * @param k half-sweeps per pass: one of {@code kernel.sweeps()}
+     */
+    public TemporalPersistentTaskGraph(PersistentPassKernel kernel, PoissonProblem problem, double[] u, double[] scratch, double[] f,
+            int k, int iterations, StreamGeometry geometry, int blocks) {
+        if (!kernel.compiledFor(k)) {
+            throw new IllegalArgumentException("the temporally blocked kernel " + kernel.kernelName() + " is compiled for k = "
+                    + Arrays.toString(kernel.sweeps()) + ", not " + k);
         }
         this.u = u;
         this.scratch = scratch;
@@ -63,10 +73,16 @@ public final class TemporalPersistentTaskGraph implements PersistentSolveGraph {
         this.steps = 2 * iterations;
         this.oddPasses = PassSchedule.of(k, iterations).endsInScratch(false);
         run[TemporalKernels.RUN_SKIPPING_GROUP] = -1;
+        // A method reference, not kernel.kernel(): a task given a Method takes at most 10 parameters.
+        Task14<KernelContext, Integer, double[], double[], double[], int[], long[], Integer, Integer, Double, Integer, Integer, Integer,
+                Integer> passes = switch (kernel) {
+                    case TWO_BLOCKS -> TemporalKernels::persistentPasses;
+                    case THREE_BLOCKS -> TemporalKernels::persistentPasses3Blocks;
+                };
         this.graph = new TaskGraph(GRAPH)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, u, scratch, f)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, run, work)
-                .task(TASK, TemporalKernels::persistentPasses, new KernelContext(), k, u, scratch, f, run, work, iterations,
+                .task(TASK, passes, new KernelContext(), k, u, scratch, f, run, work, iterations,
                         problem.n(), problem.h2(), geometry.stripWidth(), geometry.strips(), geometry.segmentRows(),
                         geometry.segments())
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, work)
@@ -75,21 +91,6 @@ public final class TemporalPersistentTaskGraph implements PersistentSolveGraph {
         WorkerGrid1D grid = new WorkerGrid1D((long) blocks * TemporalKernels.THREADS);
         grid.setLocalWork(TemporalKernels.THREADS, 1, 1);
         this.scheduler = new GridScheduler().addWorkerGrid(GRAPH + "." + TASK, grid);
-    }
-
-    /** The kernel the task runs. */
-    public static Method kernel() {
-        for (Method m : TemporalKernels.class.getMethods()) {
-            if (m.getName().equals("persistentPasses")) {
-                return m;
-            }
-        }
-        throw new IllegalStateException("TemporalKernels.persistentPasses is missing");
-    }
-
-    /** The task's arguments up to k, which choose the kernel's instance (the rest do not matter for that). */
-    public static List<Object> instanceArguments(int k) {
-        return List.of(new KernelContext(), k);
     }
 
     /** Makes group {@code group} run its last pass one half-sweep short from the next run on (-1: none), for the tests. */

@@ -71,13 +71,24 @@ class TemporalDifferentialTest {
     @CsvSource({"12, 4, 3, 0", "33, 3, 5, 1", "21, 8, 7, 0", "11, 1, 2, 1", "16, 6, 5, 0", "34, 2, 5, 1", "35, 12, 13, 1",
         "41, 16, 19, 0"})
     void everyPassInOneLaunchRunsAsTheJavaKernelDoes(int n, int k, int iterations, int fromScratch) {
+        everyPassInOneLaunch("persistentPasses", n, k, iterations, fromScratch);
+    }
+
+    /** The same body built for three blocks per multiprocessor (persistentPasses3Blocks_k2 .. k8). */
+    @ParameterizedTest(name = "N = {0}, k = {1}, {2} iterations, from scratch {3}")
+    @CsvSource({"12, 4, 3, 0", "21, 8, 7, 1", "16, 6, 5, 0", "34, 2, 5, 1"})
+    void everyPassInOneLaunchOnThreeBlocksRunsAsTheJavaKernelDoes(int n, int k, int iterations, int fromScratch) {
+        everyPassInOneLaunch("persistentPasses3Blocks", n, k, iterations, fromScratch);
+    }
+
+    private void everyPassInOneLaunch(String kernel, int n, int k, int iterations, int fromScratch) {
         PoissonProblem problem = new PoissonProblem(n);
         double[] u = problem.randomInitialU(n + k);
         double[] scratch = u.clone();
         StreamGeometry g = StreamGeometry.plan(n, k, 3);
         int[] run = {fromScratch, -1};
         long[] work = new long[3];
-        Differential.assertSameResults(TemporalKernels.class, host, "persistentPasses", new int[] {1, 1, 1},
+        Differential.assertSameResults(TemporalKernels.class, host, kernel, new int[] {1, 1, 1},
                 new int[] {TemporalKernels.THREADS, 1, 1}, 0, new KernelContext(), k, u, scratch, problem.rightHandSide(), run,
                 work, iterations, n, problem.h2(), g.stripWidth(), g.strips(), g.segmentRows(), g.segments());
     }

@@ -3,6 +3,7 @@ package org.holdfast.kernels.temporal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -19,7 +20,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every temporally blocked pass of a run in one persistent launch ({@link TemporalKernels#persistentPasses}), on the CPU
+ * Every temporally blocked pass of a run in one persistent launch ({@link TemporalKernels#persistentPasses}, and its build
+ * for three blocks per multiprocessor {@link TemporalKernels#persistentPasses3Blocks} at its k), on the CPU
  * backend with every thread of every group live: equal to the plain reference bit for bit from a random interior, at
  * every k, with iteration counts k does not divide (a shorter last pass), with fewer groups than items (grid-stride,
  * the per-thread arrays reused from item to item) and more (idle groups), starting from either buffer; and a group that
@@ -36,27 +38,29 @@ class PersistentPassesMatchReferenceTest {
 
     /**
      * Every size and k; the iteration count and the grid (target items, groups) vary with them, so that each occurs at each;
-     * the deep passes once more with counts that give them several passes.
+     * the deep passes once more with counts that give them several passes; the three-block kernel at each of its k.
      */
     static Stream<Arguments> cases() {
-        return Stream.concat(cases(ITERATIONS, 0), cases(DEEP_ITERATIONS, 9));
+        return Stream.of(cases(PersistentPassKernel.TWO_BLOCKS, ITERATIONS, 0), cases(PersistentPassKernel.TWO_BLOCKS, DEEP_ITERATIONS, 9),
+                cases(PersistentPassKernel.THREE_BLOCKS, ITERATIONS, 0)).flatMap(cases -> cases);
     }
 
-    private static Stream<Arguments> cases(int[] iterationCounts, int smallestK) {
-        return IntStream.range(0, SIZES.length).boxed().flatMap(s -> IntStream.range(0, TemporalKernels.SWEEPS.length)
-                .filter(j -> TemporalKernels.SWEEPS[j] >= smallestK).mapToObj(j -> {
+    private static Stream<Arguments> cases(PersistentPassKernel kernel, int[] iterationCounts, int smallestK) {
+        int[] sweeps = kernel.sweeps();
+        return IntStream.range(0, SIZES.length).boxed().flatMap(s -> IntStream.range(0, sweeps.length)
+                .filter(j -> sweeps[j] >= smallestK).mapToObj(j -> {
                     int n = SIZES[s];
-                    int k = TemporalKernels.SWEEPS[j];
+                    int k = sweeps[j];
                     int iterations = iterationCounts[(s + j) % iterationCounts.length];
                     int target = 1 + (s + 2 * j) % 4;
                     int blocks = 1 + (s * 3 + j) % 3;
-                    return Arguments.of(n, k, iterations, target, blocks);
+                    return Arguments.of(kernel, n, k, iterations, target, blocks);
                 }));
     }
 
-    @ParameterizedTest(name = "N = {0}, k = {1}, {2} iterations, {3} target items, {4} groups")
+    @ParameterizedTest(name = "{0}: N = {1}, k = {2}, {3} iterations, {4} target items, {5} groups")
     @MethodSource("cases")
-    void equalsTheReferenceBitForBit(int n, int k, int iterations, int target, int blocks) {
+    void equalsTheReferenceBitForBit(PersistentPassKernel kernel, int n, int k, int iterations, int target, int blocks) {
         PoissonProblem problem = new PoissonProblem(n);
         double[] initial = problem.randomInitialU(n + 17L * k);
         double[] f = problem.rightHandSide();
@@ -68,7 +72,8 @@ class PersistentPassesMatchReferenceTest {
         StreamGeometry geometry = StreamGeometry.plan(n, k, target);
         double[] u = new double[problem.points()];
         double[] scratch = new double[problem.points()];
-        TemporalPersistentTaskGraph tasks = new TemporalPersistentTaskGraph(problem, u, scratch, f, k, iterations, geometry, blocks);
+        TemporalPersistentTaskGraph tasks = new TemporalPersistentTaskGraph(kernel, problem, u, scratch, f, k, iterations, geometry,
+                blocks);
         try (TornadoExecutionPlan plan = plan(tasks)) {
             System.arraycopy(initial, 0, u, 0, u.length);
             tasks.loaded();
@@ -141,5 +146,17 @@ class PersistentPassesMatchReferenceTest {
         assertEquals(Optional.empty(), tasks.workShortfall(1, "run"));
         plan.transferToHost(tasks.state());
         return tasks.state().clone();
+    }
+
+    /** The three-block kernel is compiled for k = 2, 4, 6, 8 only: another k is refused before anything runs. */
+    @Test
+    void theThreeBlockKernelRefusesAKItIsNotCompiledFor() {
+        PoissonProblem problem = new PoissonProblem(12);
+        double[] u = new double[problem.points()];
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> new TemporalPersistentTaskGraph(PersistentPassKernel.THREE_BLOCKS, problem, u, u.clone(),
+                        problem.rightHandSide(), 3, 2, StreamGeometry.plan(12, 3, 2), 2));
+        assertEquals("the temporally blocked kernel persistentPasses3Blocks is compiled for k = [2, 4, 6, 8], not 3",
+                refused.getMessage());
     }
 }
