@@ -16,8 +16,11 @@
  *   hf_nccl_band_window_close(w)                collective, after the last run
  *
  * NCCL calls used, all in 2.28: ncclMemAlloc, ncclCommWindowRegister (NCCL_WIN_COLL_SYMMETRIC),
- * ncclCommCount, ncclCommUserRank, ncclCommWindowDeregister, ncclMemFree, ncclGetErrorString, and on
- * the device ncclGetLsaPointer and ncclGetLocalPointer (one thread, once, at open).
+ * ncclDevCommCreate / ncclDevCommDestroy (zero requirements: a kernel may use a window's device API only
+ * once a device communicator exists), ncclCommCount, ncclCommUserRank, ncclCommWindowDeregister,
+ * ncclMemFree, ncclGetErrorString; for the peers' addresses the host call ncclGetPeerDevicePointer where
+ * the loaded NCCL has it (looked up at run time), otherwise ncclGetLsaPointer and ncclGetLocalPointer on
+ * the device (one thread, once), after checking that the GPU can read the window handle.
  */
 #ifndef HOLDFAST_NCCL_BANDS_H
 #define HOLDFAST_NCCL_BANDS_H
@@ -36,6 +39,12 @@ HF_API hf_status hf_nccl_band_window_open(void* comm, int64_t bytes, hf_nccl_ban
 /* pointers[0 .. ranks - 1]; ranks must be the communicator's size. HF_ERR_UNSUPPORTED when the
  * window's LSA rank is not the communicator rank (ranks on several nodes). */
 HF_API hf_status hf_nccl_band_window_peers(const hf_nccl_band_window* window, int32_t ranks, void** pointers);
+
+/* How peers found the addresses (after a successful peers; "" before): "peers by
+ * ncclGetPeerDevicePointer" (the host call, where the NCCL loaded has it), "peers by ncclGetLsaPointer in
+ * a kernel" (the device API, on the window's device communicator), or, for one rank where neither is
+ * available, "one rank: its own buffer (what was missing)". Valid until the window is closed. */
+HF_API const char* hf_nccl_band_window_route(const hf_nccl_band_window* window);
 
 HF_API hf_status hf_nccl_band_window_close(hf_nccl_band_window* window);
 

@@ -85,6 +85,7 @@ struct Lane {
     std::vector<hf_run_report> reports;
     std::vector<std::string> errors;
     std::vector<double> owned; /* after each run */
+    std::string route;         /* how the window found the peers' addresses */
     std::string failure;
 };
 
@@ -124,6 +125,7 @@ void run_lane(Lane& lane, const Grid& grid, const hf_bands_config& config, int64
         lane.failure = "peers: " + window_error();
         return;
     }
+    lane.route = hf_nccl_band_window_route(lane.window);
     const hf_problem problem{HF_PROBLEM_POISSON_2D, n, grid.h2};
     uint32_t flag_base = 0;
     const size_t owned = size_t(lane.layout.end_row - lane.layout.first_row) * n;
@@ -243,8 +245,9 @@ int run_case(const Options& options, const std::vector<ncclComm_t>& comms, int n
                                                  expected.data() + size_t(lane.layout.first_row) * n,
                                                  owned * sizeof(double)) == 0;
         }
-        std::printf("%s N=%d G=%d k=%d run %d (%d iterations in all): %s\n", identical ? "PASS" : "FAIL", n, bands, k,
-                    run, options.iterations * (run + 1), identical ? "bit for bit" : "DIFFERS from the reference");
+        std::printf("%s N=%d G=%d k=%d run %d (%d iterations in all): %s; GPU 0's %s\n", identical ? "PASS" : "FAIL", n,
+                    bands, k, run, options.iterations * (run + 1), identical ? "bit for bit" : "DIFFERS from the reference",
+                    lanes.front().route.c_str());
         passed &= identical ? 1 : 0;
     }
     return passed;

@@ -4,6 +4,8 @@
  * pointers), for hf_band_run. Built only where NCCL 2.28 or newer with its device API is found.
  * CUDA only; the calls are checked and a failure is a status and a message (never an exit).
  */
+#include <dlfcn.h>
+
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -24,8 +26,11 @@ struct hf_nccl_band_window {
     ncclComm_t comm;
     void* buffer;
     ncclWindow_t window;
+    ncclDevComm dev_comm; /* the device communicator NCCL's device API asks for before a kernel uses a window */
+    bool has_dev_comm;
     int rank;
     int ranks;
+    mutable std::string route; /* how the peers' pointers were found (hf_nccl_band_window_route) */
 };
 
 namespace {
@@ -65,6 +70,14 @@ hf_status cuda_failure(cudaError_t error, const char* call)
         }                                                \
     } while (0)
 
+#define HF_RETURN_IF_FAILED_(call)                       \
+    do {                                                 \
+        const hf_status hf_status_ = (call);             \
+        if (hf_status_ != HF_OK) {                       \
+            return hf_status_;                           \
+        }                                                \
+    } while (0)
+
 #define HF_CUDA(call)                                    \
     do {                                                 \
         const cudaError_t hf_error_ = (call);            \
@@ -83,6 +96,83 @@ __global__ void resolve_lsa_pointers(ncclWindow_t window, int ranks, void** poin
     *local = ncclGetLocalPointer(window, 0);
 }
 
+/* ncclGetPeerDevicePointer (host side, newer NCCL than the 2.28 this builds against at least): looked up
+ * at run time so that one build serves the NCCL it finds; null where the library lacks it. */
+using PeerDevicePointer = ncclResult_t (*)(ncclWindow_t, size_t, int, void**);
+
+PeerDevicePointer peer_device_pointer()
+{
+    return reinterpret_cast<PeerDevicePointer>(dlsym(RTLD_DEFAULT, "ncclGetPeerDevicePointer"));
+}
+
+/* A kernel that reads the window handle faults (and poisons the context) when NCCL handed out one the
+ * GPU cannot read: ask the driver first. */
+bool device_can_read(const void* pointer)
+{
+    cudaPointerAttributes attributes{};
+    if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
+        cudaGetLastError(); /* not a CUDA pointer at all: clear the sticky-free error and say no */
+        return false;
+    }
+    return attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged ||
+           (attributes.type == cudaMemoryTypeHost && attributes.devicePointer == pointer);
+}
+
+/* Every rank's buffer by communicator rank, through the host call where NCCL has it. */
+hf_status peers_from_host(const hf_nccl_band_window& window, PeerDevicePointer resolve, void** pointers)
+{
+    for (int rank = 0; rank < window.ranks; ++rank) {
+        void* pointer = nullptr;
+        HF_NCCL(resolve(window.window, 0, rank, &pointer));
+        if (pointer == nullptr) {
+            return fail(HF_ERR_UNSUPPORTED, "hf_nccl_band_window_peers: rank %d's window is not load/store accessible "
+                                            "from rank %d (one node, NVLink or P2P needed)", rank, window.rank);
+        }
+        pointers[rank] = pointer;
+    }
+    return HF_OK;
+}
+
+/* The same through the device API (ncclGetLsaPointer in a one-thread kernel), checking that LSA rank and
+ * communicator rank agree. */
+hf_status peers_from_device(const hf_nccl_band_window& window, void** pointers)
+{
+    const int ranks = window.ranks;
+    void** resolved = nullptr;
+    HF_CUDA(cudaMalloc(reinterpret_cast<void**>(&resolved), sizeof(void*) * (static_cast<size_t>(ranks) + 1)));
+    resolve_lsa_pointers<<<1, 1>>>(window.window, ranks, resolved, resolved + ranks);
+    std::vector<void*> host(static_cast<size_t>(ranks) + 1);
+    cudaError_t error = cudaGetLastError();
+    if (error == cudaSuccess) {
+        error = cudaMemcpy(host.data(), resolved, sizeof(void*) * host.size(), cudaMemcpyDeviceToHost);
+    }
+    const cudaError_t freed = cudaFree(resolved);
+    HF_CUDA(error);
+    HF_CUDA(freed);
+    if (host[static_cast<size_t>(window.rank)] != host[static_cast<size_t>(ranks)]) {
+        return fail(HF_ERR_UNSUPPORTED, "hf_nccl_band_window_peers: rank %d is not its own LSA rank: the ranks are "
+                                        "not all load/store accessible (one node, NVLink or P2P)", window.rank);
+    }
+    std::memcpy(pointers, host.data(), sizeof(void*) * static_cast<size_t>(ranks));
+    return HF_OK;
+}
+
+/* The device communicator (collective, as the window's registration). Zero requirements: the band kernel
+ * uses no NCCL barrier or multimem, only the window's LSA addresses, which the device API hands out
+ * once a device communicator exists. */
+ncclResult_t create_dev_comm(hf_nccl_band_window& window)
+{
+#ifdef NCCL_DEV_COMM_REQUIREMENTS_INITIALIZER
+    ncclDevCommRequirements requirements = NCCL_DEV_COMM_REQUIREMENTS_INITIALIZER;
+#else
+    ncclDevCommRequirements requirements;
+    std::memset(&requirements, 0, sizeof requirements);
+#endif
+    const ncclResult_t created = ncclDevCommCreate(window.comm, &requirements, &window.dev_comm);
+    window.has_dev_comm = created == ncclSuccess;
+    return created;
+}
+
 }  // namespace
 
 extern "C" {
@@ -94,7 +184,8 @@ hf_status hf_nccl_band_window_open(void* comm, int64_t bytes, hf_nccl_band_windo
         return fail(HF_ERR_INVALID_ARGUMENT, "hf_nccl_band_window_open: comm and window must not be null and bytes "
                                              "positive, got %lld bytes", static_cast<long long>(bytes));
     }
-    hf_nccl_band_window opened{static_cast<ncclComm_t>(comm), nullptr, nullptr, 0, 0};
+    hf_nccl_band_window opened{};
+    opened.comm = static_cast<ncclComm_t>(comm);
     HF_NCCL(ncclCommCount(opened.comm, &opened.ranks));
     HF_NCCL(ncclCommUserRank(opened.comm, &opened.rank));
     const size_t size = static_cast<size_t>(bytes);
@@ -113,6 +204,12 @@ hf_status hf_nccl_band_window_open(void* comm, int64_t bytes, hf_nccl_band_windo
         ncclMemFree(opened.buffer);
         return nccl_failure(registered, "ncclCommWindowRegister");
     }
+    /* A failed device communicator is not yet a failure: one rank needs no peer's address (peers says
+     * so), and where NCCL resolves peers on the host none is used; peers reports what it lacked. */
+    const ncclResult_t dev_comm = create_dev_comm(opened);
+    if (dev_comm != ncclSuccess) {
+        opened.route = std::string("no device communicator (ncclDevCommCreate: ") + ncclGetErrorString(dev_comm) + ")";
+    }
     *window = new hf_nccl_band_window(opened);
     return HF_OK;
 }
@@ -124,23 +221,30 @@ hf_status hf_nccl_band_window_peers(const hf_nccl_band_window* window, int32_t r
         return fail(HF_ERR_INVALID_ARGUMENT, "hf_nccl_band_window_peers: a window and %d pointers (the communicator's "
                                              "size) needed, got %d", window == nullptr ? 0 : window->ranks, ranks);
     }
-    void** resolved = nullptr;
-    HF_CUDA(cudaMalloc(reinterpret_cast<void**>(&resolved), sizeof(void*) * (static_cast<size_t>(ranks) + 1)));
-    resolve_lsa_pointers<<<1, 1>>>(window->window, ranks, resolved, resolved + ranks);
-    std::vector<void*> host(static_cast<size_t>(ranks) + 1);
-    cudaError_t error = cudaGetLastError();
-    if (error == cudaSuccess) {
-        error = cudaMemcpy(host.data(), resolved, sizeof(void*) * host.size(), cudaMemcpyDeviceToHost);
+    if (const PeerDevicePointer resolve = peer_device_pointer(); resolve != nullptr) {
+        HF_RETURN_IF_FAILED_(peers_from_host(*window, resolve, pointers));
+        window->route = "peers by ncclGetPeerDevicePointer";
+        return HF_OK;
     }
-    const cudaError_t freed = cudaFree(resolved);
-    HF_CUDA(error);
-    HF_CUDA(freed);
-    if (host[static_cast<size_t>(window->rank)] != host[static_cast<size_t>(ranks)]) {
-        return fail(HF_ERR_UNSUPPORTED, "hf_nccl_band_window_peers: rank %d is not its own LSA rank: the ranks are "
-                                        "not all load/store accessible (one node, NVLink or P2P)", window->rank);
+    if (window->has_dev_comm && device_can_read(window->window)) {
+        HF_RETURN_IF_FAILED_(peers_from_device(*window, pointers));
+        window->route = "peers by ncclGetLsaPointer in a kernel";
+        return HF_OK;
     }
-    std::memcpy(pointers, host.data(), sizeof(void*) * static_cast<size_t>(ranks));
-    return HF_OK;
+    const std::string lacked = window->has_dev_comm ? "a window handle the GPU can read" : window->route;
+    if (window->ranks == 1) {
+        /* One rank's only peer is itself, and its buffer is its own allocation. */
+        pointers[0] = window->buffer;
+        window->route = "one rank: its own buffer (" + lacked + ")";
+        return HF_OK;
+    }
+    return fail(HF_ERR_UNSUPPORTED, "hf_nccl_band_window_peers: NCCL %d cannot give the peers' addresses: %s",
+                NCCL_VERSION_CODE, lacked.c_str());
+}
+
+const char* hf_nccl_band_window_route(const hf_nccl_band_window* window)
+{
+    return window == nullptr ? "" : window->route.c_str();
 }
 
 hf_status hf_nccl_band_window_close(hf_nccl_band_window* window)
@@ -149,9 +253,12 @@ hf_status hf_nccl_band_window_close(hf_nccl_band_window* window)
     if (window == nullptr) {
         return HF_OK;
     }
+    const ncclResult_t destroyed =
+        window->has_dev_comm ? ncclDevCommDestroy(window->comm, &window->dev_comm) : ncclSuccess;
     const ncclResult_t deregistered = ncclCommWindowDeregister(window->comm, window->window);
     const ncclResult_t freed = ncclMemFree(window->buffer);
     delete window;
+    HF_NCCL(destroyed);
     HF_NCCL(deregistered);
     HF_NCCL(freed);
     return HF_OK;

@@ -68,10 +68,32 @@
 #   bench/src/device/open-issues.sh resident-twin
 #                                              the Java resident twin's disabled GPU test alone, then under each tool
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
+#   bench/src/device/open-issues.sh java-3blocks
+#                                              the Java temporal-3blocks twin's GPU tests, timed against native; the
+#                                              NCCL band check with NCCL's log, PyTorch's NCCL and memcheck
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
 set -uo pipefail
 session=$(dirname "$0")/h200-session.sh
+# The NCCL band check (issue 24) built against this machine's NCCL (/usr) and run on its one GPU, in the
+# background: with NCCL's log, against PyTorch's NCCL where one is found, and under memcheck; one log in $OUT.
+nccl_check() {
+  (log=/tmp/nccl-build.log
+    cmake -S native-hip -B /tmp/nccl-build -DHOLDFAST_NCCL_ROOT=/usr >$log 2>&1 &&
+      cmake --build /tmp/nccl-build -j 12 --target holdfast_bands_nccl_check >>$log 2>&1
+    check="/tmp/nccl-build/holdfast_bands_nccl_check --gpus 1 --sizes 3,11,101 --ghost-rows 1,3 --runs 2"
+    echo "== /usr NCCL, NCCL_DEBUG=INFO" >>$log
+    NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ALLOC,REG timeout 60 $check >>$log 2>&1; echo "exit $?" >>$log
+    torch_nccl=$(find / -xdev -path '*nvidia/nccl/lib/libnccl.so.2' 2>/dev/null | head -n 1)
+    if [ -n "$torch_nccl" ]; then
+      echo "== $torch_nccl" >>$log
+      LD_LIBRARY_PATH=$(dirname "$torch_nccl") timeout 60 $check >>$log 2>&1; echo "exit $?" >>$log
+    fi
+    echo "== memcheck" >>$log
+    timeout 120 compute-sanitizer --tool memcheck --print-limit 20 $check >>$log 2>&1; echo "exit $?" >>$log
+    cp $log "${OUT:-/tmp}/nccl-build.log") &
+}
+
 case ${1:-} in
   checks)
     SANITIZE_TOOLS="memcheck synccheck" exec bash "$session" info native \
@@ -321,13 +343,24 @@ case ${1:-} in
       cp /tmp/holdfast-session/logs/junit-gpu.log "/tmp/holdfast-session/logs/junit-gpu-$run.log" 2>/dev/null
     done
     ;;
+  java-3blocks)
+    # The Java twin of persistent-grid temporal-3blocks (issue 19): its GPU tests, then timed against its native twin and
+    # the one-block-per-SM pass, Java and native, at the top; meanwhile on the CPUs, the NCCL band check with the window's
+    # device communicator (issue 24) built against this machine's NCCL and run on its one GPU, with NCCL's own log, then
+    # against PyTorch's NCCL where there is one, then under memcheck.
+    nccl_check
+    top=-n+4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
+    TESTS_TIMEOUT=${TESTS_TIMEOUT:-200} bash "$session" info tests:TemporalModesGpuTest,GpuModesPassTheirChecksGpuTest \
+      sweep:java-3blocks:-m+persistent-grid+-k+java,native+--barrier+temporal,temporal-3blocks+--sweeps-per-exchange+4,8+$top
+    wait
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks (see the comment at the top)" >&2
     exit 2
     ;;
 esac
