@@ -3,7 +3,7 @@ package org.holdfast.bridge;
 /**
  * What one persistent run did ({@code hf_run_report}), with the plan it ran.
  *
- * @param plan what ran: variant, blocks, on chip or not
+ * @param plan what ran: variant, blocks, on chip or not; null for a band session's run ({@link BandSession#info} says what ran)
  * @param deviceMillis time between events recorded around the kernel on the session's stream
  * @param hostMillis host wall time from just before the launch to the kernel's end
  * @param handshakes host-flag variants: (block, half-sweep) pairs signalled and seen done; the relay: half-sweeps
