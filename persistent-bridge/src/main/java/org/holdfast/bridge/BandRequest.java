@@ -1,7 +1,7 @@
 package org.holdfast.bridge;
 
-import org.holdfast.bridge.raw.hf_bands_config;
 import java.lang.foreign.MemorySegment;
+import org.holdfast.bridge.raw.hf_bands_config;
 
 /**
  * What a band session is opened with ({@code hf_bands_config} of holdfast_bands.h): the split (G bands, k ghost
