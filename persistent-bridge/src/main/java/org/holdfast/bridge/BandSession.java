@@ -81,14 +81,7 @@ public final class BandSession implements AutoCloseable {
     public synchronized PersistentReport run(int iterations) {
         requireOpen();
         final int status = holdfast_bands_h.hf_bands_session_run(session, iterations, report);
-        final PersistentReport result = new PersistentReport(null, hf_run_report.device_ms(report),
-                hf_run_report.host_ms(report), hf_run_report.handshakes(report),
-                WatchdogWait.fromCode(hf_run_report.error_code(report)), hf_run_report.error_block(report),
-                hf_run_report.error_step(report), hf_run_report.error_peer(report),
-                new WorkCount(hf_run_report.work_expected(report), hf_run_report.work_blocks_expected(report),
-                        hf_run_report.work_blocks(report), hf_run_report.work_fewest(report),
-                        hf_run_report.work_fewest_block(report), hf_run_report.work_most(report),
-                        hf_run_report.work_most_block(report)));
+        final PersistentReport result = PersistentReport.read(null, report);
         bridge.check(status, "hf_bands_session_run", result);
         return result;
     }

@@ -300,7 +300,8 @@ public abstract class NativePersistentMode extends DescribedMode {
      * included, stays the failure it is.
      */
     static RuntimeException refusalOrItself(NativeException e) {
-        boolean refused = List.of("hf_session_open", "hf_plan_run", "hf_plan_twin").contains(e.function())
+        boolean refused = List.of("hf_session_open", "hf_plan_run", "hf_plan_twin", "hf_bands_session_open", "hf_band_session_open")
+                .contains(e.function())
                 && (e.status() == NativeStatus.UNSUPPORTED || e.status() == NativeStatus.NOT_CORESIDENT);
         return refused ? new ModeRefusedException(e.nativeMessage().isEmpty() ? e.getMessage() : e.nativeMessage(), e) : e;
     }
