@@ -3,7 +3,9 @@
 # compile; it also runs on its own).
 #
 #   CUDA, when nvcc is on PATH or in /usr/local/cuda/bin: target/cuda, then
-#        target/lib/libholdfast_native.so and target/bin/holdfast_native_{selftest,bench}
+#        target/lib/libholdfast_native.so and target/bin/holdfast_native_{selftest,bench}; where
+#        NCCL 2.28+ is found (NCCL_HOME, or the system's), target/lib/libholdfast_nccl_bands.so and
+#        target/bin/holdfast_bands_nccl_check too
 #   HIP,  when hipcc is on PATH: target/hip (AMD gfx90a, HIP_PLATFORM=amd; a compile check,
 #        nothing runs it)
 # The first build also runs the host-only tests (ctest: the persistent-host scheduler, and the
@@ -55,6 +57,11 @@ build_cuda() {
     configure_and_build "$target/cuda" -DGPU_RUNTIME=CUDA -DCMAKE_CUDA_COMPILER="$nvcc"
     cp "$target/cuda/libholdfast_native.so" "$target/lib/"
     cp "$target/cuda/holdfast_native_selftest" "$target/cuda/holdfast_native_bench" "$target/bin/"
+    # The NCCL glue, where CMake found NCCL 2.28+: beside libholdfast_native, where the Java bridge looks for it.
+    if [[ -f "$target/cuda/libholdfast_nccl_bands.so" ]]; then
+        cp "$target/cuda/libholdfast_nccl_bands.so" "$target/lib/"
+        cp "$target/cuda/holdfast_bands_nccl_check" "$target/bin/"
+    fi
 }
 
 # The clang that hipcc drives (Debian: clang++-15), as CMake's HIP compiler.

@@ -99,6 +99,148 @@ static void run_skip_half_sweep(CaseRecord record, void* tally)
     problem_destroy(&problem);
 }
 
+/* One run of `iterations` on an open session: load from the problem's initial u (when `load`), run,
+ * unload into the problem's device u. */
+static hf_status session_step(hf_bands_session* session, Problem* problem, int load, int iterations, hf_run_report* run)
+{
+    hf_status status = HF_OK;
+    if (load) {
+        status = problem_reset(problem) ? hf_bands_session_load(session, problem->device_u, problem->device_f)
+                                        : HF_ERR_RUNTIME;
+    }
+    if (status == HF_OK) {
+        status = hf_bands_session_run(session, iterations, run);
+    }
+    return status != HF_OK ? status : hf_bands_session_unload(session, problem->device_u);
+}
+
+/* A session's runs against the reference of problem->iterations: a run split in two (a then the rest,
+ * each count off the k grid where it can be), then the whole count again from a fresh load, on the
+ * same session (the flags go on growing); and the session's loads and runs allocate nothing. */
+static void run_session(Problem* problem, hf_bands_session* session, const char* what, CaseRecord record, void* tally)
+{
+    const int first = problem->iterations / 2;
+    hf_run_report run;
+    double max_diff = 0.0;
+    int identical = 0;
+    const int64_t allocations = hf_allocation_count();
+    hf_status status = session_step(session, problem, 1, first, &run);
+    if (status == HF_OK) {
+        status = session_step(session, problem, 0, problem->iterations - first, &run);
+    }
+    const int split = status == HF_OK && problem_check(problem, &max_diff, &identical);
+    const double device_ms = run.device_ms;
+    if (status == HF_OK) {
+        status = session_step(session, problem, 1, problem->iterations, &run);
+    }
+    const int whole = status == HF_OK && problem_check(problem, &max_diff, &identical);
+    const int64_t allocated = hf_allocation_count() - allocations;
+    hf_bands_session_info info;
+    hf_bands_session_info_of(session, &info);
+    record_case(record, tally, split && whole && allocated == 0 && device_ms > 0.0,
+                "bands session %s iterations=%d+%d, then %d: %s (%s; max diff %.3g; %lld allocations in the runs; "
+                "%d runs, flag base %u; %d blocks/band)",
+                what, first, problem->iterations - first, problem->iterations,
+                split && whole ? "bit for bit" : "DIFFERS", status == HF_OK ? "ok" : last_error(), max_diff,
+                (long long)allocated, info.runs, info.flag_base, info.blocks_per_band);
+}
+
+/* All G bands in one session on this GPU. */
+static void run_one_device_session(Problem* problem, int bands, int k, CaseRecord record, void* tally)
+{
+    const hf_problem shape = problem_of(problem->n);
+    const hf_bands_config config = config_of(bands, k, 0, 0.0);
+    char what[96];
+    snprintf(what, sizeof what, "N=%d G=%d k=%d", problem->n, bands, k);
+    hf_bands_session* session = NULL;
+    const hf_status status = hf_bands_session_open(&shape, &config, NULL, &session);
+    if (status != HF_OK) {
+        record_case(record, tally, 0, "bands session %s: open: %s: %s", what, hf_status_name(status), last_error());
+        return;
+    }
+    run_session(problem, session, what, record, tally);
+    hf_bands_session_close(session);
+}
+
+/* One band of one through hf_band_session_open, its own receive buffer given (nothing to exchange). */
+static void run_band_session(Problem* problem, int k, CaseRecord record, void* tally)
+{
+    const hf_problem shape = problem_of(problem->n);
+    const hf_bands_config config = config_of(1, k, 0, 0.0);
+    hf_band_layout layout;
+    void* receive = NULL;
+    char what[96];
+    snprintf(what, sizeof what, "one band of one (hf_band_session_open) N=%d k=%d", problem->n, k);
+    hf_status status = hf_band_layout_of(problem->n, 1, k, 0, &layout);
+    if (status == HF_OK) {
+        status = hf_device_alloc(layout.receive_bytes > 0 ? layout.receive_bytes : 16, &receive);
+    }
+    hf_bands_session* session = NULL;
+    if (status == HF_OK) {
+        status = hf_band_session_open(&shape, &config, 0, &receive, NULL, &session);
+    }
+    if (status != HF_OK) {
+        record_case(record, tally, 0, "bands session %s: open: %s: %s", what, hf_status_name(status), last_error());
+    } else {
+        run_session(problem, session, what, record, tally);
+    }
+    hf_bands_session_close(session);
+    hf_device_free(receive);
+}
+
+/* A session whose band 1 never sends: the watchdog names band 1 on every run, and the session still runs. */
+static void run_session_never_publish(CaseRecord record, void* tally)
+{
+    Problem problem;
+    if (!problem_create(&problem, 101, 7)) {
+        record_case(record, tally, 0, "bands session fault never-publish: setup failed: %s", last_error());
+        problem_destroy(&problem);
+        return;
+    }
+    const hf_problem shape = problem_of(101);
+    hf_bands_config config = config_of(3, 2, 2, BANDS_FAULT_WATCHDOG_SECONDS);
+    config.fault = HF_FAULT_NEVER_PUBLISH;
+    config.fault_band = 1;
+    hf_bands_session* session = NULL;
+    hf_run_report run;
+    int passed = hf_bands_session_open(&shape, &config, NULL, &session) == HF_OK;
+    for (int attempt = 0; passed && attempt < 2; ++attempt) {
+        const double start = seconds_now();
+        const hf_status status = session_step(session, &problem, 1, 7, &run);
+        passed = status == HF_ERR_WATCHDOG && run.error_code == HF_WAIT_NEIGHBOUR && run.error_peer == 1 &&
+                 seconds_now() - start < BANDS_FAULT_RETURN_SECONDS;
+    }
+    record_case(record, tally, passed, "bands session fault never-publish N=101 G=3 k=2 band 1, two runs: %s",
+                last_error());
+    hf_bands_session_close(session);
+    problem_destroy(&problem);
+}
+
+/* Sessions: N = 5, 11, 12, 101, 1001; G = 2, 3 on one session each; k = 1 .. 4; 7 iterations (3 + 4, then 7:
+ * 6, 8 and 14 half-sweeps, off the k grid at k = 3 and 4); one band of one through the per-GPU open. */
+static void run_session_cases(CaseRecord record, void* tally)
+{
+    static const int sizes[] = {5, 11, 12, 101, 1001};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+        Problem problem;
+        if (!problem_create(&problem, sizes[s], 7)) {
+            record_case(record, tally, 0, "bands session N=%d: setup failed: %s", sizes[s], last_error());
+            problem_destroy(&problem);
+            continue;
+        }
+        for (int bands = 2; bands <= 3; ++bands) {
+            for (int k = 1; k <= 4; ++k) {
+                run_one_device_session(&problem, bands, k, record, tally);
+            }
+        }
+        if (sizes[s] == 11 || sizes[s] == 101) {
+            run_band_session(&problem, 1, record, tally);
+            run_band_session(&problem, 3, record, tally);
+        }
+        problem_destroy(&problem);
+    }
+}
+
 void run_bands_cases(double watchdog_seconds, int faults, CaseRecord record, void* tally)
 {
     static const int sizes[] = {5, 11, 12, 101, 1001};
@@ -124,9 +266,11 @@ void run_bands_cases(double watchdog_seconds, int faults, CaseRecord record, voi
             problem_destroy(&problem);
         }
     }
+    run_session_cases(record, tally);
     if (faults) {
         run_never_publish(101, 1, record, tally);
         run_never_publish(1001, 4, record, tally);
         run_skip_half_sweep(record, tally);
+        run_session_never_publish(record, tally);
     }
 }

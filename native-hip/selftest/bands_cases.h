@@ -7,7 +7,10 @@
  * k = 1, 2, 4; 1 and 7 iterations (14 half-sweeps: not a multiple of k = 4; one iteration at k = 4:
  * no exchange but the run's last); the planner's blocks per band and 2. Faults (unless --no-faults):
  * band 1 never sends (the watchdog names band 1, promptly), a block skips the last half-sweep (the
- * work count catches it). `holdfast_native_selftest --only bands` runs just these.
+ * work count catches it). Sessions (hf_bands_session_open: N = 5, 11, 12, 101, 1001; G = 2, 3;
+ * k = 1 .. 4): 3 then 4 iterations on one load, then 7 from a fresh load, on one session, bit for
+ * bit, the runs allocating nothing; one band of one through hf_band_session_open; a session whose
+ * band 1 never sends, twice. `holdfast_native_selftest --only bands` runs just these.
  */
 #ifndef HOLDFAST_SELFTEST_BANDS_CASES_H
 #define HOLDFAST_SELFTEST_BANDS_CASES_H

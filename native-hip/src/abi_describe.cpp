@@ -1,10 +1,12 @@
 /*
  * abi_describe.cpp: hf_abi_describe(), the struct layouts and enum sizes this library was
- * compiled with, so that a binding can check its own layouts against them.
+ * compiled with (holdfast_native.h's and holdfast_bands.h's), so that a binding can check its own
+ * layouts against them.
  */
 #include <cstddef>
 #include <string>
 
+#include "holdfast_bands.h"
 #include "holdfast_native.h"
 
 namespace {
@@ -106,6 +108,32 @@ AbiDescription describe()
         .HF_FIELD(hf_run_report, work_fewest_block)
         .HF_FIELD(hf_run_report, work_most)
         .HF_FIELD(hf_run_report, work_most_block);
+    abi.add_struct<hf_bands_config>("hf_bands_config")
+        .HF_FIELD(hf_bands_config, bands)
+        .HF_FIELD(hf_bands_config, ghost_rows)
+        .HF_FIELD(hf_bands_config, blocks_per_band)
+        .HF_FIELD(hf_bands_config, threads_per_block)
+        .HF_FIELD(hf_bands_config, watchdog_seconds)
+        .HF_FIELD(hf_bands_config, fault)
+        .HF_FIELD(hf_bands_config, fault_band);
+    abi.add_struct<hf_band_layout>("hf_band_layout")
+        .HF_FIELD(hf_band_layout, first_row)
+        .HF_FIELD(hf_band_layout, end_row)
+        .HF_FIELD(hf_band_layout, low_row)
+        .HF_FIELD(hf_band_layout, high_row)
+        .HF_FIELD(hf_band_layout, receive_bytes);
+    abi.add_struct<hf_bands_session_info>("hf_bands_session_info")
+        .HF_FIELD(hf_bands_session_info, n)
+        .HF_FIELD(hf_bands_session_info, bands)
+        .HF_FIELD(hf_bands_session_info, ghost_rows)
+        .HF_FIELD(hf_bands_session_info, first_band)
+        .HF_FIELD(hf_bands_session_info, band_count)
+        .HF_FIELD(hf_bands_session_info, blocks_per_band)
+        .HF_FIELD(hf_bands_session_info, threads_per_block)
+        .HF_FIELD(hf_bands_session_info, device)
+        .HF_FIELD(hf_bands_session_info, watchdog_seconds)
+        .HF_FIELD(hf_bands_session_info, flag_base)
+        .HF_FIELD(hf_bands_session_info, runs);
     abi.add_enum("hf_status", HF_STATUS_COUNT)
         .add_enum("hf_problem_kind", HF_PROBLEM_COUNT)
         .add_enum("hf_trait", HF_TRAIT_COUNT)

@@ -1,12 +1,15 @@
 /*
- * bands.cpp: the launches of the band kernels (holdfast_bands.h, kernels/persistent_bands.h):
- * the checks, the block count, the views in device memory, one cooperative launch, a bounded
- * wait, the watchdog's report naming the bands, and the work count. A launch allocates and frees
- * its own small resources (views, control block, barriers); a kernel that never ends keeps them
- * (freeing under it would block), and says so.
+ * bands.cpp: the band sessions and launches of the band kernels (holdfast_bands.h,
+ * kernels/persistent_bands.h): the checks, the block count, the bands' arrays and receive buffers,
+ * the views in device memory, one cooperative launch between two events, a bounded wait, the
+ * watchdog's report naming the bands, and the work count. A session allocates everything at open,
+ * so its runs allocate nothing; hf_bands_run_one_device and hf_band_run open one for their one
+ * call. A kernel that never ends keeps the session's memory (freeing under it would block), and
+ * the session says so.
  */
 #include "hf_gpu.h"
 
+#include <chrono>
 #include <vector>
 
 #include "holdfast_bands.h"
@@ -41,8 +44,6 @@ struct BandRun {
     double watchdog_seconds;
     int fault;
     int fault_band;
-    unsigned int flag_base;
-    int steps;
 };
 
 hf_status check_request(const hf_problem* problem, const hf_bands_config* config, int iterations)
@@ -76,7 +77,7 @@ hf_status check_request(const hf_problem* problem, const hf_bands_config* config
  * shared out among the bands (no more than the widest band's points of one colour need);
  * refused before the launch when they cannot all be resident at once. */
 hf_status plan_band_run(const hf_problem& problem, const hf_bands_config& config, int first_band, int band_count,
-                        int iterations, BandRun* run)
+                        BandRun* run)
 {
     const int threads = config.threads_per_block > 0 ? config.threads_per_block : kBandDefaultThreads;
     DeviceFacts facts{};
@@ -103,24 +104,29 @@ hf_status plan_band_run(const hf_problem& problem, const hf_bands_config& config
     }
     const double watchdog = config.watchdog_seconds > 0 ? config.watchdog_seconds : kDefaultWatchdogSeconds;
     *run = BandRun{problem.n, problem.h2, config.bands, config.ghost_rows, first_band, band_count, blocks, threads,
-                   watchdog, config.fault, config.fault_band, 0u, 2 * iterations};
+                   watchdog, config.fault, config.fault_band};
     return HF_OK;
 }
 
-/* The views, the control block and the bands' barriers of one launch. */
+/* The views, the control block, the bands' barriers and the two events of a session's launches. */
 struct LaunchMemory {
     BandView* views = nullptr;
     ControlBlock* control = nullptr; /* followed by two LineCounters per band of the launch */
+    hipEvent_t start = nullptr;
     hipEvent_t stop = nullptr;
     size_t control_bytes = 0;
-    bool kernel_stuck = false; /* then nothing is freed: the kernel may still use it */
 
-    hf_status acquire(int band_count)
+    /* Allocates, and copies the views (fixed for the session) into device memory once. */
+    hf_status acquire(const std::vector<BandView>& host_views, hipStream_t stream)
     {
-        control_bytes = sizeof(ControlBlock) + 2 * sizeof(LineCounter) * static_cast<size_t>(band_count);
-        HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&views), sizeof(BandView) * static_cast<size_t>(band_count)));
+        const size_t count = host_views.size();
+        control_bytes = sizeof(ControlBlock) + 2 * sizeof(LineCounter) * count;
+        HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&views), sizeof(BandView) * count));
         HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&control), control_bytes));
+        HF_ALLOCATE(hipEventCreate(&start));
         HF_ALLOCATE(hipEventCreate(&stop));
+        HF_CHECK(hipMemcpyAsync(views, host_views.data(), sizeof(BandView) * count, hipMemcpyHostToDevice, stream));
+        HF_CHECK(hipStreamSynchronize(stream));
         return HF_OK;
     }
 
@@ -128,17 +134,15 @@ struct LaunchMemory {
 
     hf_status release(hf_status status)
     {
-        if (kernel_stuck) {
-            return status;
+        for (hipEvent_t event : {stop, start}) {
+            if (event != nullptr) {
+                HF_CHECK_AFTER(status, hipEventDestroy(event));
+            }
         }
-        if (stop != nullptr) {
-            HF_CHECK_AFTER(status, hipEventDestroy(stop));
-        }
-        if (control != nullptr) {
-            HF_CHECK_AFTER(status, hipFree(control));
-        }
-        if (views != nullptr) {
-            HF_CHECK_AFTER(status, hipFree(views));
+        for (void* pointer : {static_cast<void*>(control), static_cast<void*>(views)}) {
+            if (pointer != nullptr) {
+                HF_CHECK_AFTER(status, hipFree(pointer));
+            }
         }
         return status;
     }
@@ -164,81 +168,23 @@ hf_status report_band_watchdog(const BandRun& run, const DeviceError& error, hf_
                 band, error.block, error.step, run.watchdog_seconds, run.n, run.bands, run.ghost_rows);
 }
 
-hf_status launch_and_check(const BandRun& run, LaunchMemory& memory, const std::vector<BandView>& views,
-                           hipStream_t stream, hf_run_report* report)
-{
-    HF_CHECK(hipMemcpyAsync(memory.views, views.data(), sizeof(BandView) * views.size(), hipMemcpyHostToDevice, stream));
-    HF_CHECK(hipMemsetAsync(memory.control, 0, memory.control_bytes, stream));
-    int device = 0;
-    int rate_khz = 0;
-    HF_RETURN_IF_FAILED(current_device(&device));
-    HF_RETURN_IF_FAILED(wall_clock_rate_khz(device, &rate_khz));
-    PersistentArgs args{Problem{nullptr, nullptr, run.n, run.h2},
-                        run.steps,
-                        memory.control,
-                        nullptr,
-                        nullptr,
-                        static_cast<long long>(run.watchdog_seconds * rate_khz * 1000.0),
-                        run.fault,
-                        run.fault_band,
-                        run.ghost_rows,
-                        nullptr,
-                        run.flag_base,
-                        nullptr,
-                        StreamGeometry{},
-                        0};
-    BandLaunch launch{memory.views, memory.barriers(), run.first_band, run.band_count, run.blocks_per_band};
-    void* arguments[] = {&args, &launch};
-    HF_CHECK(hipLaunchCooperativeKernel(reinterpret_cast<const void*>(&persistent_bands),
-                                        dim3(static_cast<unsigned int>(run.band_count * run.blocks_per_band)),
-                                        dim3(static_cast<unsigned int>(run.threads)), arguments, 0, stream));
-    HF_CHECK(hipEventRecord(memory.stop, stream));
-    /* Bounded: the watchdog ends every wait, so the kernel ends within a few watchdog periods past
-     * its work; a kernel that does not is reported, and its memory left alone. */
-    const double interior = static_cast<double>(run.n - 2) * static_cast<double>(run.n);
-    const double deadline = 3.0 * run.watchdog_seconds + 2.0 + run.steps * interior / kSlowestBandPointsPerSecond;
-    bool ended = false;
-    HF_RETURN_IF_FAILED(wait_for_event(memory.stop, deadline, &ended));
-    if (!ended) {
-        memory.kernel_stuck = true;
-        report->error_code = HF_WAIT_KERNEL_EXIT;
-        return fail(HF_ERR_WATCHDOG, "bands: the band kernel did not end within %.3g s; its memory is left allocated",
-                    deadline);
-    }
-    ControlBlock control{};
-    HF_CHECK(hipMemcpy(&control, memory.control, sizeof control, hipMemcpyDeviceToHost));
-    if (control.error.code != 0) {
-        return report_band_watchdog(run, control.error, report);
-    }
-    return judge_work(control.work, run.steps, run.band_count * run.blocks_per_band, "bands", run.n, report);
-}
-
-/* One launch of the views' bands: resources, launch, check, release. *stuck: the kernel did not end. */
-hf_status launch_bands(const BandRun& run, const std::vector<BandView>& views, hipStream_t stream,
-                       hf_run_report* report, bool* stuck)
-{
-    LaunchMemory memory;
-    hf_status status = memory.acquire(run.band_count);
-    if (status == HF_OK) {
-        status = launch_and_check(run, memory, views, stream, report);
-    }
-    *stuck = memory.kernel_stuck;
-    return memory.release(status);
-}
-
-/* The bands' arrays and receive buffers of a one-device run. */
-struct OneDeviceBands {
+/* The bands' arrays of a session (owned, or the caller's for hf_band_run) and the receive buffers
+ * it addresses: for every band of the split, its buffer as this GPU sees it (the session's own
+ * allocation on one GPU; the peers' windows otherwise). */
+struct BandArrays {
     double* u = nullptr;
     double* f = nullptr;
-    LLLine* receive = nullptr;
-    std::vector<size_t> array_offset;  /* doubles, per band */
-    std::vector<size_t> receive_offset; /* lines, per band */
-    bool kernel_stuck = false;
+    LLLine* receive = nullptr;           /* owned receive buffers (one GPU), or null */
+    bool owns_arrays = true;
+    std::vector<size_t> array_offset;    /* doubles, per band of the session */
+    std::vector<LLLine*> buffers;        /* per band of the split */
 
-    hf_status acquire(int n, int bands, int ghost_rows, hipStream_t stream)
+    /* One GPU: every band's arrays and receive buffer (zeroed), in three allocations. */
+    hf_status acquire_all(int n, int bands, int ghost_rows, hipStream_t stream)
     {
         size_t doubles = 0;
         size_t lines = 0;
+        std::vector<size_t> receive_offset;
         for (int band = 0; band < bands; ++band) {
             array_offset.push_back(doubles);
             receive_offset.push_back(lines);
@@ -250,15 +196,40 @@ struct OneDeviceBands {
         HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&f), sizeof(double) * doubles));
         HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&receive), sizeof(LLLine) * lines));
         HF_CHECK(hipMemsetAsync(receive, 0, sizeof(LLLine) * lines, stream));
+        for (size_t offset : receive_offset) {
+            buffers.push_back(receive + offset);
+        }
+        return HF_OK;
+    }
+
+    /* One band: its arrays (allocated unless band_u is given), the split's buffers as given. */
+    hf_status acquire_one(int n, int bands, int ghost_rows, int band, void* const* peers, double* band_u,
+                          const double* band_f)
+    {
+        for (int b = 0; b < bands; ++b) {
+            buffers.push_back(static_cast<LLLine*>(peers[b]));
+        }
+        array_offset.push_back(0);
+        if (band_u != nullptr) {
+            owns_arrays = false;
+            u = band_u;
+            f = const_cast<double*>(band_f); /* only read: the kernel's view keeps f const */
+            return HF_OK;
+        }
+        const size_t doubles = static_cast<size_t>(band_rows(n, bands, ghost_rows, band).rows()) * n;
+        HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&u), sizeof(double) * doubles));
+        HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&f), sizeof(double) * doubles));
         return HF_OK;
     }
 
     hf_status release(hf_status status)
     {
-        if (kernel_stuck) {
-            return status;
+        std::vector<void*> owned{receive};
+        if (owns_arrays) {
+            owned.push_back(f);
+            owned.push_back(u);
         }
-        for (void* pointer : {static_cast<void*>(receive), static_cast<void*>(f), static_cast<void*>(u)}) {
+        for (void* pointer : owned) {
             if (pointer != nullptr) {
                 HF_CHECK_AFTER(status, hipFree(pointer));
             }
@@ -267,62 +238,204 @@ struct OneDeviceBands {
     }
 };
 
-/* Each band's held rows of the grid into its array (`to_bands`), or its owned rows back. */
-hf_status copy_bands(const OneDeviceBands& arrays, int n, int bands, int ghost_rows, double* u, const double* f,
-                     bool to_bands, hipStream_t stream)
+}  // namespace
+}  // namespace holdfast
+
+/* A session: the plan, the arrays, the launch memory, the flags used so far. */
+struct hf_bands_session {
+    holdfast::BandRun run{};
+    hipStream_t stream = nullptr;
+    int device = 0;
+    holdfast::BandArrays arrays;
+    holdfast::LaunchMemory memory;
+    std::vector<holdfast::BandView> views;
+    uint32_t flag_base = 0;
+    int runs = 0;
+    bool kernel_stuck = false; /* then nothing is freed: the kernel may still use it */
+};
+
+namespace holdfast {
+namespace {
+
+/* The views of the session's bands over its arrays and the split's buffers; a copy a band takes part in
+ * whose buffer is null is refused. */
+hf_status plan_views(hf_bands_session& session)
 {
-    for (int band = 0; band < bands; ++band) {
-        const BandRows rows = band_rows(n, bands, ghost_rows, band);
-        double* band_u = arrays.u + arrays.array_offset[static_cast<size_t>(band)];
-        if (to_bands) {
-            const size_t bytes = sizeof(double) * static_cast<size_t>(rows.rows()) * n;
-            const size_t from = static_cast<size_t>(rows.low_row) * n;
-            HF_CHECK(hipMemcpyAsync(band_u, u + from, bytes, hipMemcpyDeviceToDevice, stream));
-            HF_CHECK(hipMemcpyAsync(arrays.f + arrays.array_offset[static_cast<size_t>(band)], f + from, bytes,
-                                    hipMemcpyDeviceToDevice, stream));
-        } else {
-            const size_t bytes = sizeof(double) * static_cast<size_t>(rows.end_row - rows.first_row) * n;
-            HF_CHECK(hipMemcpyAsync(u + static_cast<size_t>(rows.first_row) * n,
-                                    band_u + static_cast<size_t>(rows.first_row - rows.low_row) * n, bytes,
-                                    hipMemcpyDeviceToDevice, stream));
+    const BandRun& run = session.run;
+    for (int local = 0; local < run.band_count; ++local) {
+        const int band = run.first_band + local;
+        double* band_u = session.arrays.u + session.arrays.array_offset[static_cast<size_t>(local)];
+        const double* band_f = session.arrays.f + session.arrays.array_offset[static_cast<size_t>(local)];
+        BandView view{};
+        plan_band_view(run.n, run.bands, run.ghost_rows, band, band_u, band_f, session.arrays.buffers.data(), &view);
+        for (int c = 0; c < view.sends + view.receives; ++c) {
+            const BandCopy& copy = c < view.sends ? view.send[c] : view.receive[c - view.sends];
+            if (copy.lines == nullptr) {
+                return fail(HF_ERR_INVALID_ARGUMENT, "bands: band %d exchanges with band %d, whose receive buffer is null",
+                            band, c < view.sends ? copy.peer : band);
+            }
         }
+        session.views.push_back(view);
     }
     return HF_OK;
 }
 
-hf_status run_one_device(const hf_problem& problem, const hf_bands_config& config, double* u, const double* f,
-                         int iterations, hipStream_t stream, hf_run_report* report)
+/* Opens a session of bands first_band .. + band_count - 1 on the current GPU: all of them with their own
+ * receive buffers (peers null), or one band with the split's buffers as given, in its own arrays or
+ * the caller's (band_u). On failure nothing stays allocated. */
+hf_status open_session(const hf_problem& problem, const hf_bands_config& config, int first_band, int band_count,
+                       void* const* peers, double* band_u, const double* band_f, hipStream_t stream,
+                       hf_bands_session** opened)
 {
-    BandRun run{};
-    HF_RETURN_IF_FAILED(plan_band_run(problem, config, 0, config.bands, iterations, &run));
-    const int n = problem.n;
-    OneDeviceBands arrays;
-    hf_status status = arrays.acquire(n, config.bands, config.ghost_rows, stream);
+    auto* session = new hf_bands_session();
+    session->stream = stream;
+    hf_status status = plan_band_run(problem, config, first_band, band_count, &session->run);
     if (status == HF_OK) {
-        status = copy_bands(arrays, n, config.bands, config.ghost_rows, u, f, true, stream);
+        status = current_device(&session->device);
     }
     if (status == HF_OK) {
-        std::vector<LLLine*> receive;
-        for (size_t offset : arrays.receive_offset) {
-            receive.push_back(arrays.receive + offset);
+        status = peers == nullptr ? session->arrays.acquire_all(problem.n, config.bands, config.ghost_rows, stream)
+                                  : session->arrays.acquire_one(problem.n, config.bands, config.ghost_rows, first_band,
+                                                                peers, band_u, band_f);
+    }
+    if (status == HF_OK) {
+        status = plan_views(*session);
+    }
+    if (status == HF_OK) {
+        status = session->memory.acquire(session->views, stream);
+    }
+    if (status != HF_OK) {
+        session->memory.release(HF_OK);
+        session->arrays.release(HF_OK);
+        delete session;
+        return status;
+    }
+    *opened = session;
+    return HF_OK;
+}
+
+hf_status require_usable(const hf_bands_session* session, const char* call)
+{
+    if (session == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "%s: session must not be null", call);
+    }
+    if (session->kernel_stuck) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "%s: an earlier run's band kernel did not end; the session only closes", call);
+    }
+    return HF_OK;
+}
+
+/* Each band's held rows of the grid into its array (`to_bands`, u and f), or its owned rows back (u). */
+hf_status copy_bands(hf_bands_session& session, double* u, const double* f, bool to_bands)
+{
+    const BandRun& run = session.run;
+    const int n = run.n;
+    for (int local = 0; local < run.band_count; ++local) {
+        const BandRows rows = band_rows(n, run.bands, run.ghost_rows, run.first_band + local);
+        const size_t offset = session.arrays.array_offset[static_cast<size_t>(local)];
+        double* band_u = session.arrays.u + offset;
+        if (to_bands) {
+            const size_t bytes = sizeof(double) * static_cast<size_t>(rows.rows()) * n;
+            const size_t from = static_cast<size_t>(rows.low_row) * n;
+            HF_CHECK(hipMemcpyAsync(band_u, u + from, bytes, hipMemcpyDefault, session.stream));
+            HF_CHECK(hipMemcpyAsync(session.arrays.f + offset, f + from, bytes, hipMemcpyDefault, session.stream));
+        } else {
+            const size_t bytes = sizeof(double) * static_cast<size_t>(rows.end_row - rows.first_row) * n;
+            HF_CHECK(hipMemcpyAsync(u + static_cast<size_t>(rows.first_row) * n,
+                                    band_u + static_cast<size_t>(rows.first_row - rows.low_row) * n, bytes,
+                                    hipMemcpyDefault, session.stream));
         }
-        std::vector<BandView> views(static_cast<size_t>(config.bands));
-        for (int band = 0; band < config.bands; ++band) {
-            const size_t offset = arrays.array_offset[static_cast<size_t>(band)];
-            plan_band_view(n, config.bands, config.ghost_rows, band, arrays.u + offset, arrays.f + offset,
-                           receive.data(), &views[static_cast<size_t>(band)]);
-        }
-        status = launch_bands(run, views, stream, report, &arrays.kernel_stuck);
+    }
+    HF_CHECK(hipStreamSynchronize(session.stream));
+    return HF_OK;
+}
+
+/* One launch of the session's bands between its two events, a bounded wait, the watchdog's and the
+ * work count's verdicts. Allocates nothing. */
+hf_status launch_and_check(hf_bands_session& session, int iterations, hf_run_report* report)
+{
+    const BandRun& run = session.run;
+    LaunchMemory& memory = session.memory;
+    const int steps = 2 * iterations;
+    const uint32_t flag_base = session.flag_base;
+    /* Advanced whatever the outcome, identically in every band's session of the split. */
+    session.flag_base += static_cast<uint32_t>(band_exchange_count(steps, run.ghost_rows));
+    ++session.runs;
+    HF_CHECK(hipMemsetAsync(memory.control, 0, memory.control_bytes, session.stream));
+    int rate_khz = 0;
+    HF_RETURN_IF_FAILED(wall_clock_rate_khz(session.device, &rate_khz));
+    PersistentArgs args{Problem{nullptr, nullptr, run.n, run.h2},
+                        steps,
+                        memory.control,
+                        nullptr,
+                        nullptr,
+                        static_cast<long long>(run.watchdog_seconds * rate_khz * 1000.0),
+                        run.fault,
+                        run.fault_band,
+                        run.ghost_rows,
+                        nullptr,
+                        flag_base,
+                        nullptr,
+                        StreamGeometry{},
+                        0};
+    BandLaunch launch{memory.views, memory.barriers(), run.first_band, run.band_count, run.blocks_per_band};
+    void* arguments[] = {&args, &launch};
+    HF_CHECK(hipEventRecord(memory.start, session.stream));
+    const auto host_start = std::chrono::steady_clock::now();
+    HF_CHECK(hipLaunchCooperativeKernel(reinterpret_cast<const void*>(&persistent_bands),
+                                        dim3(static_cast<unsigned int>(run.band_count * run.blocks_per_band)),
+                                        dim3(static_cast<unsigned int>(run.threads)), arguments, 0, session.stream));
+    HF_CHECK(hipEventRecord(memory.stop, session.stream));
+    /* Bounded: the watchdog ends every wait, so the kernel ends within a few watchdog periods past
+     * its work; a kernel that does not is reported, and its memory left alone. */
+    const double interior = static_cast<double>(run.n - 2) * static_cast<double>(run.n);
+    const double deadline = 3.0 * run.watchdog_seconds + 2.0 + steps * interior / kSlowestBandPointsPerSecond;
+    bool ended = false;
+    HF_RETURN_IF_FAILED(wait_for_event(memory.stop, deadline, &ended));
+    report->host_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - host_start).count();
+    if (!ended) {
+        session.kernel_stuck = true;
+        report->error_code = HF_WAIT_KERNEL_EXIT;
+        return fail(HF_ERR_WATCHDOG,
+                    "bands: the band kernel of bands %d .. %d on device %d did not end within %.3g s; its memory is "
+                    "left allocated",
+                    run.first_band, run.first_band + run.band_count - 1, session.device, deadline);
+    }
+    float device_ms = 0.0f;
+    HF_CHECK(hipEventElapsedTime(&device_ms, memory.start, memory.stop));
+    report->device_ms = device_ms;
+    ControlBlock control{};
+    HF_CHECK(hipMemcpy(&control, memory.control, sizeof control, hipMemcpyDeviceToHost));
+    if (control.error.code != 0) {
+        return report_band_watchdog(run, control.error, report);
+    }
+    return judge_work(control.work, steps, run.band_count * run.blocks_per_band, "bands", run.n, report);
+}
+
+hf_status close_session(hf_bands_session* session)
+{
+    hf_status status = HF_OK;
+    if (!session->kernel_stuck) {
+        status = session->memory.release(status);
+        status = session->arrays.release(status);
+    }
+    delete session;
+    return status;
+}
+
+/* One run on a session opened for it, closed after: the test paths. */
+hf_status run_once(hf_bands_session* session, double* u, const double* f, int iterations, hf_run_report* report)
+{
+    hf_status status = u != nullptr ? copy_bands(*session, u, f, true) : HF_OK;
+    if (status == HF_OK) {
+        status = launch_and_check(*session, iterations, report);
         /* The owned rows back into u whenever the kernel ended: a failed run's array is a clue. */
-        if (!arrays.kernel_stuck) {
-            const hf_status copied = copy_bands(arrays, n, config.bands, config.ghost_rows, u, f, false, stream);
-            status = first_failure(status, copied);
-            if (copied == HF_OK) {
-                HF_CHECK_AFTER(status, hipStreamSynchronize(stream));
-            }
+        if (u != nullptr && !session->kernel_stuck) {
+            status = first_failure(status, copy_bands(*session, u, f, false));
         }
     }
-    return arrays.release(status);
+    return first_failure(status, close_session(session));
 }
 
 }  // namespace
@@ -353,6 +466,86 @@ int32_t hf_band_exchange_count(int32_t iterations, int32_t ghost_rows)
     return ghost_rows < 1 || iterations < 0 ? 0 : band_exchange_count(2 * iterations, ghost_rows);
 }
 
+hf_status hf_bands_session_open(const hf_problem* problem, const hf_bands_config* config, void* stream,
+                                hf_bands_session** session)
+{
+    clear_error();
+    if (session == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_bands_session_open: session must not be null");
+    }
+    HF_RETURN_IF_FAILED(check_request(problem, config, 0));
+    return open_session(*problem, *config, 0, config->bands, nullptr, nullptr, nullptr,
+                        static_cast<hipStream_t>(stream), session);
+}
+
+hf_status hf_band_session_open(const hf_problem* problem, const hf_bands_config* config, int32_t band,
+                               void* const* receive, void* stream, hf_bands_session** session)
+{
+    clear_error();
+    if (session == nullptr || receive == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_band_session_open: receive and session must not be null");
+    }
+    HF_RETURN_IF_FAILED(check_request(problem, config, 0));
+    if (band < 0 || band >= config->bands) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_band_session_open: band %d of %d", band, config->bands);
+    }
+    return open_session(*problem, *config, band, 1, receive, nullptr, nullptr, static_cast<hipStream_t>(stream),
+                        session);
+}
+
+hf_status hf_bands_session_info_of(const hf_bands_session* session, hf_bands_session_info* info)
+{
+    clear_error();
+    if (session == nullptr || info == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_bands_session_info_of: session and info must not be null");
+    }
+    const BandRun& run = session->run;
+    *info = hf_bands_session_info{run.n,          run.bands,   run.ghost_rows,         run.first_band,
+                                  run.band_count, run.blocks_per_band, run.threads,     session->device,
+                                  run.watchdog_seconds, session->flag_base, session->runs};
+    return HF_OK;
+}
+
+hf_status hf_bands_session_load(hf_bands_session* session, const double* u, const double* f)
+{
+    clear_error();
+    HF_RETURN_IF_FAILED(require_usable(session, "hf_bands_session_load"));
+    if (u == nullptr || f == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_bands_session_load: u and f must not be null");
+    }
+    return copy_bands(*session, const_cast<double*>(u), f, true); /* u is only read here */
+}
+
+hf_status hf_bands_session_run(hf_bands_session* session, int32_t iterations, hf_run_report* report)
+{
+    clear_error();
+    HF_RETURN_IF_FAILED(require_usable(session, "hf_bands_session_run"));
+    if (report == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_bands_session_run: report must not be null");
+    }
+    *report = empty_run_report();
+    if (iterations < 0) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_bands_session_run: iterations must not be negative, got %d", iterations);
+    }
+    return launch_and_check(*session, iterations, report);
+}
+
+hf_status hf_bands_session_unload(hf_bands_session* session, double* u)
+{
+    clear_error();
+    HF_RETURN_IF_FAILED(require_usable(session, "hf_bands_session_unload"));
+    if (u == nullptr) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "hf_bands_session_unload: u must not be null");
+    }
+    return copy_bands(*session, u, nullptr, false);
+}
+
+hf_status hf_bands_session_close(hf_bands_session* session)
+{
+    clear_error();
+    return session == nullptr ? HF_OK : close_session(session);
+}
+
 hf_status hf_bands_run_one_device(const hf_problem* problem, const hf_bands_config* config, double* u, const double* f,
                                   int32_t iterations, void* stream, hf_run_report* report)
 {
@@ -362,7 +555,10 @@ hf_status hf_bands_run_one_device(const hf_problem* problem, const hf_bands_conf
     }
     *report = empty_run_report();
     HF_RETURN_IF_FAILED(check_request(problem, config, iterations));
-    return run_one_device(*problem, *config, u, f, iterations, static_cast<hipStream_t>(stream), report);
+    hf_bands_session* session = nullptr;
+    HF_RETURN_IF_FAILED(open_session(*problem, *config, 0, config->bands, nullptr, nullptr, nullptr,
+                                     static_cast<hipStream_t>(stream), &session));
+    return run_once(session, u, f, iterations, report);
 }
 
 hf_status hf_band_run(const hf_problem* problem, const hf_bands_config* config, int32_t band, double* band_u,
@@ -378,24 +574,11 @@ hf_status hf_band_run(const hf_problem* problem, const hf_bands_config* config, 
     if (band < 0 || band >= config->bands) {
         return fail(HF_ERR_INVALID_ARGUMENT, "hf_band_run: band %d of %d", band, config->bands);
     }
-    std::vector<LLLine*> buffers;
-    for (int b = 0; b < config->bands; ++b) {
-        buffers.push_back(static_cast<LLLine*>(receive[b]));
-    }
-    BandView view{};
-    plan_band_view(problem->n, config->bands, config->ghost_rows, band, band_u, band_f, buffers.data(), &view);
-    for (int c = 0; c < view.sends + view.receives; ++c) {
-        const BandCopy& copy = c < view.sends ? view.send[c] : view.receive[c - view.sends];
-        if (copy.lines == nullptr) {
-            return fail(HF_ERR_INVALID_ARGUMENT, "hf_band_run: band %d exchanges with band %d, whose receive buffer is null",
-                        band, c < view.sends ? copy.peer : band);
-        }
-    }
-    BandRun run{};
-    HF_RETURN_IF_FAILED(plan_band_run(*problem, *config, band, 1, iterations, &run));
-    run.flag_base = flag_base;
-    bool stuck = false;
-    return launch_bands(run, std::vector<BandView>{view}, static_cast<hipStream_t>(stream), report, &stuck);
+    hf_bands_session* session = nullptr;
+    HF_RETURN_IF_FAILED(open_session(*problem, *config, band, 1, receive, band_u, band_f,
+                                     static_cast<hipStream_t>(stream), &session));
+    session->flag_base = flag_base;
+    return run_once(session, nullptr, nullptr, iterations, report);
 }
 
 }  // extern "C"

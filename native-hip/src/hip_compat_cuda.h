@@ -30,6 +30,7 @@ typedef cudaEvent_t hipEvent_t;
 #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
 #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
 #define hipMemcpyDeviceToDevice cudaMemcpyDeviceToDevice
+#define hipMemcpyDefault cudaMemcpyDefault
 
 #define hipHostMallocMapped cudaHostAllocMapped
 /* AMD needs coherent (fine-grained) host memory for system-scope atomics; CUDA's is always. */

@@ -11,10 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.holdfast.bridge.raw.hf_band_layout;
+import org.holdfast.bridge.raw.hf_bands_config;
 import org.holdfast.bridge.raw.hf_plan;
 import org.holdfast.bridge.raw.hf_problem;
 import org.holdfast.bridge.raw.hf_run_config;
 import org.holdfast.bridge.raw.hf_variant_info;
+import org.holdfast.bridge.raw.holdfast_bands_h;
 import org.holdfast.bridge.raw.holdfast_native_h;
 import org.holdfast.ffi.NativeLibrary;
 
@@ -246,10 +249,7 @@ public final class PersistentBridge implements AutoCloseable {
 
     /** The problem and the request into the bridge's structs; the names live in {@code names}. */
     private void fill(PersistentProblem problem, PersistentRequest request, Arena names) {
-        problemIn.fill((byte) 0);
-        hf_problem.kind(problemIn, problem.kind().code());
-        hf_problem.n(problemIn, problem.n());
-        hf_problem.h2(problemIn, problem.h2());
+        writeProblem(problemIn, problem);
         config.fill((byte) 0);
         hf_run_config.mode(config, names.allocateFrom(request.mode()));
         hf_run_config.variant(config, names.allocateFrom(request.variant()));
@@ -346,6 +346,81 @@ public final class PersistentBridge implements AutoCloseable {
         check(holdfast_native_h.hf_probe_dsmem_exchange(clusterSize, threadsPerBlock, doublesPerEdge, rounds,
                 MemorySegment.ofAddress(stream), firstDouble), "hf_probe_dsmem_exchange");
         return firstDouble.get(JAVA_DOUBLE, 0);
+    }
+
+    // ------------------------------------------------------------------ band sessions (holdfast_bands.h)
+
+    /**
+     * Band {@code band} of the split of the n x n square into {@code bands} bands with {@code ghostRows} ghost rows.
+     * Needs no device.
+     *
+     * @throws NativeException {@link NativeStatus#INVALID_ARGUMENT} for a split the library refuses, with its reason
+     */
+    public synchronized BandLayout bandLayout(int n, int bands, int ghostRows, int band) {
+        try (Arena call = Arena.ofConfined()) {
+            final MemorySegment layout = call.allocate(hf_band_layout.LAYOUT);
+            check(holdfast_bands_h.hf_band_layout_of(n, bands, ghostRows, band, layout), "hf_band_layout_of");
+            return new BandLayout(hf_band_layout.first_row(layout), hf_band_layout.end_row(layout),
+                    hf_band_layout.low_row(layout), hf_band_layout.high_row(layout), hf_band_layout.receive_bytes(layout));
+        }
+    }
+
+    /** Exchanges in a run of {@code iterations} iterations with k = {@code ghostRows}: the flags a run uses. */
+    public int bandExchangeCount(int iterations, int ghostRows) {
+        return holdfast_bands_h.hf_band_exchange_count(iterations, ghostRows);
+    }
+
+    /**
+     * All {@code request.bands()} bands of the square on the current GPU in one session on {@code stream}: their
+     * arrays, receive buffers and launch memory allocated once.
+     *
+     * @throws NativeException {@link NativeStatus#INVALID_ARGUMENT} for a split refused, {@link NativeStatus#NOT_CORESIDENT}
+     *     for more blocks than fit, {@link NativeStatus#OUT_OF_MEMORY}
+     */
+    public BandSession openBands(PersistentProblem problem, BandRequest request, long stream) {
+        return BandSession.open(this, "hf_bands_session_open", opened -> {
+            try (Arena call = Arena.ofConfined()) {
+                return holdfast_bands_h.hf_bands_session_open(problemStruct(problem, call), configStruct(request, call),
+                        MemorySegment.ofAddress(stream), opened);
+            }
+        });
+    }
+
+    /**
+     * Band {@code band} on the current GPU in a session on {@code stream}, the split's other bands elsewhere:
+     * {@code receive[b]} is band b's receive buffer as this GPU addresses it ({@link NcclBandWindow#peers}); its own
+     * must be zero and serve this one session.
+     */
+    public BandSession openBand(PersistentProblem problem, BandRequest request, int band, long[] receive, long stream) {
+        return BandSession.open(this, "hf_band_session_open", opened -> {
+            try (Arena call = Arena.ofConfined()) {
+                final MemorySegment buffers = call.allocate(ADDRESS, receive.length);
+                for (int b = 0; b < receive.length; b++) {
+                    buffers.setAtIndex(ADDRESS, b, MemorySegment.ofAddress(receive[b]));
+                }
+                return holdfast_bands_h.hf_band_session_open(problemStruct(problem, call), configStruct(request, call), band,
+                        buffers, MemorySegment.ofAddress(stream), opened);
+            }
+        });
+    }
+
+    private static MemorySegment problemStruct(PersistentProblem problem, Arena call) {
+        final MemorySegment struct = call.allocate(hf_problem.LAYOUT);
+        writeProblem(struct, problem);
+        return struct;
+    }
+
+    private static void writeProblem(MemorySegment struct, PersistentProblem problem) {
+        struct.fill((byte) 0);
+        hf_problem.kind(struct, problem.kind().code());
+        hf_problem.n(struct, problem.n());
+        hf_problem.h2(struct, problem.h2());
+    }
+
+    private static MemorySegment configStruct(BandRequest request, Arena call) {
+        final MemorySegment struct = call.allocate(hf_bands_config.LAYOUT);
+        request.fill(struct);
+        return struct;
     }
 
     // ------------------------------------------------------------------ test and diagnostic helpers

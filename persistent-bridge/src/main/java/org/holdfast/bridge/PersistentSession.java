@@ -56,14 +56,7 @@ public final class PersistentSession implements AutoCloseable {
     }
 
     private PersistentReport checked(int status, String call) {
-        final PersistentReport result = new PersistentReport(plan, hf_run_report.device_ms(report),
-                hf_run_report.host_ms(report), hf_run_report.handshakes(report),
-                WatchdogWait.fromCode(hf_run_report.error_code(report)), hf_run_report.error_block(report),
-                hf_run_report.error_step(report), hf_run_report.error_peer(report),
-                new WorkCount(hf_run_report.work_expected(report), hf_run_report.work_blocks_expected(report),
-                        hf_run_report.work_blocks(report), hf_run_report.work_fewest(report),
-                        hf_run_report.work_fewest_block(report), hf_run_report.work_most(report),
-                        hf_run_report.work_most_block(report)));
+        final PersistentReport result = PersistentReport.read(plan, report);
         bridge.check(status, call, result);
         return result;
     }

@@ -21,7 +21,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.holdfast.bridge.raw.holdfast_bands_h;
 import org.holdfast.bridge.raw.holdfast_native_h;
+import org.holdfast.bridge.raw.holdfast_nccl_bands_h;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +85,33 @@ class HeaderMirrorTest {
                 .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(30, fromHeader.size(), "functions parsed from the header: " + fromHeader);
         assertEquals(fromHeader, fromJava);
+    }
+
+    /**
+     * holdfast_bands.h (the band sessions, the same library) and holdfast_nccl_bands.h (libholdfast_nccl_bands),
+     * beside holdfast_native.h: every function has its raw method, and no raw method is without its function.
+     */
+    @Test
+    void everyFunctionOfTheBandHeadersHasARawMethod() throws IOException {
+        final Path include = Path.of(System.getProperty("holdfast.native.header")).getParent();
+        assertEquals(functionsOf(include.resolve("holdfast_bands.h")), rawMethodsOf(holdfast_bands_h.class));
+        assertEquals(functionsOf(include.resolve("holdfast_nccl_bands.h")), rawMethodsOf(holdfast_nccl_bands_h.class));
+        assertEquals(11, rawMethodsOf(holdfast_bands_h.class).size());
+        assertEquals(4, rawMethodsOf(holdfast_nccl_bands_h.class).size());
+    }
+
+    private static Set<String> functionsOf(Path header) throws IOException {
+        final Set<String> functions = new TreeSet<>();
+        final Matcher matcher = FUNCTION.matcher(Files.readString(header));
+        while (matcher.find()) {
+            functions.add(matcher.group(1));
+        }
+        return functions;
+    }
+
+    private static Set<String> rawMethodsOf(Class<?> raw) {
+        return Arrays.stream(raw.getMethods()).map(Method::getName).filter(name -> name.startsWith("hf_"))
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     @Test

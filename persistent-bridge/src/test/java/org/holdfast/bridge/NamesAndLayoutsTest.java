@@ -15,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.holdfast.bridge.raw.hf_band_layout;
+import org.holdfast.bridge.raw.hf_bands_config;
+import org.holdfast.bridge.raw.hf_bands_session_info;
 import org.holdfast.bridge.raw.hf_plan;
 import org.holdfast.bridge.raw.hf_problem;
 import org.holdfast.bridge.raw.hf_run_config;
@@ -30,7 +33,10 @@ class NamesAndLayoutsTest extends LibraryTestBase {
             "hf_variant_info", hf_variant_info.LAYOUT,
             "hf_run_config", hf_run_config.LAYOUT,
             "hf_plan", hf_plan.LAYOUT,
-            "hf_run_report", hf_run_report.LAYOUT);
+            "hf_run_report", hf_run_report.LAYOUT,
+            "hf_bands_config", hf_bands_config.LAYOUT,
+            "hf_band_layout", hf_band_layout.LAYOUT,
+            "hf_bands_session_info", hf_bands_session_info.LAYOUT);
 
     private static final Map<String, Integer> JAVA_ENUM_SIZES = Map.of(
             "hf_status", NativeStatus.values().length,

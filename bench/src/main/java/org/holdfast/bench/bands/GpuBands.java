@@ -2,11 +2,6 @@ package org.holdfast.bench.bands;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.holdfast.kernels.bands.BandKernels;
@@ -42,19 +37,18 @@ public final class GpuBands implements AutoCloseable {
     private static final double SLOWEST_BYTES_PER_SECOND = 1e10;
 
     private final BandSplit split;
-    private final List<GpuLane> lanes;
+    private final Lanes lanes;
     private final List<NcclCommunicator> communicators;
     private final double watchdogSeconds;
     /** The whole grid's bytes moved per iteration ({@code Problem.bytesPerIteration}), for the first run's bound. */
     private final long bytesPerIteration;
     private final String note;
     private double lastSecondsPerIteration;
-    private boolean overdue;
 
     private GpuBands(PoissonProblem problem, BandSplit split, List<GpuLane> lanes, List<NcclCommunicator> communicators,
             double watchdogSeconds, String note) {
         this.split = split;
-        this.lanes = lanes;
+        this.lanes = new Lanes(lanes, note, watchdogSeconds);
         this.communicators = communicators;
         this.watchdogSeconds = watchdogSeconds;
         this.bytesPerIteration = problem.bytesPerIteration();
@@ -167,7 +161,7 @@ public final class GpuBands implements AutoCloseable {
     /** Every band's red and black launch. */
     public List<LaunchInfo> launches() {
         List<LaunchInfo> launches = new ArrayList<>();
-        for (GpuLane lane : lanes) {
+        for (GpuLane lane : lanes.all()) {
             for (GpuBand band : lane.bands()) {
                 launches.addAll(band.launches());
             }
@@ -176,62 +170,11 @@ public final class GpuBands implements AutoCloseable {
     }
 
     private void onEveryLane(Consumer<GpuLane> work) {
-        onEveryLane(work, Double.POSITIVE_INFINITY);
+        lanes.onEvery(work);
     }
 
-    /**
-     * Runs {@code work} on every lane's thread at once and waits for all of them, each at most {@code seconds}
-     * from the start; the first failure is thrown, with the others suppressed.
-     */
     private void onEveryLane(Consumer<GpuLane> work, double seconds) {
-        if (overdue) {
-            throw new IllegalStateException("a lane of " + note + " did not end an earlier run; these bands cannot run again");
-        }
-        List<Future<Object>> done = new ArrayList<>();
-        for (GpuLane lane : lanes) {
-            done.add(lane.submit(() -> {
-                work.accept(lane);
-                return null;
-            }));
-        }
-        long start = System.nanoTime();
-        RuntimeException first = null;
-        for (int g = 0; g < done.size(); g++) {
-            RuntimeException failure = await(done.get(g), start, seconds, g);
-            if (failure != null && first == null) {
-                first = failure;
-            } else if (failure != null) {
-                first.addSuppressed(failure);
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
-    }
-
-    /** Waits for one lane's {@code work}, at most {@code seconds} after {@code start} (without a bound when infinite). */
-    private RuntimeException await(Future<Object> work, long start, double seconds, int lane) {
-        try {
-            if (Double.isInfinite(seconds)) {
-                work.get();
-            } else {
-                work.get(Math.max(0, start + (long) (seconds * 1e9) - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-            return null;
-        } catch (TimeoutException late) {
-            overdue = true;
-            return new KernelOverdueException(String.format(Locale.ROOT, "%s: %s (lane %d) did not end within the bound"
-                    + " (twice the watchdog of %.3g s, plus 1 s, plus ten times the run's work at the last rate); it may"
-                    + " wait for a peer that never sent, its memory stays allocated and these bands refuse further runs",
-                    note, lanes.get(lane).device().id(), lane, watchdogSeconds));
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            return new IllegalStateException("interrupted while waiting for " + lanes.get(lane).device().id(), interrupted);
-        } catch (ExecutionException failed) {
-            Throwable cause = failed.getCause();
-            return cause instanceof RuntimeException runtime ? runtime
-                    : new IllegalStateException(lanes.get(lane).device().id() + ": " + cause, cause);
-        }
+        lanes.onEvery(work, seconds);
     }
 
     private void closeAfter(RuntimeException failure) {
@@ -249,7 +192,7 @@ public final class GpuBands implements AutoCloseable {
     @Override
     public void close() {
         RuntimeException first = null;
-        if (!overdue) {
+        if (!lanes.overdue()) {
             try {
                 onEveryLane(lane -> {
                     if (lane.stream() != null) {
@@ -260,41 +203,16 @@ public final class GpuBands implements AutoCloseable {
                 first = failure;
             }
             // The graphs first: NCCL's captured work belongs to its communicator, which must outlive them.
-            for (GpuLane lane : lanes) {
-                first = closing(() -> awaitOn(lane, lane::free), first);
+            for (GpuLane lane : lanes.all()) {
+                first = Lanes.closing(() -> lanes.awaitOn(lane, lane::free), first);
             }
             for (NcclCommunicator communicator : communicators) {
-                first = closing(communicator::close, first);
+                first = Lanes.closing(communicator::close, first);
             }
         }
-        for (GpuLane lane : lanes) {
-            lane.close();
-        }
+        lanes.close();
         if (first != null) {
             throw first;
-        }
-    }
-
-    private void awaitOn(GpuLane lane, Runnable work) {
-        RuntimeException failure = await(lane.submit(() -> {
-            work.run();
-            return null;
-        }), System.nanoTime(), Double.POSITIVE_INFINITY, lanes.indexOf(lane));
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
-    private static RuntimeException closing(Runnable release, RuntimeException first) {
-        try {
-            release.run();
-            return first;
-        } catch (RuntimeException failure) {
-            if (first == null) {
-                return failure;
-            }
-            first.addSuppressed(failure);
-            return first;
         }
     }
 }

@@ -63,8 +63,9 @@ public final class HoldfastOptions {
                 + " it, and what exists only for poisson2d refuses it in one line (default: " + ProblemKind.POISSON2D.cliName() + ")"));
         options.addOption(valued("g", GPUS, "count", "devices the grid is split over, in as many bands of rows with halo rows exchanged"
                 + " between half-sweeps (every k, with k ghost rows, by --sweeps-per-launch k; docs/multi-gpu.md); the CPU modes"
-                + " run G virtual devices, the standard launches a band per GPU with NCCL between them, and the persistent modes,"
-                + " not built for several GPUs yet, are skipped with the reason (default: 1)"));
+                + " run G virtual devices, the standard launches a band per GPU with NCCL between them, persistent-grid (native)"
+                + " its band kernel, the halos exchanged inside the kernel (k by --sweeps-per-exchange), and the other"
+                + " persistent modes, not built for several GPUs yet, are skipped with the reason (default: 1)"));
         options.addOption(valued("i", ITERATIONS, "count,...",
                 "iterations of each timed run: one count for every size, or one per size, comma-separated " + configDefault(ITERATIONS)));
         options.addOption(valued("r", REPEATS, "count", "timed repeats per mode and size; the median is reported " + configDefault(REPEATS)));

@@ -1,7 +1,5 @@
 package org.holdfast.bench.mode;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.holdfast.bench.bands.BandTransport;
@@ -12,7 +10,6 @@ import org.holdfast.kernels.bands.BandSplit;
 import org.holdfast.kernels.bands.HaloTransport;
 import org.holdfast.kernels.poisson.PoissonProblem;
 import org.holdfast.tornado.api.KernelOverdueException;
-import org.holdfast.tornado.cuda.backend.CudaBackend;
 import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
@@ -61,15 +58,6 @@ public final class GpuBandedRunner extends SplitGridRunner {
                 : GpuBands.overNccl(problem, request.f(), split, devices(request.gpus()), blocks, threads, request.watchdogSeconds());
         int firstBlocks = blocks.apply(BandKernels.pointsPerColour(split.band(0).rows(), problem.n()));
         this.shape = new RunShape(firstBlocks, threads, variant, bands.note(), bands.launches(), MemoryTraffic.HALF_SWEEP_PASSES);
-    }
-
-    private static List<CudaTornadoDevice> devices(int count) {
-        List<CudaTornadoDevice> devices = new ArrayList<>();
-        for (int ordinal = 0; ordinal < count; ordinal++) {
-            int g = ordinal;
-            devices.add(CudaBackend.device(g).orElseThrow(() -> new ModeRefusedException("--gpus " + count + ": no CUDA device " + g)));
-        }
-        return devices;
     }
 
     @Override

@@ -153,6 +153,11 @@ public final class NativeKernelFiles {
         return HALF_SWEEPS.stream().filter(pair -> pair.problem().equals(problem.name())).findFirst();
     }
 
+    /** The persistent band kernel, split over several GPUs ({@code --gpus} above 1). */
+    static String bandKernel() {
+        return "hand-written, persistent_bands (" + FOLDER + "persistent_bands.h)";
+    }
+
     /** What the standard kernels of {@code pair} run: one launch per half-sweep, red then black. */
     static String describe(HalfSweeps pair) {
         return "hand-written, " + pair.red() + " then " + pair.black() + " (" + FOLDER + STANDARD_FILE + "), one launch per half-sweep";

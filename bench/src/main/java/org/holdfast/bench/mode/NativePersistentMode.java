@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.holdfast.bench.bands.BandTransport;
 import org.holdfast.bridge.HostPolling;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeStatus;
@@ -109,6 +110,12 @@ public abstract class NativePersistentMode extends DescribedMode {
         }
     }
 
+    /** The row's variant name of the band kernel's rows ({@code --gpus} above 1). */
+    static final String BANDS_VARIANT = "bands";
+
+    /** The barrier the band kernel meets at, within each band. */
+    static final String BANDS_BARRIER = "two-slot";
+
     /** The Java twins, the one {@code auto} runs first; empty for a mode with native kernels only. */
     private final List<JavaTwin> javaTwins;
 
@@ -132,6 +139,72 @@ public abstract class NativePersistentMode extends DescribedMode {
     /** The option whose value is the native variant's name; empty for a mode with one variant (the planner's choice). */
     protected Optional<ModeOption> variantOption() {
         return Optional.empty();
+    }
+
+    /**
+     * Whether the mode runs split over several GPUs, on the native band kernel ({@link PersistentBandsRunner}):
+     * {@code persistent-grid} does; the others run on one device.
+     */
+    protected boolean runsBands() {
+        return false;
+    }
+
+    /**
+     * Split over {@code gpus} GPUs: the native band kernel on the square where the mode runs it
+     * ({@link #runsBands}); the Java kernels, the cube and the other persistent modes are skipped with what they lack.
+     */
+    @Override
+    public Optional<String> splitRefusal(int gpus, KernelSource kernels, Problem problem) {
+        if (gpus == 1) {
+            return Optional.empty();
+        }
+        String tail = "; --gpus " + gpus + " runs persistent-grid's native band kernel, the CPU modes (on virtual devices)"
+                + " and the standard launches (docs/multi-gpu.md)";
+        if (!runsBands()) {
+            return Optional.of("runs on one device; not built yet: " + name() + " on several GPUs" + tail);
+        }
+        if (!kernels.equals(KernelSource.NATIVE)) {
+            return Optional.of("runs on one device; not built yet: the Java persistent kernels on several GPUs (--kernels"
+                    + " native runs the band kernel)" + tail);
+        }
+        if (!(problem instanceof PoissonProblem)) {
+            return Optional.of("--gpus " + gpus + ": the band split exists for " + PoissonProblem.NAME + " only, not "
+                    + problem.name() + " yet");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What the bands lack on {@code machine} where they run ({@code --gpus} above 1, or the transport property set):
+     * the GPU or the native library, GPUs enough for NCCL, NCCL, libholdfast_nccl_bands.
+     */
+    @Override
+    public Optional<String> unavailableOn(Machine machine, KernelSource kernels, int gpus) {
+        Optional<String> missing = unavailableOn(machine, kernels);
+        if (missing.isPresent() || !runsBands() || !kernels.equals(KernelSource.NATIVE)) {
+            return missing;
+        }
+        try {
+            Optional<BandTransport> transport = bandTransport(gpus);
+            return transport.flatMap(t -> t.tooFewGpus(gpus, machine.gpuCount())
+                    .or(() -> PersistentBandsRunner.librariesMissing(t, machine)));
+        } catch (ModeRefusedException badProperty) {
+            return Optional.of(badProperty.getMessage());
+        }
+    }
+
+    /**
+     * How the bands' halos travel where the run is split ({@code --gpus} above 1, or {@code --gpus 1} with
+     * {@code -Dholdfast.bands.transport} set): NCCL unless the property says copy; empty for the one-device path.
+     */
+    static Optional<BandTransport> bandTransport(int gpus) {
+        Optional<BandTransport> chosen;
+        try {
+            chosen = BandTransport.chosen();
+        } catch (IllegalArgumentException badProperty) {
+            throw new ModeRefusedException(badProperty.getMessage());
+        }
+        return gpus == 1 && chosen.isEmpty() ? Optional.empty() : Optional.of(chosen.orElse(BandTransport.NCCL));
     }
 
     /** The planner's sweeps per exchange: the option's number, or 0 (auto, or a mode without the option). */
@@ -185,6 +258,11 @@ public abstract class NativePersistentMode extends DescribedMode {
                     : javaRunner(OnlyFor2D.require(request.problem(), noJavaKernels()), request, machine);
         }
         String variant = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
+        Optional<BandTransport> bands = runsBands() && request.problem() instanceof PoissonProblem
+                ? bandTransport(request.gpus()) : Optional.empty();
+        if (bands.isPresent()) {
+            return bandsRunner(request, machine, bands.get(), variant);
+        }
         // What the library's table lacks for the problem is refused before the GPU is asked for: the same line on any machine.
         Optional<String> refused = NativeVariants.library().refusal(name(), variantOption(), variant, request.problem());
         if (refused.isPresent()) {
@@ -202,12 +280,28 @@ public abstract class NativePersistentMode extends DescribedMode {
     }
 
     /**
+     * The native band kernel over {@code --gpus} bands ({@link PersistentBandsRunner}), k from
+     * {@code --sweeps-per-exchange} ({@code auto}: 1); the barrier is each band's own two-slot barrier, so a
+     * variant other than {@code auto} or {@code two-slot} is refused.
+     */
+    private ModeRunner bandsRunner(RunRequest request, Machine machine, BandTransport transport, String variant) {
+        if (!variant.equals(PersistentRequest.AUTO) && !variant.equals(BANDS_BARRIER)) {
+            throw new ModeRefusedException(name() + " --gpus " + request.gpus() + ": the band kernel meets at each band's own "
+                    + BANDS_BARRIER + " barrier; --" + variantOption().orElseThrow().name() + " " + variant + " runs on one device");
+        }
+        int sweeps = sweepsPerExchange(request.options());
+        int k = sweeps == 0 ? 1 : sweeps;
+        return new PersistentBandsRunner(request, machine, transport, k, ran(BANDS_VARIANT, k, request.options()));
+    }
+
+    /**
      * What the planner cannot do here (the variant does not fit the size or the device, or more blocks
      * than fit were asked for) is a refusal, in the planner's own words; anything else, a bad request
      * included, stays the failure it is.
      */
     static RuntimeException refusalOrItself(NativeException e) {
-        boolean refused = List.of("hf_session_open", "hf_plan_run", "hf_plan_twin").contains(e.function())
+        boolean refused = List.of("hf_session_open", "hf_plan_run", "hf_plan_twin", "hf_bands_session_open", "hf_band_session_open")
+                .contains(e.function())
                 && (e.status() == NativeStatus.UNSUPPORTED || e.status() == NativeStatus.NOT_CORESIDENT);
         return refused ? new ModeRefusedException(e.nativeMessage().isEmpty() ? e.getMessage() : e.nativeMessage(), e) : e;
     }
@@ -229,6 +323,27 @@ public abstract class NativePersistentMode extends DescribedMode {
     public RowVariant variant(OptionValues values) {
         return variant(values, variantOption().map(values::get).orElse(""),
                 options().contains(SWEEPS_PER_EXCHANGE) ? values.get(SWEEPS_PER_EXCHANGE) : "", sweepsPerExchange(values));
+    }
+
+    /**
+     * Split over {@code gpus} GPUs: the native band kernel where the mode runs it on the square, what is skipped
+     * with its reason; one GPU as {@link #kernelsThatRun(KernelSource, OptionValues, Problem)} says.
+     */
+    @Override
+    public KernelsThatRun kernelsThatRun(KernelSource kernels, OptionValues values, Problem problem, int gpus) {
+        if (gpus == 1) {
+            return kernelsThatRun(kernels, values, problem);
+        }
+        Optional<String> refused = splitRefusal(gpus, kernels, problem);
+        if (refused.isPresent()) {
+            return KernelsThatRun.described("skipped: " + refused.get());
+        }
+        String sweeps = values.get(SWEEPS_PER_EXCHANGE);
+        String k = sweeps.equals("auto") ? "1" : sweeps;
+        return KernelsThatRun.described(NativeKernelFiles.bandKernel() + ": one cooperative launch per run on each of "
+                + gpus + " bands (a band per GPU through NCCL's windows, or every band on GPU 0 with"
+                + " -D" + BandTransport.PROPERTY + "=copy), k = " + k + " ghost rows, the halo rows exchanged inside the kernel"
+                + " as LL lines every " + k + (k.equals("1") ? " half-sweep" : " half-sweeps") + " and after the run's last");
     }
 
     @Override

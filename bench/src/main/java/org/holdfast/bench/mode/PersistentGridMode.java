@@ -45,4 +45,10 @@ public final class PersistentGridMode extends NativePersistentMode {
     protected Optional<ModeOption> variantOption() {
         return Optional.of(BARRIER);
     }
+
+    /** Split over several GPUs: the native band kernel, a band per GPU or every band on GPU 0 (docs/multi-gpu.md). */
+    @Override
+    protected boolean runsBands() {
+        return true;
+    }
 }

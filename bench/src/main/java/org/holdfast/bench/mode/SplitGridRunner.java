@@ -1,11 +1,15 @@
 package org.holdfast.bench.mode;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.holdfast.kernels.bands.BandSplit;
 import org.holdfast.kernels.poisson.PoissonProblem;
+import org.holdfast.tornado.cuda.backend.CudaBackend;
+import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 
 /**
  * What the runners of a grid split in bands of rows share ({@link BandedRunner} on virtual devices,
- * {@link GpuBandedRunner} on GPUs): the split from {@code --gpus} and {@code --sweeps-per-launch}, refused where
+ * {@link GpuBandedRunner} and {@link PersistentBandsRunner} on GPUs): the split from {@code --gpus} and {@code --sweeps-per-launch}, refused where
  * the size has too few interior rows, and the whole grid kept on the host, since the bands give back their owned
  * rows only and the boundary stays as it was loaded.
  */
@@ -32,6 +36,20 @@ abstract class SplitGridRunner implements ModeRunner {
         } catch (IllegalArgumentException e) {
             throw new ModeRefusedException("--gpus " + request.gpus() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * GPUs 0 to {@code count} - 1, one band each.
+     *
+     * @throws ModeRefusedException where the backend has no such device
+     */
+    static List<CudaTornadoDevice> devices(int count) {
+        List<CudaTornadoDevice> devices = new ArrayList<>();
+        for (int ordinal = 0; ordinal < count; ordinal++) {
+            int g = ordinal;
+            devices.add(CudaBackend.device(g).orElseThrow(() -> new ModeRefusedException("--gpus " + count + ": no CUDA device " + g)));
+        }
+        return devices;
     }
 
     /** Gives every band the rows it holds of {@code full}, the whole grid. */

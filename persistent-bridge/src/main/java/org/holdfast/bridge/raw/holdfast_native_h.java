@@ -108,7 +108,8 @@ public final class holdfast_native_h {
         return library != null;
     }
 
-    private static MethodHandle link(FunctionDescriptor descriptor, String symbol) {
+    /** Links {@code symbol} of the bound library; holdfast_bands_h, a second header of the same library, links through it. */
+    static MethodHandle link(FunctionDescriptor descriptor, String symbol) {
         NativeLibrary bound = library;
         if (bound == null) {
             throw new IllegalStateException("holdfast_native_h." + symbol + " called before bind(): open a PersistentBridge first");

@@ -70,6 +70,11 @@ public final class NcclCommunicator implements AutoCloseable {
         return rank;
     }
 
+    /** The {@code ncclComm_t}, for native code that takes one (libholdfast_nccl_bands' windows). */
+    public long handle() {
+        return comm;
+    }
+
     /** Ranks in the communicator. */
     public int ranks() {
         return ranks;
