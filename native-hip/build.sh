@@ -55,6 +55,12 @@ build_cuda() {
     configure_and_build "$target/cuda" -DGPU_RUNTIME=CUDA -DCMAKE_CUDA_COMPILER="$nvcc"
     cp "$target/cuda/libholdfast_native.so" "$target/lib/"
     cp "$target/cuda/holdfast_native_selftest" "$target/cuda/holdfast_native_bench" "$target/bin/"
+    # Where NCCL 2.28+ was found (NCCL_HOME): the NCCL library beside libholdfast_native, where the Java
+    # halo probe looks for it, and the probe's table program.
+    if [[ -f "$target/cuda/libholdfast_nccl_bands.so" ]]; then
+        cp "$target/cuda/libholdfast_nccl_bands.so" "$target/lib/"
+        cp "$target/cuda/holdfast_nccl_halo_probe" "$target/bin/"
+    fi
 }
 
 # The clang that hipcc drives (Debian: clang++-15), as CMake's HIP compiler.
