@@ -118,7 +118,9 @@ __device__ __forceinline__ bool receive_round(const PingPong& p, const Persisten
  * this block's reads of the round; the second barrier orders the fence before every thread's stores of
  * the next round. So a slot is rewritten (two rounds later) only after its reader's loads of it have
  * happened, by the PTX model's release and acquire patterns, and not only because the lines are
- * self-flagged. Cost: one fence and one barrier per round, as the band kernel's barrier has. */
+ * self-flagged (bar.sync orders the block's accesses among its threads; the fence is cumulative over
+ * what thread 0 has so observed). Cost: one fence and two barriers per round; the band kernel, too, meets
+ * at its band's barrier (release and acquire at GPU scope) around every exchange. */
 __device__ __forceinline__ void order_round()
 {
     if (threadIdx.x == 0) {
