@@ -57,10 +57,11 @@ build_cuda() {
     configure_and_build "$target/cuda" -DGPU_RUNTIME=CUDA -DCMAKE_CUDA_COMPILER="$nvcc"
     cp "$target/cuda/libholdfast_native.so" "$target/lib/"
     cp "$target/cuda/holdfast_native_selftest" "$target/cuda/holdfast_native_bench" "$target/bin/"
-    # The NCCL glue, where CMake found NCCL 2.28+: beside libholdfast_native, where the Java bridge looks for it.
+    # The NCCL glue, where CMake found NCCL 2.28+ (NCCL_HOME): beside libholdfast_native, where the Java bridge
+    # (band windows, halo probe) looks for it, with the band check and the halo probe's table program.
     if [[ -f "$target/cuda/libholdfast_nccl_bands.so" ]]; then
         cp "$target/cuda/libholdfast_nccl_bands.so" "$target/lib/"
-        cp "$target/cuda/holdfast_bands_nccl_check" "$target/bin/"
+        cp "$target/cuda/holdfast_bands_nccl_check" "$target/cuda/holdfast_nccl_halo_probe" "$target/bin/"
     fi
 }
 

@@ -152,7 +152,7 @@ public final class Harness {
             return List.of();
         }
         progress.update("overhead breakdown");
-        return new OverheadProbe(machine.gpu(), machine.bridgeIfPresent().orElse(null)).measure();
+        return new OverheadProbe(machine.gpu(), machine.bridgeIfPresent().orElse(null), machine.gpuCount()).measure();
     }
 
     /**

@@ -2,6 +2,7 @@ package org.holdfast.bench.harness;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongToDoubleFunction;
 import org.holdfast.bench.gpu.DeviceProblem;
 import org.holdfast.bench.gpu.LaunchCosts;
@@ -22,9 +23,10 @@ import org.holdfast.tornado.cuda.backend.CudaTornadoDevice;
 /**
  * The overhead breakdown: what a launch, a graph node, a grid barrier, a host handshake, a
  * self-flagged halo exchange between multiprocessors, the hardware cluster barrier and a halo
- * exchange through distributed shared memory cost on this GPU, each the median of a few rounds.
- * Launches from Java and from C alternate round by round, so that both see the same machine. A
- * probe the device refuses (no clusters: older GPUs, AMD) gives a row saying why.
+ * exchange through distributed shared memory cost on this GPU, each the median of a few rounds, and
+ * a halo exchange between GPUs 0 and 1 ({@link GpuHaloRows}). Launches from Java and from C alternate
+ * round by round, so that both see the same machine. A probe the device refuses (no clusters: older
+ * GPUs, AMD; one GPU for the exchange between GPUs) gives a row saying why.
  */
 final class OverheadProbe {
 
@@ -52,11 +54,16 @@ final class OverheadProbe {
 
     private final CudaTornadoDevice gpu;
     private final PersistentBridge bridge;
+    private final int gpus;
 
-    /** @param bridge the native library, or null: then only the Java-side figures are measured */
-    OverheadProbe(CudaTornadoDevice gpu, PersistentBridge bridge) {
+    /**
+     * @param bridge the native library, or null: then only the Java-side figures are measured
+     * @param gpus the GPUs on this machine (the exchange between GPUs needs 2)
+     */
+    OverheadProbe(CudaTornadoDevice gpu, PersistentBridge bridge, int gpus) {
         this.gpu = gpu;
         this.bridge = bridge;
+        this.gpus = gpus;
     }
 
     List<OverheadRow> measure() {
@@ -89,6 +96,8 @@ final class OverheadProbe {
                             + DSMEM_THREADS + " threads, " + DSMEM_ROUNDS + " exchanges",
                     () -> perDsmemExchange(CLUSTER_BLOCKS, CLUSTER_ROW_DOUBLES)));
         }
+        rows.addAll(GpuHaloRows.measure(gpus,
+                bridge == null ? Optional.empty() : Optional.ofNullable(bridge.library().getParent())));
         return rows;
     }
 
