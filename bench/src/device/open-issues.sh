@@ -68,6 +68,9 @@
 #   bench/src/device/open-issues.sh resident-twin
 #                                              the Java resident twin's disabled GPU test alone, then under each tool
 #   bench/src/device/open-issues.sh square-top the deep temporal passes against graph at N = 1001, 4097, 10001
+#   bench/src/device/open-issues.sh bands-session
+#                                              the band sessions' self-test, tools and GPU tests; persistent-grid
+#                                              --gpus 3 on GPU 0 and --gpus 1 through NCCL
 #   bench/src/device/open-issues.sh java-3blocks
 #                                              the Java temporal-3blocks twin's GPU tests, timed against native; the
 #                                              NCCL band check with NCCL's log, PyTorch's NCCL and memcheck
@@ -80,7 +83,9 @@ session=$(dirname "$0")/h200-session.sh
 nccl_check() {
   (log=/tmp/nccl-build.log
     cmake -S native-hip -B /tmp/nccl-build -DHOLDFAST_NCCL_ROOT=/usr >$log 2>&1 &&
-      cmake --build /tmp/nccl-build -j 12 --target holdfast_bands_nccl_check >>$log 2>&1
+      cmake --build /tmp/nccl-build -j 12 --target holdfast_bands_nccl_check holdfast_nccl_halo_probe >>$log 2>&1
+    echo "== the halo probe's table (two GPUs; one: exit 77)" >>$log
+    timeout 60 /tmp/nccl-build/holdfast_nccl_halo_probe >>$log 2>&1; echo "exit $?" >>$log
     check="/tmp/nccl-build/holdfast_bands_nccl_check --gpus 1 --sizes 3,11,101 --ghost-rows 1,3 --runs 2"
     echo "== /usr NCCL, NCCL_DEBUG=INFO" >>$log
     NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ALLOC,REG timeout 60 $check >>$log 2>&1; echo "exit $?" >>$log
@@ -354,13 +359,30 @@ case ${1:-} in
       sweep:java-3blocks:-m+persistent-grid+-k+java,native+--barrier+temporal,temporal-3blocks+--sweeps-per-exchange+4,8+$top
     wait
     ;;
+  bands-session)
+    # Issue 24 on one GPU: the band sessions (self-test, the three tools) at once with their GPU tests, the band tests of
+    # the standard launches and the Java temporal twins'; then persistent-grid --gpus 3 on GPU 0 (copy transport) and
+    # --gpus 1 through NCCL (the glue built here, in the background, with the NCCL check and the halo probe's table).
+    nccl_check
+    checks="tests:PersistentBandsGpuTest,BandSessionGpuTest,GpuBandsGpuTest,TemporalModesGpuTest"
+    checks="$checks/selftest:bands:--only+bands/sanitize-native:bands:memcheck,racecheck,synccheck:--only+bands+--no-faults"
+    TESTS_DETAILS=tree TESTS_TIMEOUT=${TESTS_TIMEOUT:-400} SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-300} \
+      bash "$session" info "together:$checks"
+    cp /tmp/holdfast-session/logs/junit-gpu.log /tmp/holdfast-session/logs/junit-gpu-bands.log 2>/dev/null
+    rows=+--init+random+--no-overheads+--no-plots
+    HOLDFAST_JAVA_OPTS=-Dholdfast.bands.transport=copy bash "$session" \
+      sweep:bands-copy:-m+persistent-grid+-n+5,11,12,101,1001,4097+-i+9,7,7,131,50,50+--gpus+3+--sweeps-per-exchange+1,2,3,4$rows
+    wait
+    HOLDFAST_JAVA_OPTS="-Dholdfast.bands.transport=nccl -Dholdfast.nccl.bands.library=/tmp/nccl-build/libholdfast_nccl_bands.so" \
+      bash "$session" sweep:bands-nccl:-m+persistent-grid+-n+11,101,1001+--gpus+1+--sweeps-per-exchange+1,3$rows
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session (see the comment at the top)" >&2
     exit 2
     ;;
 esac
