@@ -58,7 +58,7 @@ summary=$out/summary.txt
 : >"$summary"
 say() { echo "$*" | tee -a "$summary"; }
 
-tar -xzf "$kit"/holdfast-*-linux-x86_64.tar.gz -C "$work"
+tar -xf "$kit"/holdfast-*-linux-x86_64.tar.* -C "$work" # .xz from make-device-kit.sh (tar finds the compression)
 bundle=$work/holdfast
 java=$bundle/runtime/bin/java
 export PATH=$PATH:/usr/local/cuda/bin

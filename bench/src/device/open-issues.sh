@@ -197,7 +197,7 @@ case ${1:-} in
     probe=lab/cluster-twin-probe
     mkdir -p "${OUT:-/tmp}/probe"
     # The generated CUDA as the kit's bundle carries it (the holdfast jar's META-INF/holdfast/kernels).
-    tar -xzf .device-kit/holdfast-*.tar.gz -O holdfast/lib/holdfast.jar > /tmp/holdfast-probe.jar
+    tar -xf .device-kit/holdfast-*.tar.* -O holdfast/lib/holdfast.jar > /tmp/holdfast-probe.jar
     python3 -c 'import sys, zipfile; open(sys.argv[2], "wb").write(zipfile.ZipFile(sys.argv[1]).read(
         "META-INF/holdfast/kernels/org.holdfast.kernels.PersistentRedBlackKernels.cu"))' \
       /tmp/holdfast-probe.jar $probe/org.holdfast.kernels.PersistentRedBlackKernels.cu || exit 1
