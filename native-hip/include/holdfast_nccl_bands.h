@@ -33,7 +33,8 @@ extern "C" {
 
 typedef struct hf_nccl_band_window hf_nccl_band_window;
 
-/* comm: an ncclComm_t of the calling thread's current GPU. The buffer is zeroed. */
+/* comm: an ncclComm_t of the calling thread's current GPU. bytes: 0 or more, rounded up to whole 4 KiB
+ * pages (NCCL_WIN_REQUIRED_ALIGNMENT), at least one. The buffer is zeroed. */
 HF_API hf_status hf_nccl_band_window_open(void* comm, int64_t bytes, hf_nccl_band_window** window);
 
 /* pointers[0 .. ranks - 1]; ranks must be the communicator's size. HF_ERR_UNSUPPORTED when the
@@ -42,8 +43,9 @@ HF_API hf_status hf_nccl_band_window_peers(const hf_nccl_band_window* window, in
 
 /* How peers found the addresses (after a successful peers; "" before): "peers by
  * ncclGetPeerDevicePointer" (the host call, where the NCCL loaded has it), "peers by ncclGetLsaPointer in
- * a kernel" (the device API, on the window's device communicator), or, for one rank where neither is
- * available, "one rank: its own buffer (what was missing)". Valid until the window is closed. */
+ * a kernel" (the device API, on the window's device communicator), or, for one rank, "one rank: its own
+ * buffer (no peer to address, no device communicator)": NCCL gives one rank no symmetric memory, and
+ * none is needed. Valid until the window is closed. */
 HF_API const char* hf_nccl_band_window_route(const hf_nccl_band_window* window);
 
 HF_API hf_status hf_nccl_band_window_close(hf_nccl_band_window* window);

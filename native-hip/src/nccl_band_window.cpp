@@ -180,15 +180,18 @@ extern "C" {
 hf_status hf_nccl_band_window_open(void* comm, int64_t bytes, hf_nccl_band_window** window)
 {
     last_message.clear();
-    if (comm == nullptr || window == nullptr || bytes <= 0) {
+    if (comm == nullptr || window == nullptr || bytes < 0) {
         return fail(HF_ERR_INVALID_ARGUMENT, "hf_nccl_band_window_open: comm and window must not be null and bytes "
-                                             "positive, got %lld bytes", static_cast<long long>(bytes));
+                                             "not negative, got %lld bytes", static_cast<long long>(bytes));
     }
     hf_nccl_band_window opened{};
     opened.comm = static_cast<ncclComm_t>(comm);
     HF_NCCL(ncclCommCount(opened.comm, &opened.ranks));
     HF_NCCL(ncclCommUserRank(opened.comm, &opened.rank));
-    const size_t size = static_cast<size_t>(bytes);
+    /* Whole pages of NCCL's window alignment, at least one: a band that receives nothing (one rank, or
+     * one band of one) still opens a window, so that every rank registers one (the call is collective). */
+    const size_t size = (static_cast<size_t>(bytes > 0 ? bytes : 1) + NCCL_WIN_REQUIRED_ALIGNMENT - 1) /
+                        NCCL_WIN_REQUIRED_ALIGNMENT * NCCL_WIN_REQUIRED_ALIGNMENT;
     HF_NCCL(ncclMemAlloc(&opened.buffer, size));
     cudaError_t zeroed = cudaMemset(opened.buffer, 0, size);
     if (zeroed == cudaSuccess) {
@@ -204,10 +207,13 @@ hf_status hf_nccl_band_window_open(void* comm, int64_t bytes, hf_nccl_band_windo
         ncclMemFree(opened.buffer);
         return nccl_failure(registered, "ncclCommWindowRegister");
     }
-    /* A failed device communicator is not yet a failure: one rank needs no peer's address (peers says
-     * so), and where NCCL resolves peers on the host none is used; peers reports what it lacked. */
-    const ncclResult_t dev_comm = create_dev_comm(opened);
-    if (dev_comm != ncclSuccess) {
+    /* One rank has no peer to address, and NCCL gives a communicator of one rank no symmetric memory
+     * (2.28.3 says so and refuses the device communicator; 2.28.9 then refuses the next window too), so
+     * none is asked for. Otherwise a failed device communicator is not yet a failure: where NCCL resolves
+     * peers on the host none is used; peers reports what it lacked. */
+    if (opened.ranks == 1) {
+        opened.route = "one rank";
+    } else if (const ncclResult_t dev_comm = create_dev_comm(opened); dev_comm != ncclSuccess) {
         opened.route = std::string("no device communicator (ncclDevCommCreate: ") + ncclGetErrorString(dev_comm) + ")";
     }
     *window = new hf_nccl_band_window(opened);
@@ -221,6 +227,12 @@ hf_status hf_nccl_band_window_peers(const hf_nccl_band_window* window, int32_t r
         return fail(HF_ERR_INVALID_ARGUMENT, "hf_nccl_band_window_peers: a window and %d pointers (the communicator's "
                                              "size) needed, got %d", window == nullptr ? 0 : window->ranks, ranks);
     }
+    if (window->ranks == 1) {
+        /* One rank's only peer is itself, and its buffer is its own allocation. */
+        pointers[0] = window->buffer;
+        window->route = "one rank: its own buffer (no peer to address, no device communicator)";
+        return HF_OK;
+    }
     if (const PeerDevicePointer resolve = peer_device_pointer(); resolve != nullptr) {
         HF_RETURN_IF_FAILED_(peers_from_host(*window, resolve, pointers));
         window->route = "peers by ncclGetPeerDevicePointer";
@@ -232,12 +244,6 @@ hf_status hf_nccl_band_window_peers(const hf_nccl_band_window* window, int32_t r
         return HF_OK;
     }
     const std::string lacked = window->has_dev_comm ? "a window handle the GPU can read" : window->route;
-    if (window->ranks == 1) {
-        /* One rank's only peer is itself, and its buffer is its own allocation. */
-        pointers[0] = window->buffer;
-        window->route = "one rank: its own buffer (" + lacked + ")";
-        return HF_OK;
-    }
     return fail(HF_ERR_UNSUPPORTED, "hf_nccl_band_window_peers: NCCL %d cannot give the peers' addresses: %s",
                 NCCL_VERSION_CODE, lacked.c_str());
 }

@@ -175,11 +175,13 @@ run_phase() {
         done
       fi
       # TESTS_CONFIG: JUnit configuration parameters (key=value, space-separated), e.g. the one that runs
-      # @Disabled tests; TESTS_WRAPPER: a command the JVM runs under (compute-sanitizer ... --target-processes all).
+      # @Disabled tests; TESTS_WRAPPER: a command the JVM runs under (compute-sanitizer ... --target-processes all);
+      # TESTS_JAVA_OPTS: more options of the test JVM (-Dholdfast.nccl.bands.library=...).
       local config=()
       for parameter in ${TESTS_CONFIG:-}; do config+=(--config "$parameter"); done
       # shellcheck disable=SC2086 # the wrapper is words
-      step junit-gpu "${TESTS_TIMEOUT:-300}" ${TESTS_WRAPPER:-} "$java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true \
+      # shellcheck disable=SC2086 # the options are words
+      step junit-gpu "${TESTS_TIMEOUT:-300}" ${TESTS_WRAPPER:-} "$java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true ${TESTS_JAVA_OPTS:-} \
         -Dholdfast.native.library="$bundle/lib/libholdfast_native.so" -Dholdfast.kernel.cache="$work/kernel-cache" \
         -jar "$kit/tests/junit-platform-console-standalone.jar" execute \
         --class-path "$classpath" "${selection[@]}" "${config[@]}" \

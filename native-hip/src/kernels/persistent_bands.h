@@ -34,7 +34,8 @@
  * Flags grow within a run from flag_base + 1; the caller gives each run flags above every earlier
  * run's (or zeroed buffers), so a stale line never carries the flag awaited.
  *
- * Every wait is bounded by the watchdog (device/watchdog.h): a band barrier's wait reports
+ * Every wait is bounded by the watchdog (device/watchdog.h), staggered by half-sweep
+ * (staggered_deadline), so that the report names the band that stopped: a band barrier's wait reports
  * HF_WAIT_GRID_BARRIER with the waiting band as peer, a halo's HF_WAIT_NEIGHBOUR with the band
  * whose lines did not come as peer; the error word's block is the waiting block, whose band is
  * block / blocks_per_band (+ first_band). HF_FAULT_NEVER_PUBLISH with fault_block = b: band b
@@ -151,6 +152,21 @@ __device__ bool receive_band_halos(const PersistentArgs& args, const BandView& v
     return true;
 }
 
+/* The watchdog's bound for a wait after `half_sweeps` half-sweeps of the run, staggered so that when a
+ * band stops, the first wait it starves is the first to expire, wherever the others started: each later
+ * half-sweep adds a quarter of the bound over the run's half-sweeps, and a band barrier half of that
+ * over a halo wait of the same half-sweep (a block at its band's barrier waits for the band's blocks that
+ * wait for a halo). Without it the timeouts of waits started microseconds apart race, and the report
+ * may name a band that only waited for the stopped one, or a band's own barrier. At most 1.25 times
+ * the watchdog. */
+__device__ __forceinline__ PersistentArgs staggered_deadline(const PersistentArgs& args, int half_sweeps, bool barrier)
+{
+    PersistentArgs staggered = args;
+    const long long per_half_sweep = args.timeout_ticks / (4LL * (args.steps > 0 ? args.steps : 1));
+    staggered.timeout_ticks = args.timeout_ticks + per_half_sweep * half_sweeps + (barrier ? per_half_sweep / 2 : 0);
+    return staggered;
+}
+
 template <LLAccess Access>
 __device__ void run_bands(const PersistentArgs& args, const BandLaunch& launch)
 {
@@ -174,7 +190,7 @@ __device__ void run_bands(const PersistentArgs& args, const BandLaunch& launch)
             ++done;
         }
         /* The half-sweep's updates, every block's, before the next half-sweep or the sends. */
-        if (!barrier_two_slot(args, barrier, barriers++)) {
+        if (!barrier_two_slot(staggered_deadline(args, step + 1, true), barrier, barriers++)) {
             return;
         }
         if (!band_exchanges_after(step + 1, args.steps, k)) {
@@ -186,13 +202,14 @@ __device__ void run_bands(const PersistentArgs& args, const BandLaunch& launch)
         if (publishes) {
             send_band_halos<Access>(view, n, flag, slot, block.workers);
         }
-        const bool received = receive_band_halos<Access>(args, view, flag, slot, step + 1, block.workers);
+        const bool received = receive_band_halos<Access>(staggered_deadline(args, step + 1, false), view, flag, slot,
+                                                         step + 1, block.workers);
         if (__syncthreads_or(received ? 0 : 1) != 0) {
             return;
         }
         /* The ghost rows, every block's share, before the next half-sweep reads them; and the sends
          * done reading the edge rows before it rewrites them. */
-        if (!barrier_two_slot(args, barrier, barriers++)) {
+        if (!barrier_two_slot(staggered_deadline(args, step + 1, true), barrier, barriers++)) {
             return;
         }
     }
