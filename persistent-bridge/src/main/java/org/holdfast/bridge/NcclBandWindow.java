@@ -38,6 +38,14 @@ public final class NcclBandWindow implements AutoCloseable {
         }
     }
 
+    /** How {@link #peers} found the addresses (NCCL's host call, the device API in a kernel, or one rank's own buffer). */
+    public synchronized String route() {
+        if (closed) {
+            throw new IllegalStateException("the band window is closed");
+        }
+        return holdfast_nccl_bands_h.hf_nccl_band_window_route(window).reinterpret(Long.MAX_VALUE).getString(0);
+    }
+
     @Override
     public synchronized void close() {
         if (closed) {

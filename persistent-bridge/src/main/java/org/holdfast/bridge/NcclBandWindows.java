@@ -27,6 +27,8 @@ public final class NcclBandWindows {
 
     private static final long MESSAGE_CAPACITY = 4096;
 
+    private static NativeLibrary opened;
+
     private NcclBandWindows() {
     }
 
@@ -40,25 +42,43 @@ public final class NcclBandWindows {
         if (holdfast_nccl_bands_h.isBound()) {
             return Optional.empty();
         }
-        List<String> candidates = candidates(System.getProperty(PROPERTY), nativeLibrary);
-        Optional<NativeLibrary> found = NativeLibrary.openFirst(candidates);
-        if (found.isEmpty()) {
-            return Optional.of(missing(candidates));
+        try {
+            holdfast_nccl_bands_h.bind(library(folderOf(nativeLibrary)));
+            return Optional.empty();
+        } catch (NativeLibraryMissingException missing) {
+            return Optional.of(missing.getMessage());
         }
-        holdfast_nccl_bands_h.bind(found.get());
-        return Optional.empty();
+    }
+
+    /**
+     * libholdfast_nccl_bands, opened once per process from the first of {@link #candidates} that loads: the one
+     * place that finds it, for the band windows here and for the halo probe between GPUs ({@code nccl.HaloProbe}),
+     * which binds its own header to the same library.
+     *
+     * @param nativeLibraryFolder where libholdfast_native was loaded from, if from a folder
+     * @throws NativeLibraryMissingException with the one line of {@link #missing}
+     */
+    public static synchronized NativeLibrary library(Optional<Path> nativeLibraryFolder) throws NativeLibraryMissingException {
+        if (opened == null) {
+            List<String> candidates = candidates(System.getProperty(PROPERTY), nativeLibraryFolder);
+            opened = NativeLibrary.openFirst(candidates).orElseThrow(() -> new NativeLibraryMissingException(missing(candidates)));
+        }
+        return opened;
+    }
+
+    /** The folder of libholdfast_native's file; none for a library the loader found by name. */
+    static Optional<Path> folderOf(Path nativeLibrary) {
+        return nativeLibrary == null || nativeLibrary.getNameCount() < 2 ? Optional.empty()
+                : Optional.ofNullable(nativeLibrary.toAbsolutePath().getParent());
     }
 
     /** The property's file, the file beside libholdfast_native, the loader's search: best first. */
-    static List<String> candidates(String property, Path nativeLibrary) {
+    static List<String> candidates(String property, Optional<Path> nativeLibraryFolder) {
         List<String> candidates = new ArrayList<>();
         if (property != null && !property.isBlank()) {
             candidates.add(property.strip());
         }
-        Path parent = nativeLibrary == null ? null : nativeLibrary.toAbsolutePath().getParent();
-        if (parent != null && nativeLibrary.getNameCount() > 1) {
-            candidates.add(parent.resolve(FILE_NAME).toString());
-        }
+        nativeLibraryFolder.ifPresent(folder -> candidates.add(folder.resolve(FILE_NAME).toString()));
         candidates.add(FILE_NAME);
         return candidates;
     }
@@ -66,9 +86,9 @@ public final class NcclBandWindows {
     /** The one line for a missing library. */
     static String missing(List<String> candidates) {
         return FILE_NAME + " not found (looked at " + String.join(", ", candidates) + "): the persistent band kernels on"
-                + " several GPUs take their receive buffers from NCCL's symmetric memory through it; build it with"
-                + " native-hip where NCCL 2.28+ with nccl_device.h is (HOLDFAST_NCCL_ROOT or NCCL_HOME; docs/multi-gpu.md),"
-                + " or set -D" + PROPERTY;
+                + " several GPUs take their receive buffers from NCCL's symmetric memory through it, and the halo probe"
+                + " between GPUs runs in it; build it with native-hip where NCCL 2.28+ with nccl_device.h is"
+                + " (HOLDFAST_NCCL_ROOT or NCCL_HOME; docs/multi-gpu.md), or set -D" + PROPERTY;
     }
 
     /**

@@ -14,8 +14,9 @@ class NcclBandWindowsTest {
     void thePropertyThenBesideTheNativeLibraryThenTheLoader() {
         assertEquals(List.of("/opt/x/libholdfast_nccl_bands.so", "/lib/holdfast/libholdfast_nccl_bands.so",
                 "libholdfast_nccl_bands.so"), NcclBandWindows.candidates(" /opt/x/libholdfast_nccl_bands.so ",
-                Path.of("/lib/holdfast/libholdfast_native.so")));
-        assertEquals(List.of("libholdfast_nccl_bands.so"), NcclBandWindows.candidates(null, Path.of("libholdfast_native.so")),
+                NcclBandWindows.folderOf(Path.of("/lib/holdfast/libholdfast_native.so"))));
+        assertEquals(List.of("libholdfast_nccl_bands.so"), NcclBandWindows.candidates(null,
+                NcclBandWindows.folderOf(Path.of("libholdfast_native.so"))),
                 "a library the loader found by name has no folder to look beside");
     }
 

@@ -52,7 +52,7 @@ public final class HaloProbe implements AutoCloseable {
      * @throws NativeLibraryMissingException with one line naming every place looked in and how the library is built
      */
     public static HaloProbe open(Optional<Path> nativeLibraryFolder) throws NativeLibraryMissingException {
-        return new HaloProbe(HaloProbeLibrary.load(nativeLibraryFolder));
+        return new HaloProbe(Path.of(HaloProbeLibrary.load(nativeLibraryFolder).name()));
     }
 
     /** Where the library was loaded from (just its file name when the dynamic loader found it). */

@@ -69,6 +69,21 @@ public final class holdfast_nccl_bands_h {
         }
     }
 
+    static final FunctionDescriptor hf_nccl_band_window_route$DESC = FunctionDescriptor.of(holdfast_native_h.C_POINTER, holdfast_native_h.C_POINTER);
+
+    private static final class hf_nccl_band_window_route {
+        static final MethodHandle HANDLE = link(hf_nccl_band_window_route$DESC, "hf_nccl_band_window_route");
+    }
+
+    /** {@code const char *hf_nccl_band_window_route(const hf_nccl_band_window *window)} */
+    public static MemorySegment hf_nccl_band_window_route(MemorySegment window) {
+        try {
+            return (MemorySegment) hf_nccl_band_window_route.HANDLE.invokeExact(window);
+        } catch (Throwable t) {
+            throw NativeLibrary.propagate(t);
+        }
+    }
+
     static final FunctionDescriptor hf_nccl_band_window_close$DESC = FunctionDescriptor.of(holdfast_native_h.C_INT, holdfast_native_h.C_POINTER);
 
     private static final class hf_nccl_band_window_close {
