@@ -73,6 +73,8 @@
 #                                              --gpus 3 on GPU 0 and --gpus 1 through NCCL
 #   bench/src/device/open-issues.sh bands-closing
 #                                              the same after the staggered watchdog, the NCCL cases with the glue
+#   bench/src/device/open-issues.sh three-block-sass
+#                                              ncu and the machine code of the Java 3-block pass beside native's, k = 8
 #   bench/src/device/open-issues.sh java-3blocks
 #                                              the Java temporal-3blocks twin's GPU tests, timed against native; the
 #                                              NCCL band check with NCCL's log, PyTorch's NCCL and memcheck
@@ -400,13 +402,21 @@ case ${1:-} in
       bash "$session" sweep:bands-nccl:-m+persistent-grid+-n+3,11,101,1001,4097+--gpus+1+--sweeps-per-exchange+1,3$rows
     wait
     ;;
+  three-block-sass)
+    # The Java temporal-3blocks twin's 5.3% at k = 8, N = 4097 (runs/java-3blocks: 68.4 against 64.9 µs), before auto may
+    # move to it: Nsight Compute on one launch of each twin, then both kernels' machine code side by side.
+    one=-m+persistent-grid+--barrier+temporal-3blocks+--sweeps-per-exchange+8+-n+4097+-i+8+--init+random
+    exec bash "$session" info ncu:java-3blocks8:persistentPasses3Blocks_k8:$one+-k+java \
+      ncu:native-3blocks8:temporal_stream_persistent:$one+-k+native \
+      'sass:3blocks8:persistentPasses3Blocks_k8|temporal_stream_persistentILi8ELNS_11PassBarrierE0ELi3E'
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session|bands-closing (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session|bands-closing|three-block-sass (see the comment at the top)" >&2
     exit 2
     ;;
 esac
