@@ -16,7 +16,9 @@
 #include <nccl.h>
 #include <nccl_device.h>
 
+#include "hf_errors.h" /* HF_RETURN_IF_FAILED */
 #include "holdfast_nccl_bands.h"
+#include "nccl_glue_message.h"
 
 #if NCCL_VERSION_CODE < 22800
 #error "the band windows need NCCL 2.28 or newer (its device API)"
@@ -41,13 +43,11 @@ hf_status fail(hf_status status, const char* format, ...) __attribute__((format(
 
 hf_status fail(hf_status status, const char* format, ...)
 {
-    char line[512];
     va_list arguments;
     va_start(arguments, format);
-    std::vsnprintf(line, sizeof line, format, arguments);
+    const hf_status recorded = holdfast::record_message(last_message, status, format, arguments);
     va_end(arguments);
-    last_message = line;
-    return status;
+    return recorded;
 }
 
 hf_status nccl_failure(ncclResult_t result, const char* call)
@@ -67,14 +67,6 @@ hf_status cuda_failure(cudaError_t error, const char* call)
         const ncclResult_t hf_result_ = (call);          \
         if (hf_result_ != ncclSuccess) {                 \
             return nccl_failure(hf_result_, #call);      \
-        }                                                \
-    } while (0)
-
-#define HF_RETURN_IF_FAILED_(call)                       \
-    do {                                                 \
-        const hf_status hf_status_ = (call);             \
-        if (hf_status_ != HF_OK) {                       \
-            return hf_status_;                           \
         }                                                \
     } while (0)
 
@@ -234,12 +226,12 @@ hf_status hf_nccl_band_window_peers(const hf_nccl_band_window* window, int32_t r
         return HF_OK;
     }
     if (const PeerDevicePointer resolve = peer_device_pointer(); resolve != nullptr) {
-        HF_RETURN_IF_FAILED_(peers_from_host(*window, resolve, pointers));
+        HF_RETURN_IF_FAILED(peers_from_host(*window, resolve, pointers));
         window->route = "peers by ncclGetPeerDevicePointer";
         return HF_OK;
     }
     if (window->has_dev_comm && device_can_read(window->window)) {
-        HF_RETURN_IF_FAILED_(peers_from_device(*window, pointers));
+        HF_RETURN_IF_FAILED(peers_from_device(*window, pointers));
         window->route = "peers by ncclGetLsaPointer in a kernel";
         return HF_OK;
     }
@@ -272,13 +264,7 @@ hf_status hf_nccl_band_window_close(hf_nccl_band_window* window)
 
 int64_t hf_nccl_bands_last_error(char* buffer, int64_t capacity)
 {
-    const int64_t length = static_cast<int64_t>(last_message.size());
-    if (buffer != nullptr && capacity > 0) {
-        const size_t copied = static_cast<size_t>(length < capacity - 1 ? length : capacity - 1);
-        std::memcpy(buffer, last_message.data(), copied);
-        buffer[copied] = '\0';
-    }
-    return length;
+    return holdfast::copy_message(last_message, buffer, capacity);
 }
 
 }  // extern "C"

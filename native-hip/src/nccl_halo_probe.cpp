@@ -27,6 +27,7 @@
 #include "device/watchdog.h"
 #include "holdfast_nccl_bands.h"
 #include "holdfast_nccl_probe.h"
+#include "nccl_glue_message.h"
 
 namespace holdfast {
 namespace {
@@ -44,13 +45,11 @@ hf_status record_failure(hf_status status, const char* format, ...) __attribute_
 
 hf_status record_failure(hf_status status, const char* format, ...)
 {
-    char line[512];
     va_list arguments;
     va_start(arguments, format);
-    std::vsnprintf(line, sizeof line, format, arguments);
+    const hf_status recorded = record_message(last_message, status, format, arguments);
     va_end(arguments);
-    last_message = line;
-    return status;
+    return recorded;
 }
 
 hf_status checked(ncclResult_t result, const char* call)
@@ -557,13 +556,7 @@ hf_status hf_nccl_halo_probe_pair(int32_t gpu_a, int32_t gpu_b, int32_t count, c
 
 int64_t hf_nccl_probe_last_error(char* buffer, int64_t capacity)
 {
-    const int64_t length = static_cast<int64_t>(last_message.size());
-    if (buffer != nullptr && capacity > 0) {
-        const size_t copied = static_cast<size_t>(length < capacity - 1 ? length : capacity - 1);
-        last_message.copy(buffer, copied);
-        buffer[copied] = '\0';
-    }
-    return length;
+    return holdfast::copy_message(last_message, buffer, capacity);
 }
 
 }  // extern "C"

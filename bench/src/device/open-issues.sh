@@ -73,6 +73,8 @@
 #                                              --gpus 3 on GPU 0 and --gpus 1 through NCCL
 #   bench/src/device/open-issues.sh bands-closing
 #                                              the same after the staggered watchdog, the NCCL cases with the glue
+#   bench/src/device/open-issues.sh java-temporal-tools
+#                                              the three tools on the Java persistent temporal passes (one- and 3-block)
 #   bench/src/device/open-issues.sh three-block-sass
 #                                              ncu and the machine code of the Java 3-block pass beside native's, k = 8
 #   bench/src/device/open-issues.sh java-3blocks
@@ -402,6 +404,14 @@ case ${1:-} in
       bash "$session" sweep:bands-nccl:-m+persistent-grid+-n+3,11,101,1001,4097+--gpus+1+--sweeps-per-exchange+1,3$rows
     wait
     ;;
+  java-temporal-tools)
+    # Issue 19's last check: the Java persistent temporal passes after their body became a device function shared with
+    # the 3-block twin (c1adfbb; GPU tests and times since, no sanitizer): memcheck, racecheck and synccheck on the
+    # one-block pass (auto's choice from N = 359) and on the 3-block pass, at once.
+    tools=memcheck,racecheck,synccheck
+    exec bash "$session" info \
+      "together:sanitize-java:temporal:$tools:-m+persistent-grid+--barrier+temporal+-k+java+-n+33,101+--sweeps-per-exchange+2,4,8/sanitize-java:temporal-3blocks:$tools:-m+persistent-grid+--barrier+temporal-3blocks+-k+java+-n+33,101+--sweeps-per-exchange+2,4,8"
+    ;;
   three-block-sass)
     # The Java temporal-3blocks twin's 5.3% at k = 8, N = 4097 (runs/java-3blocks: 68.4 against 64.9 µs), before auto may
     # move to it: Nsight Compute on one launch of each twin, then both kernels' machine code side by side.
@@ -416,7 +426,7 @@ case ${1:-} in
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session|bands-closing|three-block-sass (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session|bands-closing|three-block-sass|java-temporal-tools (see the comment at the top)" >&2
     exit 2
     ;;
 esac

@@ -42,4 +42,9 @@ public class NativeException extends RuntimeException {
     public Optional<PersistentReport> report() {
         return Optional.ofNullable(report);
     }
+
+    /** Whether the run's kernel did not end ({@link WatchdogWait#KERNEL_EXIT}): its memory must not be freed under it. */
+    public boolean kernelDidNotEnd() {
+        return report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false);
+    }
 }

@@ -194,7 +194,7 @@ public final class PersistentBands implements AutoCloseable {
         try {
             lanes.onEvery(lane -> reports[lanes.indexOf(lane)] = sessions[lanes.indexOf(lane)].run(iterations), bound);
         } catch (NativeException e) {
-            kernelStuck |= e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)
+            kernelStuck |= e.kernelDidNotEnd()
                     || Arrays.stream(e.getSuppressed()).anyMatch(PersistentBands::kernelExit);
             throw e;
         }
@@ -204,8 +204,7 @@ public final class PersistentBands implements AutoCloseable {
     }
 
     private static boolean kernelExit(Throwable suppressed) {
-        return suppressed instanceof NativeException e
-                && e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false);
+        return suppressed instanceof NativeException e && e.kernelDidNotEnd();
     }
 
     /** Writes every band's owned rows into {@code full}; its other rows (the boundary) are left as they are. */

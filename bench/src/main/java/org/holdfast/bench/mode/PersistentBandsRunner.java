@@ -10,7 +10,6 @@ import org.holdfast.bridge.IncompleteWorkException;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeStatus;
 import org.holdfast.bridge.NcclBandWindows;
-import org.holdfast.bridge.WatchdogWait;
 import org.holdfast.kernels.bands.BandKernels;
 import org.holdfast.kernels.bands.BandSplit;
 import org.holdfast.kernels.poisson.PoissonProblem;
@@ -129,7 +128,7 @@ public final class PersistentBandsRunner extends SplitGridRunner {
             throw new KernelStillRunningException(e.getMessage(), e);
         } catch (NativeException e) {
             if (e.status() == NativeStatus.WATCHDOG
-                    && e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)) {
+                    && e.kernelDidNotEnd()) {
                 // Freeing memory under a kernel that still runs would wait for it forever: the bands keep it.
                 throw new KernelStillRunningException(e.getMessage(), e);
             }

@@ -11,7 +11,6 @@ import org.holdfast.bridge.PersistentProblem;
 import org.holdfast.bridge.PersistentReport;
 import org.holdfast.bridge.PersistentRequest;
 import org.holdfast.bridge.PersistentSession;
-import org.holdfast.bridge.WatchdogWait;
 import org.holdfast.bridge.WorkCount;
 import org.holdfast.kernels.problem.Problem;
 import org.holdfast.tornado.api.LaunchInfo;
@@ -91,7 +90,7 @@ final class PersistentRunner implements ModeRunner {
         } catch (IncompleteWorkException e) {
             throw new WorkShortfallException(e.nativeMessage(), e);
         } catch (NativeException e) {
-            if (e.report().map(r -> r.errorWait() == WatchdogWait.KERNEL_EXIT).orElse(false)) {
+            if (e.kernelDidNotEnd()) {
                 // Freeing memory under a kernel that still runs would wait for it forever: keep it.
                 device.abandon();
                 throw new KernelStillRunningException(e.getMessage(), e);
