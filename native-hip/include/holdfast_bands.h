@@ -46,6 +46,14 @@
 extern "C" {
 #endif
 
+/* How a band computes the k half-sweeps between two exchanges (hf_bands_config.pass). */
+#define HF_BAND_PASS_HALF_SWEEPS 0 /* each half-sweep over the band's rows, the band's barrier after each (the default) */
+#define HF_BAND_PASS_TEMPORAL 1    /* one temporally blocked pass of the k half-sweeps (the temporal rows' pass, streamed
+                                      down the band from one array into a second), the band's barrier after it: CUDA
+                                      only; k one of HF_BAND_TEMPORAL_DEPTHS; 256 threads per block */
+/* The k a temporal band pass is built for (as the standard temporal twins). */
+#define HF_BAND_TEMPORAL_DEPTHS "1, 2, 3, 4, 6, 8, 12, 16"
+
 /* A band launch: the split and how it runs. Zero fields: the defaults. */
 typedef struct hf_bands_config {
     int32_t bands;             /* G, 1 .. n - 2 */
@@ -57,6 +65,7 @@ typedef struct hf_bands_config {
     int32_t fault;             /* HF_FAULT_NONE; HF_FAULT_NEVER_PUBLISH: band fault_band never sends its halos;
                                   HF_FAULT_SKIP_HALF_SWEEP: block fault_band skips the run's last half-sweep */
     int32_t fault_band;
+    int32_t pass;              /* HF_BAND_PASS_HALF_SWEEPS (0) or HF_BAND_PASS_TEMPORAL */
 } hf_bands_config;
 
 /* Band `band` of a split: rows owned [first_row, end_row), held [low_row, high_row), and the
@@ -113,6 +122,8 @@ typedef struct hf_bands_session_info {
     double watchdog_seconds;   /* resolved */
     uint32_t flag_base;        /* the next run's flags start above it */
     int32_t runs;              /* runs launched so far */
+    int32_t pass;              /* HF_BAND_PASS_HALF_SWEEPS or HF_BAND_PASS_TEMPORAL */
+    int32_t items_per_band;    /* temporal: the items (strips x segments) of the widest band's pass; else 0 */
 } hf_bands_session_info;
 
 /* All G bands of (problem, config) on the current GPU: allocates their arrays, their receive buffers

@@ -115,7 +115,8 @@ AbiDescription describe()
         .HF_FIELD(hf_bands_config, threads_per_block)
         .HF_FIELD(hf_bands_config, watchdog_seconds)
         .HF_FIELD(hf_bands_config, fault)
-        .HF_FIELD(hf_bands_config, fault_band);
+        .HF_FIELD(hf_bands_config, fault_band)
+        .HF_FIELD(hf_bands_config, pass);
     abi.add_struct<hf_band_layout>("hf_band_layout")
         .HF_FIELD(hf_band_layout, first_row)
         .HF_FIELD(hf_band_layout, end_row)
@@ -133,7 +134,9 @@ AbiDescription describe()
         .HF_FIELD(hf_bands_session_info, device)
         .HF_FIELD(hf_bands_session_info, watchdog_seconds)
         .HF_FIELD(hf_bands_session_info, flag_base)
-        .HF_FIELD(hf_bands_session_info, runs);
+        .HF_FIELD(hf_bands_session_info, runs)
+        .HF_FIELD(hf_bands_session_info, pass)
+        .HF_FIELD(hf_bands_session_info, items_per_band);
     abi.add_enum("hf_status", HF_STATUS_COUNT)
         .add_enum("hf_problem_kind", HF_PROBLEM_COUNT)
         .add_enum("hf_trait", HF_TRAIT_COUNT)
