@@ -247,7 +247,7 @@ std::vector<double> run_twin(const HostProblem& problem, const Case& c, bool* cl
     return run_passes(problem, K, clean, [&](const TemporalPass& pass) {
         return emulate_launch(blocks, holdfast::kStreamThreads, shared, [&](int block, double* memory) {
             for (int item = block; item < items; item += blocks) {
-                holdfast::stream_pass_item<K, A>(pass.in, pass.out, pass.f, pass.n, pass.h2, pass.sweeps, pass.first_colour, g,
+                holdfast::stream_pass_item<K, A>(pass.in, pass.out, pass.f, pass.n, pass.n, pass.h2, pass.sweeps, pass.first_colour, g,
                                               item, memory, memory + holdfast::stream_ring_rows(K) * 2 * holdfast::kStreamThreads);
             }
         });

@@ -8,7 +8,7 @@
  *   holdfast_native_selftest [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64]
  *                            [--iterations 10] [--watchdog 10] [--variants grid-two-slot,dataflow,...]
  *                            [--cube-sizes 3,4,5,8,9,16,17,32,33,64,65,128,257] [--cube-iterations 9]
- *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d|resident3d|bands]
+ *                            [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d|resident3d|bands|bands-temporal]
  *
  * work-count: every variant of the table (selected by --variants through the self-test's names;
  * the cube's rows on the cube) at N = 5, 1000 iterations (a converged grid: the array
@@ -27,7 +27,9 @@
  * k = 1, 2, 3 (cube-dataflow-resident, -k1, -k2, -k3), after 1, 7 and --cube-iterations iterations.
  * bands: the persistent band kernels (holdfast_bands.h, issue 24) on one GPU, G = 2, 3 bands in one
  * launch exchanging halos from inside the kernel, N = 3 (refused), 5, 11, 12, 101, 1001, k = 1, 2, 4, and
- * the faults of a band that never sends and a block that skips a half-sweep (bands_cases.c).
+ * the faults of a band that never sends and a block that skips a half-sweep (bands_cases.c), then the
+ * temporal band pass; bands-temporal: only the temporal band pass, at --sizes (G = 1 .. 3, every k it is
+ * built for).
  *
  * Variants: standard, grid-cooperative-groups, grid-two-slot, grid-temporal (k from the planner),
  * grid-temporal-k3, -k12, -k16, -k24, -k32, grid-temporal-cg, grid-temporal-cg-k2, -k16 (the deep
@@ -149,7 +151,8 @@ static int parse_options(int argc, char** argv, Options* options)
             ++i;
         } else if (value != NULL && strcmp(option, "--only") == 0) {
             if (strcmp(value, "work-count") != 0 && strcmp(value, "deadline") != 0 && strcmp(value, "ll-forms") != 0 &&
-                strcmp(value, "temporal3d") != 0 && strcmp(value, "resident3d") != 0 && strcmp(value, "bands") != 0) {
+                strcmp(value, "temporal3d") != 0 && strcmp(value, "resident3d") != 0 && strcmp(value, "bands") != 0 &&
+                strcmp(value, "bands-temporal") != 0) {
                 return 0;
             }
             options->only = value;
@@ -821,7 +824,7 @@ int main(int argc, char** argv)
                 "usage: %s [--sizes 3,4,11,12,33] [--blocks 1,2,7,0] [--threads 256,64] [--iterations 10]\n"
                 "          [--watchdog seconds] [--variants name,...] [--on-chip-sizes 3,11,...] [--no-largest]\n"
                 "          [--cube-sizes 3,4,5,8,...] [--cube-iterations 9]\n"
-                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d|resident3d|bands]\n",
+                "          [--no-faults] [--verbose] [--only work-count|deadline|ll-forms|temporal3d|resident3d|bands|bands-temporal]\n",
                 argv[0]);
         return 2;
     }
@@ -849,6 +852,9 @@ int main(int argc, char** argv)
                                  record_line, &tally);
         } else if (strcmp(options.only, "bands") == 0) {
             run_bands_cases(options.watchdog_seconds, options.faults, record_line, &tally);
+        } else if (strcmp(options.only, "bands-temporal") == 0) {
+            run_bands_temporal_cases(options.grid.sizes.values, options.grid.sizes.count, options.watchdog_seconds,
+                                     options.faults, record_line, &tally);
         } else if (strcmp(options.only, "temporal3d") == 0) {
             run_temporal3d_cases(options.grid.cube_sizes.values, options.grid.cube_sizes.count,
                                  options.grid.iterations, options.watchdog_seconds, options.faults, record_line, &tally);

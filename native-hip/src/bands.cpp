@@ -18,6 +18,7 @@
 #include "device.h"
 #include "device/ll_line.h"
 #include "kernels/persistent_bands.h"
+#include "kernels/persistent_bands_temporal.h"
 #include "planner.h"
 #include "runtime_check.h"
 #include "watchdog_report.h"
@@ -44,7 +45,43 @@ struct BandRun {
     double watchdog_seconds;
     int fault;
     int fault_band;
+    int pass;
+    const void* kernel;
+    int items_per_band; /* temporal: the widest band's items; 0 otherwise */
 };
+
+/* The temporal pass's kernel for k, or null where it is not built (HF_BAND_TEMPORAL_DEPTHS). */
+const void* band_temporal_kernel(int k)
+{
+    switch (k) {
+    case 1: return reinterpret_cast<const void*>(&persistent_bands_temporal<1>);
+    case 2: return reinterpret_cast<const void*>(&persistent_bands_temporal<2>);
+    case 3: return reinterpret_cast<const void*>(&persistent_bands_temporal<3>);
+    case 4: return reinterpret_cast<const void*>(&persistent_bands_temporal<4>);
+    case 6: return reinterpret_cast<const void*>(&persistent_bands_temporal<6>);
+    case 8: return reinterpret_cast<const void*>(&persistent_bands_temporal<8>);
+    case 12: return reinterpret_cast<const void*>(&persistent_bands_temporal<12>);
+    case 16: return reinterpret_cast<const void*>(&persistent_bands_temporal<16>);
+    default: return nullptr;
+    }
+}
+
+/* The temporal pass's refusals: the pass is CUDA only, built for some k, and streams with 256 threads. */
+hf_status check_temporal_pass(const hf_bands_config& config)
+{
+    if (!HF_HAS_STREAM_SHUFFLE) {
+        return fail(HF_ERR_UNSUPPORTED, "bands: the temporal pass needs 32-lane warp shuffles: CUDA only");
+    }
+    if (band_temporal_kernel(config.ghost_rows) == nullptr) {
+        return fail(HF_ERR_UNSUPPORTED, "bands: the temporal pass is built for k = %s, not k = %d", HF_BAND_TEMPORAL_DEPTHS,
+                    config.ghost_rows);
+    }
+    if (config.threads_per_block != 0 && config.threads_per_block != kStreamThreads) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "bands: the temporal pass runs %d threads per block, not %d", kStreamThreads,
+                    config.threads_per_block);
+    }
+    return HF_OK;
+}
 
 hf_status check_request(const hf_problem* problem, const hf_bands_config* config, int iterations)
 {
@@ -70,18 +107,35 @@ hf_status check_request(const hf_problem* problem, const hf_bands_config* config
         config->fault != HF_FAULT_SKIP_HALF_SWEEP) {
         return fail(HF_ERR_INVALID_ARGUMENT, "bands: fault %d is not one the band kernels take", config->fault);
     }
+    if (config->pass == HF_BAND_PASS_TEMPORAL) {
+        return check_temporal_pass(*config);
+    }
+    if (config->pass != HF_BAND_PASS_HALF_SWEEPS) {
+        return fail(HF_ERR_INVALID_ARGUMENT, "bands: pass must be HF_BAND_PASS_HALF_SWEEPS (0) or HF_BAND_PASS_TEMPORAL (1), got %d",
+                    config->pass);
+    }
     return HF_OK;
 }
 
+/* The items of band `band`'s temporal pass for about `target` blocks. */
+StreamGeometry band_pass_items(int n, const hf_bands_config& config, int band, int target)
+{
+    return plan_stream_geometry_of_rows(n, band_rows(n, config.bands, config.ghost_rows, band).rows(), config.ghost_rows,
+                                        target);
+}
+
 /* The launch's shape on the current device: blocks per band asked, or the co-resident blocks
- * shared out among the bands (no more than the widest band's points of one colour need);
- * refused before the launch when they cannot all be resident at once. */
+ * shared out among the bands (no more than the widest band needs: its points of one colour, or
+ * its temporal pass's items); refused before the launch when they cannot all be resident at once. */
 hf_status plan_band_run(const hf_problem& problem, const hf_bands_config& config, int first_band, int band_count,
                         BandRun* run)
 {
-    const int threads = config.threads_per_block > 0 ? config.threads_per_block : kBandDefaultThreads;
+    const bool temporal = config.pass == HF_BAND_PASS_TEMPORAL;
+    const int threads = temporal ? kStreamThreads
+                                 : config.threads_per_block > 0 ? config.threads_per_block : kBandDefaultThreads;
+    const void* kernel = temporal ? band_temporal_kernel(config.ghost_rows) : reinterpret_cast<const void*>(&persistent_bands);
     DeviceFacts facts{};
-    HF_RETURN_IF_FAILED(query_device_facts(reinterpret_cast<const void*>(&persistent_bands), threads, &facts));
+    HF_RETURN_IF_FAILED(query_device_facts(kernel, threads, &facts));
     if (!facts.cooperative) {
         return fail(HF_ERR_UNSUPPORTED, "bands: device %d does not support cooperative launch", facts.device);
     }
@@ -91,7 +145,15 @@ hf_status plan_band_run(const hf_problem& problem, const hf_bands_config& config
         const int rows = band_rows(problem.n, config.bands, config.ghost_rows, band).rows();
         widest = rows > widest ? rows : widest;
     }
-    const int needed = ((widest - 2) * points_per_row(problem.n) + threads - 1) / threads;
+    int widest_band = first_band;
+    for (int band = first_band; band < first_band + band_count; ++band) {
+        widest_band = band_rows(problem.n, config.bands, config.ghost_rows, band).rows() == widest ? band : widest_band;
+    }
+    const int share = resident / band_count > 0 ? resident / band_count : 1;
+    const StreamGeometry items = band_pass_items(problem.n, config, widest_band,
+                                                 config.blocks_per_band > 0 ? config.blocks_per_band : share);
+    const int needed = temporal ? items.strips * items.segments
+                                : ((widest - 2) * points_per_row(problem.n) + threads - 1) / threads;
     int blocks = config.blocks_per_band;
     if (blocks == 0) {
         blocks = resident / band_count < needed ? resident / band_count : needed;
@@ -103,8 +165,13 @@ hf_status plan_band_run(const hf_problem& problem, const hf_bands_config& config
                     band_count, blocks, threads, resident, facts.device);
     }
     const double watchdog = config.watchdog_seconds > 0 ? config.watchdog_seconds : kDefaultWatchdogSeconds;
-    *run = BandRun{problem.n, problem.h2, config.bands, config.ghost_rows, first_band, band_count, blocks, threads,
-                   watchdog, config.fault, config.fault_band};
+    *run = BandRun{problem.n,  problem.h2, config.bands,      config.ghost_rows, first_band,
+                   band_count, blocks,     threads,           watchdog,          config.fault,
+                   config.fault_band, config.pass, kernel, 0};
+    if (temporal) {
+        const StreamGeometry planned = band_pass_items(problem.n, config, widest_band, blocks);
+        run->items_per_band = planned.strips * planned.segments;
+    }
     return HF_OK;
 }
 
@@ -174,13 +241,22 @@ hf_status report_band_watchdog(const BandRun& run, const DeviceError& error, hf_
 struct BandArrays {
     double* u = nullptr;
     double* f = nullptr;
+    double* scratch = nullptr;           /* the temporal pass's second arrays (owned), or null */
     LLLine* receive = nullptr;           /* owned receive buffers (one GPU), or null */
     bool owns_arrays = true;
     std::vector<size_t> array_offset;    /* doubles, per band of the session */
     std::vector<LLLine*> buffers;        /* per band of the split */
 
-    /* One GPU: every band's arrays and receive buffer (zeroed), in three allocations. */
-    hf_status acquire_all(int n, int bands, int ghost_rows, hipStream_t stream)
+    /* The temporal pass's second arrays, laid out as u's. */
+    hf_status acquire_scratch(size_t doubles)
+    {
+        HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&scratch), sizeof(double) * doubles));
+        return HF_OK;
+    }
+
+    /* One GPU: every band's arrays and receive buffer (zeroed), in three allocations (four with the
+     * temporal pass's second arrays). */
+    hf_status acquire_all(int n, int bands, int ghost_rows, bool temporal, hipStream_t stream)
     {
         size_t doubles = 0;
         size_t lines = 0;
@@ -199,24 +275,28 @@ struct BandArrays {
         for (size_t offset : receive_offset) {
             buffers.push_back(receive + offset);
         }
-        return HF_OK;
+        return temporal ? acquire_scratch(doubles) : HF_OK;
     }
 
-    /* One band: its arrays (allocated unless band_u is given), the split's buffers as given. */
-    hf_status acquire_one(int n, int bands, int ghost_rows, int band, void* const* peers, double* band_u,
-                          const double* band_f)
+    /* One band: its arrays (allocated unless band_u is given; the temporal pass's second array always),
+     * the split's buffers as given. */
+    hf_status acquire_one(int n, int bands, int ghost_rows, int band, bool temporal, void* const* peers,
+                          double* band_u, const double* band_f)
     {
         for (int b = 0; b < bands; ++b) {
             buffers.push_back(static_cast<LLLine*>(peers[b]));
         }
         array_offset.push_back(0);
+        const size_t doubles = static_cast<size_t>(band_rows(n, bands, ghost_rows, band).rows()) * n;
+        if (temporal) {
+            HF_RETURN_IF_FAILED(acquire_scratch(doubles));
+        }
         if (band_u != nullptr) {
             owns_arrays = false;
             u = band_u;
             f = const_cast<double*>(band_f); /* only read: the kernel's view keeps f const */
             return HF_OK;
         }
-        const size_t doubles = static_cast<size_t>(band_rows(n, bands, ghost_rows, band).rows()) * n;
         HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&u), sizeof(double) * doubles));
         HF_ALLOCATE(hipMalloc(reinterpret_cast<void**>(&f), sizeof(double) * doubles));
         return HF_OK;
@@ -224,7 +304,7 @@ struct BandArrays {
 
     hf_status release(hf_status status)
     {
-        std::vector<void*> owned{receive};
+        std::vector<void*> owned{receive, scratch};
         if (owns_arrays) {
             owned.push_back(f);
             owned.push_back(u);
@@ -252,6 +332,7 @@ struct hf_bands_session {
     uint32_t flag_base = 0;
     int runs = 0;
     bool kernel_stuck = false; /* then nothing is freed: the kernel may still use it */
+    bool scratch_loaded = false; /* the temporal pass's second arrays hold the band's rows (the boundary) */
 };
 
 namespace holdfast {
@@ -268,6 +349,10 @@ hf_status plan_views(hf_bands_session& session)
         const double* band_f = session.arrays.f + session.arrays.array_offset[static_cast<size_t>(local)];
         BandView view{};
         plan_band_view(run.n, run.bands, run.ghost_rows, band, band_u, band_f, session.arrays.buffers.data(), &view);
+        if (run.pass == HF_BAND_PASS_TEMPORAL) {
+            view.scratch = session.arrays.scratch + session.arrays.array_offset[static_cast<size_t>(local)];
+            view.items = plan_stream_geometry_of_rows(run.n, view.rows, run.ghost_rows, run.blocks_per_band);
+        }
         for (int c = 0; c < view.sends + view.receives; ++c) {
             const BandCopy& copy = c < view.sends ? view.send[c] : view.receive[c - view.sends];
             if (copy.lines == nullptr) {
@@ -294,9 +379,11 @@ hf_status open_session(const hf_problem& problem, const hf_bands_config& config,
         status = current_device(&session->device);
     }
     if (status == HF_OK) {
-        status = peers == nullptr ? session->arrays.acquire_all(problem.n, config.bands, config.ghost_rows, stream)
-                                  : session->arrays.acquire_one(problem.n, config.bands, config.ghost_rows, first_band,
-                                                                peers, band_u, band_f);
+        const bool temporal = config.pass == HF_BAND_PASS_TEMPORAL;
+        status = peers == nullptr
+                     ? session->arrays.acquire_all(problem.n, config.bands, config.ghost_rows, temporal, stream)
+                     : session->arrays.acquire_one(problem.n, config.bands, config.ghost_rows, first_band, temporal, peers,
+                                                   band_u, band_f);
     }
     if (status == HF_OK) {
         status = plan_views(*session);
@@ -339,6 +426,9 @@ hf_status copy_bands(hf_bands_session& session, double* u, const double* f, bool
             const size_t from = static_cast<size_t>(rows.low_row) * n;
             HF_CHECK(hipMemcpyAsync(band_u, u + from, bytes, hipMemcpyDefault, session.stream));
             HF_CHECK(hipMemcpyAsync(session.arrays.f + offset, f + from, bytes, hipMemcpyDefault, session.stream));
+            if (session.arrays.scratch != nullptr) { /* the boundary in both of the temporal pass's arrays */
+                HF_CHECK(hipMemcpyAsync(session.arrays.scratch + offset, u + from, bytes, hipMemcpyDefault, session.stream));
+            }
         } else {
             const size_t bytes = sizeof(double) * static_cast<size_t>(rows.end_row - rows.first_row) * n;
             HF_CHECK(hipMemcpyAsync(u + static_cast<size_t>(rows.first_row) * n,
@@ -347,6 +437,29 @@ hf_status copy_bands(hf_bands_session& session, double* u, const double* f, bool
         }
     }
     HF_CHECK(hipStreamSynchronize(session.stream));
+    session.scratch_loaded = session.scratch_loaded || to_bands;
+    return HF_OK;
+}
+
+/* Before a temporal run, on the stream: u into the second arrays when the run's pass count is odd (so that
+ * its last pass writes u, persistent_bands_temporal.h) or when they do not hold the band's rows yet
+ * (hf_band_run's arrays, never loaded); otherwise they hold the boundary from the load, and the first
+ * pass writes everything else. */
+hf_status prepare_temporal_arrays(hf_bands_session& session, int steps)
+{
+    const BandRun& run = session.run;
+    if (run.pass != HF_BAND_PASS_TEMPORAL || (session.scratch_loaded && (temporal_pass_count(steps, run.ghost_rows) & 1) == 0)) {
+        return HF_OK;
+    }
+    for (int local = 0; local < run.band_count; ++local) {
+        const size_t offset = session.arrays.array_offset[static_cast<size_t>(local)];
+        const size_t bytes =
+            sizeof(double) * static_cast<size_t>(band_rows(run.n, run.bands, run.ghost_rows, run.first_band + local).rows()) *
+            run.n;
+        HF_CHECK(hipMemcpyAsync(session.arrays.scratch + offset, session.arrays.u + offset, bytes, hipMemcpyDeviceToDevice,
+                                session.stream));
+    }
+    session.scratch_loaded = true;
     return HF_OK;
 }
 
@@ -362,6 +475,7 @@ hf_status launch_and_check(hf_bands_session& session, int iterations, hf_run_rep
     session.flag_base += static_cast<uint32_t>(band_exchange_count(steps, run.ghost_rows));
     ++session.runs;
     HF_CHECK(hipMemsetAsync(memory.control, 0, memory.control_bytes, session.stream));
+    HF_RETURN_IF_FAILED(prepare_temporal_arrays(session, steps));
     int rate_khz = 0;
     HF_RETURN_IF_FAILED(wall_clock_rate_khz(session.device, &rate_khz));
     PersistentArgs args{Problem{nullptr, nullptr, run.n, run.h2},
@@ -382,7 +496,7 @@ hf_status launch_and_check(hf_bands_session& session, int iterations, hf_run_rep
     void* arguments[] = {&args, &launch};
     HF_CHECK(hipEventRecord(memory.start, session.stream));
     const auto host_start = std::chrono::steady_clock::now();
-    HF_CHECK(hipLaunchCooperativeKernel(reinterpret_cast<const void*>(&persistent_bands),
+    HF_CHECK(hipLaunchCooperativeKernel(run.kernel,
                                         dim3(static_cast<unsigned int>(run.band_count * run.blocks_per_band)),
                                         dim3(static_cast<unsigned int>(run.threads)), arguments, 0, session.stream));
     HF_CHECK(hipEventRecord(memory.stop, session.stream));
@@ -502,7 +616,8 @@ hf_status hf_bands_session_info_of(const hf_bands_session* session, hf_bands_ses
     const BandRun& run = session->run;
     *info = hf_bands_session_info{run.n,          run.bands,   run.ghost_rows,         run.first_band,
                                   run.band_count, run.blocks_per_band, run.threads,     session->device,
-                                  run.watchdog_seconds, session->flag_base, session->runs};
+                                  run.watchdog_seconds, session->flag_base, session->runs, run.pass,
+                                  run.items_per_band};
     return HF_OK;
 }
 

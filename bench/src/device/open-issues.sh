@@ -75,6 +75,8 @@
 #                                              the same after the staggered watchdog, the NCCL cases with the glue
 #   bench/src/device/open-issues.sh java-temporal-tools
 #                                              the three tools on the Java persistent temporal passes (one- and 3-block)
+#   bench/src/device/open-issues.sh bands-temporal
+#                                              the band kernel's temporal pass: self-test N = 3 .. 4097, the three tools
 #   bench/src/device/open-issues.sh three-block-sass
 #                                              ncu and the machine code of the Java 3-block pass beside native's, k = 8
 #   bench/src/device/open-issues.sh java-3blocks
@@ -420,13 +422,21 @@ case ${1:-} in
       ncu:native-3blocks8:temporal_stream_persistent:$one+-k+native \
       'sass:3blocks8:persistentPasses3Blocks_k8|temporal_stream_persistentILi8ELNS_11PassBarrierE0ELi3E'
     ;;
+  bands-temporal)
+    # Issue 24: the band kernel's temporal pass (HF_BAND_PASS_TEMPORAL) on one GPU: its self-test at N = 3 to 4097 and
+    # the three tools on its fault-free cases at N = 5 to 101, at once; the half-sweep pass's band cases beside them.
+    checks="selftest:bands-temporal:--only+bands-temporal+--sizes+3,5,11,12,33,101,257,1001,2049,4097"
+    checks="$checks/selftest:bands:--only+bands"
+    checks="$checks/sanitize-native:bands-temporal:memcheck,racecheck,synccheck:--only+bands-temporal+--no-faults+--sizes+5,12,33,101"
+    SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-400} exec bash "$session" info "together:$checks"
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session|bands-closing|three-block-sass|java-temporal-tools (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session|bands-closing|three-block-sass|java-temporal-tools|bands-temporal (see the comment at the top)" >&2
     exit 2
     ;;
 esac

@@ -13,6 +13,7 @@
 #define HOLDFAST_DEVICE_BAND_VIEW_H
 
 #include "band_split.h"
+#include "stream_geometry.h"
 
 namespace holdfast {
 
@@ -33,6 +34,8 @@ struct BandCopy {
 struct BandView {
     double* u;        /* rows x n: held rows, owned and ghost */
     const double* f;  /* the same rows of f */
+    double* scratch;  /* the temporal pass's second array (rows x n, the same boundary as u); null otherwise */
+    StreamGeometry items; /* the temporal pass's items over the band (plan_stream_geometry_of_rows) */
     int rows;
     int low_row;      /* the global row of row 0: a half-sweep's colours are the grid's */
     int sends;

@@ -62,21 +62,27 @@ struct StreamGeometry {
 
 __host__ __device__ constexpr int stream_ceil_div(int a, int b) { return (a + b - 1) / b; }
 
-/* The items of a pass at n x n and k half-sweeps for about `target` blocks (StreamGeometry.plan in
- * Java, the same rule): strips as wide as a block allows, balanced and even; then as many segments
- * of rows as fill `target` blocks once, at least one, none empty. */
-__host__ __device__ inline StreamGeometry plan_stream_geometry(int n, int k, int target)
+/* The items of a pass over `grid_rows` rows of n (the square: n; a band: its held rows) and k
+ * half-sweeps for about `target` blocks (StreamGeometry.plan in Java, the same rule for the square):
+ * strips as wide as a block allows, balanced and even; then as many segments of rows as fill `target`
+ * blocks once, at least one, none empty. */
+__host__ __device__ inline StreamGeometry plan_stream_geometry_of_rows(int n, int grid_rows, int k, int target)
 {
     const int columns = n - 1; /* interior columns 1 .. n-2 lie in [0, n - 1) */
     int strips = stream_ceil_div(columns, 2 * kStreamThreads - 2 * stream_halo(k));
     int width = stream_ceil_div(columns, strips);
     width += width & 1;
     strips = stream_ceil_div(columns, width); /* rounding up to even can leave the last strip empty */
-    const int rows = n - 2;
+    const int rows = grid_rows - 2;
     int wanted = target / strips;
     wanted = wanted < 1 ? 1 : wanted > rows ? rows : wanted;
     const int segment_rows = stream_ceil_div(rows, wanted);
     return StreamGeometry{width, strips, segment_rows, stream_ceil_div(rows, segment_rows)};
+}
+
+__host__ __device__ inline StreamGeometry plan_stream_geometry(int n, int k, int target)
+{
+    return plan_stream_geometry_of_rows(n, n, k, target);
 }
 
 /* Passes of a run of `steps` half-sweeps, k each (the last may be shorter). */

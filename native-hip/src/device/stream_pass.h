@@ -96,6 +96,7 @@ struct StreamItem {
     bool in_grid0, in_grid1;    /* within 0 .. n-1 */
     bool owned0, owned1;        /* owned by this strip */
     bool owned2;                /* col0 + 2 owned by this strip and held by this warp (not lane 31): kPaired stores it */
+    int rows;                   /* rows of the grid: n for the square, a band's held rows (kernels/persistent_bands_temporal.h) */
     int y0, y1;                 /* owned rows [y0, y1) */
     int lo;                     /* the first row level 0 is needed at: y0 - k */
     int span;                   /* rows level 0 is needed at */
@@ -268,7 +269,7 @@ __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const 
     const int thread = static_cast<int>(threadIdx.x);
     /* Row t + 1 into registers now; its f goes into the ring after the work below. */
     const int ahead = t + 1;
-    const bool loads = ahead <= item.t_last && stream_within(ahead, n);
+    const bool loads = ahead <= item.t_last && stream_within(ahead, item.rows);
     double u_next = 0.0;
     double f0 = 0.0;
     double f1 = 0.0;
@@ -297,7 +298,7 @@ __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const 
             const double across = stream_neighbour<K, P>(prev[below], below, edges);
             const int row = t - level;
             if (stream_within(d - 2 * level, item.span - 2 * level)) { /* row among level's exact rows */
-                if (interior && stream_within(row - 1, n - 2)) {
+                if (interior && stream_within(row - 1, item.rows - 2)) {
                     const double f_here =
                         level <= stream_ring_levels(K)
                             ? f_ring[(stream_ring_behind(f_slot, level, stream_ring_rows(K)) * 2 + P) * kStreamThreads + thread]
@@ -305,7 +306,7 @@ __device__ __forceinline__ double stream_step(double u, double (&cur)[K], const 
                     const double east = P == 0 ? prev[below] : across;
                     const double west = P == 0 ? across : prev[below];
                     value = five_point_update(cur[below], prev2[below], east, west, h2 * f_here);
-                } else if (in_grid && stream_within(row, n)) {
+                } else if (in_grid && stream_within(row, item.rows)) {
                     value = in[row * n + column]; /* boundary: never changes */
                 }
             }
@@ -386,13 +387,14 @@ __device__ __forceinline__ void stream_rows(double u, int t, const double* in, d
 }
 
 /* Streams item `item` of a pass of `sweeps` (1 .. K) half-sweeps whose first is colour
- * `first_colour`. Every thread of the block calls it, with blockDim.x == kStreamThreads; f_ring and
- * edges are the block's shared memory (stream_shared_doubles). */
+ * `first_colour`, over a grid of `rows` rows of n (the square: rows = n; a band's array: its held rows,
+ * whose first and last rows stay as they are, like the square's boundary). Every thread of the block
+ * calls it, with blockDim.x == kStreamThreads; f_ring and edges are the block's shared memory
+ * (stream_shared_doubles). */
 template <int K, StreamAccess A = StreamAccess::kScalar>
-__device__ __forceinline__ void stream_pass_item(const double* in, double* out, const double* f, int n, double h2,
-                                                 int sweeps,
-                                                 int first_colour, StreamGeometry geometry, int item_index,
-                                                 double* f_ring, double* edges)
+__device__ __forceinline__ void stream_pass_item(const double* in, double* out, const double* f, int n, int rows,
+                                                 double h2, int sweeps, int first_colour, StreamGeometry geometry,
+                                                 int item_index, double* f_ring, double* edges)
 {
     const int thread = static_cast<int>(threadIdx.x);
     const int strip = item_index % geometry.strips;
@@ -408,8 +410,9 @@ __device__ __forceinline__ void stream_pass_item(const double* in, double* out, 
     item.owned0 = stream_within(item.col0 - own_begin, own_end - own_begin);
     item.owned1 = stream_within(item.col0 + 1 - own_begin, own_end - own_begin);
     item.owned2 = (thread & 31) != 31 && stream_within(item.col0 + 2 - own_begin, own_end - own_begin);
+    item.rows = rows;
     item.y0 = 1 + segment * geometry.segment_rows;
-    item.y1 = item.y0 + geometry.segment_rows < n - 1 ? item.y0 + geometry.segment_rows : n - 1;
+    item.y1 = item.y0 + geometry.segment_rows < rows - 1 ? item.y0 + geometry.segment_rows : rows - 1;
     item.lo = item.y0 - K;
     item.span = item.y1 - 1 + K - item.lo + 1;
     item.t_last = item.y1 - 1 + K;
@@ -418,7 +421,7 @@ __device__ __forceinline__ void stream_pass_item(const double* in, double* out, 
 
     /* Row t: level 0's member for the first step (P = 0) into a register, f into ring slot 0. */
     double u = 0.0;
-    if (t <= item.t_last && stream_within(t, n)) {
+    if (t <= item.t_last && stream_within(t, rows)) {
         const int base = t * n + item.col0;
         if (item.in_grid0) {
             u = in[base];

@@ -110,40 +110,41 @@ __device__ inline void band_half_sweep(const BandView& view, int n, double h2, i
     }
 }
 
-/* `rows` whole rows of the band's array from `row` on, as one halo of LL lines. */
-__device__ __forceinline__ HaloRows band_rows_of(const BandView& view, int n, const BandCopy& copy)
+/* `rows` whole rows of a band's array (u, or the temporal pass's scratch) from `row` on, as one halo
+ * of LL lines. */
+__device__ __forceinline__ HaloRows band_rows_of(double* array, int n, const BandCopy& copy)
 {
-    return HaloRows{view.u + static_cast<long long>(copy.row) * n, n, n, copy.rows};
+    return HaloRows{array + static_cast<long long>(copy.row) * n, n, n, copy.rows};
 }
 
-/* The band's edge rows into every receiver's buffer, slot `slot`, with `flag`. */
+/* The band's edge rows of `array` into every receiver's buffer, slot `slot`, with `flag`. */
 template <LLAccess Access>
-__device__ void send_band_halos(const BandView& view, int n, uint32_t flag, int slot, LLWorkers workers)
+__device__ void send_band_halos(const BandView& view, double* array, int n, uint32_t flag, int slot, LLWorkers workers)
 {
     for (int c = 0; c < view.sends; ++c) {
         const BandCopy& copy = view.send[c];
-        ll_send<Access>(copy.lines + static_cast<long long>(slot) * copy.slot_lines, band_rows_of(view, n, copy), flag,
+        ll_send<Access>(copy.lines + static_cast<long long>(slot) * copy.slot_lines, band_rows_of(array, n, copy), flag,
                         workers);
     }
 }
 
-/* Every incoming copy of slot `slot` into the ghost rows, two copies at a time (ll_receive keeps
- * lines of both in flight). Returns false in a thread whose wait expired or saw another error. */
+/* Every incoming copy of slot `slot` into the ghost rows of `array`, two copies at a time (ll_receive
+ * keeps lines of both in flight). Returns false in a thread whose wait expired or saw another error. */
 template <LLAccess Access>
-__device__ bool receive_band_halos(const PersistentArgs& args, const BandView& view, uint32_t flag, int slot, int step,
-                                   LLWorkers workers)
+__device__ bool receive_band_halos(const PersistentArgs& args, const BandView& view, double* array, uint32_t flag,
+                                   int slot, int step, LLWorkers workers)
 {
     const int n = args.problem.n;
     const LLIncoming none{nullptr, HaloRows{nullptr, n, n, 0}, -1};
     for (int c = 0; c < view.receives; c += 2) {
         const BandCopy& first = view.receive[c];
         const LLIncoming upper{first.lines + static_cast<long long>(slot) * first.slot_lines,
-                               band_rows_of(view, n, first), first.peer};
+                               band_rows_of(array, n, first), first.peer};
         LLIncoming lower = none;
         if (c + 1 < view.receives) {
             const BandCopy& second = view.receive[c + 1];
             lower = LLIncoming{second.lines + static_cast<long long>(slot) * second.slot_lines,
-                               band_rows_of(view, n, second), second.peer};
+                               band_rows_of(array, n, second), second.peer};
         }
         if (!ll_receive<Access>(upper, lower, flag, args, step, workers)) {
             return false;
@@ -167,6 +168,36 @@ __device__ __forceinline__ PersistentArgs staggered_deadline(const PersistentArg
     return staggered;
 }
 
+/* Exchange `exchange` (1, 2, ...) after `done` half-sweeps, every block of the band: the edge rows of
+ * `array` into the receivers' buffers (unless the band's fault keeps it from publishing), the
+ * incoming lines into its ghost rows, then the band's barrier: the ghost rows, every block's share,
+ * before the next half-sweep or pass reads them, and the sends done reading the edge rows before it
+ * rewrites them. False when the block must leave (a wait expired or saw another error). */
+template <LLAccess Access>
+__device__ bool exchange_band_halos(const PersistentArgs& args, const BandView& view, double* array, int exchange,
+                                    int done, bool publishes, const BarrierSlots& barrier, int& barriers,
+                                    LLWorkers workers)
+{
+    const int n = args.problem.n;
+    const uint32_t flag = args.flag_base + static_cast<uint32_t>(exchange);
+    const int slot = exchange & 1;
+    if (publishes) {
+        send_band_halos<Access>(view, array, n, flag, slot, workers);
+    }
+    const bool received = receive_band_halos<Access>(staggered_deadline(args, done, false), view, array, flag, slot,
+                                                     done, workers);
+    if (__syncthreads_or(received ? 0 : 1) != 0) {
+        return false;
+    }
+    return barrier_two_slot(staggered_deadline(args, done, true), barrier, barriers++);
+}
+
+/* Whether band `band` sends its halos in this run (HF_FAULT_NEVER_PUBLISH keeps fault_block's back). */
+__device__ __forceinline__ bool band_publishes(const PersistentArgs& args, int band)
+{
+    return !(args.fault == HF_FAULT_NEVER_PUBLISH && band == args.fault_block);
+}
+
 template <LLAccess Access>
 __device__ void run_bands(const PersistentArgs& args, const BandLaunch& launch)
 {
@@ -178,7 +209,7 @@ __device__ void run_bands(const PersistentArgs& args, const BandLaunch& launch)
     const BarrierSlots barrier = band_barrier(launch, block);
     const int n = args.problem.n;
     const int k = args.sweeps_per_exchange;
-    const bool publishes = !(args.fault == HF_FAULT_NEVER_PUBLISH && block.band == args.fault_block);
+    const bool publishes = band_publishes(args, block.band);
     int barriers = 0;
     int exchange = 0;
     int done = 0;
@@ -197,19 +228,8 @@ __device__ void run_bands(const PersistentArgs& args, const BandLaunch& launch)
             continue;
         }
         ++exchange;
-        const uint32_t flag = args.flag_base + static_cast<uint32_t>(exchange);
-        const int slot = exchange & 1;
-        if (publishes) {
-            send_band_halos<Access>(view, n, flag, slot, block.workers);
-        }
-        const bool received = receive_band_halos<Access>(staggered_deadline(args, step + 1, false), view, flag, slot,
-                                                         step + 1, block.workers);
-        if (__syncthreads_or(received ? 0 : 1) != 0) {
-            return;
-        }
-        /* The ghost rows, every block's share, before the next half-sweep reads them; and the sends
-         * done reading the edge rows before it rewrites them. */
-        if (!barrier_two_slot(staggered_deadline(args, step + 1, true), barrier, barriers++)) {
+        if (!exchange_band_halos<Access>(args, view, view.u, exchange, step + 1, publishes, barrier, barriers,
+                                         block.workers)) {
             return;
         }
     }

@@ -104,7 +104,7 @@ __global__ void __launch_bounds__(kStreamThreads, BlocksPerSm) temporal_stream_p
     const auto pass_with = [&](auto access) {
         run_temporal_passes<K, B>(args, args.items.strips * args.items.segments,
                                   [&](const double* in, double* out, int sweeps, int first_colour, int item) {
-                                      stream_pass_item<K, decltype(access)::value>(in, out, problem.f, problem.n, problem.h2,
+                                      stream_pass_item<K, decltype(access)::value>(in, out, problem.f, problem.n, problem.n, problem.h2,
                                                                                    sweeps, first_colour, args.items, item, f_ring,
                                                                                    edges);
                                   });

@@ -33,7 +33,7 @@ __device__ __forceinline__ void stream_pass_launch(const double* __restrict__ in
     const int sweeps = schedule[2 * pass];
     const int first_colour = schedule[2 * pass + 1];
     if (sweeps > 0) {
-        stream_pass_item<K>(in, out, f, n, h2, sweeps, first_colour, StreamGeometry{strip_width, strips, segment_rows, 0},
+        stream_pass_item<K>(in, out, f, n, n, h2, sweeps, first_colour, StreamGeometry{strip_width, strips, segment_rows, 0},
                             static_cast<int>(blockIdx.x), f_ring, edges);
         if (threadIdx.x == 0) {
             atomicAdd(work, sweeps); /* read by the host after the launch: no order needed */
