@@ -8,10 +8,13 @@
  *
  *   holdfast_bands_nccl_check [--gpus 2] [--sizes 3,5,11,12,101,1001,4097] [--ghost-rows 1,2,4]
  *                             [--iterations 7] [--runs 2] [--fault-band b] [--watchdog 10]
+ *                             [--pass half-sweeps|temporal]
  *
  * --runs: runs one after another on the same bands and windows (the flag base advanced by
  * hf_band_exchange_count), each checked. --fault-band b: band b never sends; every GPU must return
- * HF_ERR_WATCHDOG promptly, and b's neighbours must name band b.
+ * HF_ERR_WATCHDOG promptly, and b's neighbours must name band b. --pass temporal: each band's k
+ * half-sweeps between exchanges as one temporal pass (HF_BAND_PASS_TEMPORAL; --ghost-rows then from
+ * HF_BAND_TEMPORAL_DEPTHS).
  */
 #include <cuda_runtime.h>
 #include <nccl.h>
@@ -40,6 +43,7 @@ struct Options {
     int runs = 2;
     int fault_band = -1;
     double watchdog = 10.0;
+    int pass = HF_BAND_PASS_HALF_SWEEPS;
 };
 
 std::vector<int> list_of(const char* text)
@@ -169,6 +173,7 @@ int run_case(const Options& options, const std::vector<ncclComm_t>& comms, int n
     config.bands = bands;
     config.ghost_rows = k;
     config.blocks_per_band = 0;
+    config.pass = options.pass;
     config.watchdog_seconds = options.fault_band >= 0 ? 0.5 : options.watchdog;
     if (options.fault_band >= 0) {
         config.fault = HF_FAULT_NEVER_PUBLISH;
@@ -275,6 +280,8 @@ bool parse(int argc, char** argv, Options* options)
             options->fault_band = std::atoi(value);
         } else if (option == "--watchdog") {
             options->watchdog = std::atof(value);
+        } else if (option == "--pass" && (std::strcmp(value, "half-sweeps") == 0 || std::strcmp(value, "temporal") == 0)) {
+            options->pass = std::strcmp(value, "temporal") == 0 ? HF_BAND_PASS_TEMPORAL : HF_BAND_PASS_HALF_SWEEPS;
         } else {
             return false;
         }
@@ -290,7 +297,7 @@ int main(int argc, char** argv)
     Options options;
     if (!parse(argc, argv, &options)) {
         std::fprintf(stderr, "usage: %s [--gpus 2] [--sizes 3,5,...] [--ghost-rows 1,2,4] [--iterations 7] [--runs 2]"
-                             " [--fault-band b] [--watchdog 10]\n", argv[0]);
+                             " [--fault-band b] [--watchdog 10] [--pass half-sweeps|temporal]\n", argv[0]);
         return 2;
     }
     int devices = 0;
