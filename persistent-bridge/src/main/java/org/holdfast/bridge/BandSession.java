@@ -48,7 +48,7 @@ public final class BandSession implements AutoCloseable {
         }
     }
 
-    /** What runs: the split, the session's bands, blocks, threads, GPU, and the flags and runs so far. */
+    /** What runs: the split, the session's bands, blocks, threads, GPU, the flags and runs so far, and the band's pass. */
     public synchronized BandSessionInfo info() {
         requireOpen();
         bridge.check(holdfast_bands_h.hf_bands_session_info_of(session, info), "hf_bands_session_info_of", null);
@@ -57,7 +57,8 @@ public final class BandSession implements AutoCloseable {
                 hf_bands_session_info.band_count(info), hf_bands_session_info.blocks_per_band(info),
                 hf_bands_session_info.threads_per_block(info), hf_bands_session_info.device(info),
                 hf_bands_session_info.watchdog_seconds(info), Integer.toUnsignedLong(hf_bands_session_info.flag_base(info)),
-                hf_bands_session_info.runs(info));
+                hf_bands_session_info.runs(info), BandPass.fromCode(hf_bands_session_info.pass(info)),
+                hf_bands_session_info.items_per_band(info));
     }
 
     /**

@@ -14,21 +14,24 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Band sessions through the bridge, the grid in device memory (the runner loads from host memory: both are unified
  * addressing's): 3 then 4 iterations on one load equal the reference's 7 bit for bit, the flags advanced by the
- * exchange counts; one band of one through {@link PersistentBridge#openBand}; a band that never sends is named by
- * the watchdog, and the session runs again.
+ * exchange counts; the same with the temporal band pass (k = 1, 2, 4, 8: 3 + 4 iterations, off the k grid), whose
+ * session says its pass and items; one band of one through {@link PersistentBridge#openBand}; a band that never sends
+ * is named by the watchdog, and the session runs again.
  */
 class BandSessionGpuTest extends GpuTestBase {
 
+    /** N = 11, 101, 2 and 3 bands: the half-sweeps at k = 1 to 4, the temporal pass at k = 1, 2, 4, 8. */
     static Stream<Arguments> splits() {
-        return Stream.of(11, 101).flatMap(n -> Stream.of(2, 3).flatMap(bands -> Stream.of(1, 2, 3, 4)
-                .map(k -> Arguments.of(n, bands, k))));
+        return Stream.of(11, 101).flatMap(n -> Stream.of(2, 3).flatMap(bands -> Stream.concat(
+                Stream.of(1, 2, 3, 4).map(k -> Arguments.of(n, bands, k, BandPass.HALF_SWEEPS)),
+                Stream.of(1, 2, 4, 8).map(k -> Arguments.of(n, bands, k, BandPass.TEMPORAL)))));
     }
 
-    @ParameterizedTest(name = "N={0}, {1} bands, k = {2}")
+    @ParameterizedTest(name = "N={0}, {1} bands, k = {2}, {3}")
     @MethodSource("splits")
-    void twoRunsOnOneLoadEqualTheReference(int n, int bands, int k) {
+    void twoRunsOnOneLoadEqualTheReference(int n, int bands, int k, BandPass pass) {
         try (DeviceProblem device = new DeviceProblem(bridge, n);
-                BandSession session = bridge.openBands(device.solved(), BandRequest.of(bands, k), 0)) {
+                BandSession session = bridge.openBands(device.solved(), BandRequest.of(bands, k).withPass(pass), 0)) {
             session.load(device.u, device.f);
             assertTrue(session.run(3).deviceMillis() > 0);
             session.run(4);
@@ -39,6 +42,11 @@ class BandSessionGpuTest extends GpuTestBase {
             assertEquals(0, info.firstBand());
             assertEquals(2, info.runs());
             assertEquals(bridge.bandExchangeCount(3, k) + bridge.bandExchangeCount(4, k), info.flagBase());
+            assertEquals(pass, info.pass());
+            assertEquals(pass == BandPass.TEMPORAL, info.itemsPerBand() > 0, "items are the temporal pass's: " + info);
+            if (pass == BandPass.TEMPORAL) {
+                assertEquals(256, info.threadsPerBlock(), "the temporal pass's block");
+            }
         }
     }
 

@@ -100,6 +100,29 @@ class HeaderMirrorTest {
         assertEquals(5, rawMethodsOf(holdfast_nccl_bands_h.class).size());
     }
 
+    /** holdfast_bands.h's defines (the band's passes, the temporal pass's k) are holdfast_bands_h's constants and BandPass's codes. */
+    @Test
+    void theBandPassesOfTheBandHeaderAreMirrored() throws IOException, IllegalAccessException {
+        final String bands = Files.readString(Path.of(System.getProperty("holdfast.native.header")).resolveSibling("holdfast_bands.h"));
+        final Map<String, String> fromHeader = new TreeMap<>();
+        final Matcher matcher = Pattern.compile("#define\\s+(HF_BAND_\\w+)\\s+(\\d+|\"[^\"]*\")").matcher(bands);
+        while (matcher.find()) {
+            fromHeader.put(matcher.group(1), matcher.group(2).replace("\"", ""));
+        }
+        final Map<String, String> fromJava = new TreeMap<>();
+        for (Field field : holdfast_bands_h.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getName().startsWith("HF_")) {
+                fromJava.put(field.getName(), String.valueOf(field.get(null)));
+            }
+        }
+        assertEquals(3, fromHeader.size(), "defines parsed from holdfast_bands.h: " + fromHeader);
+        assertEquals(fromHeader, fromJava);
+        for (BandPass pass : BandPass.values()) {
+            assertEquals(fromHeader.get("HF_BAND_PASS_" + pass.name()), Integer.toString(pass.code()), pass.toString());
+        }
+        assertEquals(java.util.List.of(1, 2, 3, 4, 6, 8, 12, 16), BandPass.TEMPORAL_DEPTHS);
+    }
+
     private static Set<String> functionsOf(Path header) throws IOException {
         final Set<String> functions = new TreeSet<>();
         final Matcher matcher = FUNCTION.matcher(Files.readString(header));

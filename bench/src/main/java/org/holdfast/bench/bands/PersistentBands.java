@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import org.holdfast.bridge.BandPass;
 import org.holdfast.bridge.BandRequest;
 import org.holdfast.bridge.BandSession;
 import org.holdfast.bridge.NcclBandWindow;
@@ -36,6 +37,8 @@ import org.holdfast.tornado.cuda.nccl.NcclCommunicator;
  *   <li>{@link #overNccl}: band g on GPU g, the receive buffers NCCL symmetric memory windows (libholdfast_nccl_bands)
  *       over a communicator of GPUs 0 to G-1, each GPU's session given every band's buffer as it addresses it.</li>
  * </ul>
+ * Each band computes the k half-sweeps between two exchanges as its {@link BandRequest#pass()} says: one half-sweep
+ * at a time with a band barrier after each, or one temporally blocked pass of the k.
  * The grid lives in host memory here; each load copies every band's held rows in, each gather its owned rows back.
  * A run's time is the kernel's (device events) on one GPU, and the host clock from the lanes' start to the last
  * lane's end on several.
@@ -82,7 +85,7 @@ public final class PersistentBands implements AutoCloseable {
     public static PersistentBands onOneGpu(PoissonProblem problem, double[] f, BandSplit split, CudaTornadoDevice device,
             PersistentBridge bridge, BandRequest request) {
         PersistentBands bands = new PersistentBands(problem, f, split, List.of(new GpuLane(device)), watchdog(request),
-                noteOf(split, split.bands() + " bands on " + device.id()));
+                noteOf(split, request, split.bands() + " bands on " + device.id()));
         return bands.opened(lanes -> {
             lanes.onEvery(GpuLane::open);
             // A second task: the lane makes its context current before each task once it has one.
@@ -102,7 +105,7 @@ public final class PersistentBands implements AutoCloseable {
         }
         List<GpuLane> lanes = devices.stream().map(GpuLane::new).toList();
         PersistentBands bands = new PersistentBands(problem, f, split, lanes, watchdog(request),
-                noteOf(split, split.bands() + (split.bands() == 1 ? " GPU" : " GPUs")));
+                noteOf(split, request, split.bands() + (split.bands() == 1 ? " GPU" : " GPUs")));
         long bytes = 0;
         for (int band = 0; band < split.bands(); band++) {
             bytes = Math.max(bytes, bridge.bandLayout(problem.n(), split.bands(), split.ghostRows(), band).receiveBytes());
@@ -127,9 +130,14 @@ public final class PersistentBands implements AutoCloseable {
         return request.watchdogSeconds() > 0 ? request.watchdogSeconds() : 10.0;
     }
 
-    /** {@code "<where>, halos in-kernel (LL lines), k = 2"}. */
-    private static String noteOf(BandSplit split, String where) {
-        return where + ", halos in-kernel (LL lines), k = " + split.ghostRows();
+    /**
+     * {@code "<where>, halos in-kernel (LL lines), k = 2"} for the half-sweeps, {@code "<where>, temporal passes of k = 8,
+     * halos in-kernel (LL lines)"} for the temporal passes.
+     */
+    static String noteOf(BandSplit split, BandRequest request, String where) {
+        return request.pass() == BandPass.TEMPORAL
+                ? where + ", temporal passes of k = " + split.ghostRows() + ", halos in-kernel (LL lines)"
+                : where + ", halos in-kernel (LL lines), k = " + split.ghostRows();
     }
 
     static PersistentProblem solved(PoissonProblem problem) {
@@ -154,7 +162,7 @@ public final class PersistentBands implements AutoCloseable {
         return split;
     }
 
-    /** What the row's note says: where the bands are, that the halos travel inside the kernel, and k. */
+    /** What the row's note says: where the bands are, the temporal passes where they run, the halos inside the kernel, k. */
     public String note() {
         return note;
     }

@@ -64,7 +64,9 @@ public final class HoldfastOptions {
         options.addOption(valued("g", GPUS, "count", "devices the grid is split over, in as many bands of rows with halo rows exchanged"
                 + " between half-sweeps (every k, with k ghost rows, by --sweeps-per-launch k; docs/multi-gpu.md); the CPU modes"
                 + " run G virtual devices, the standard launches a band per GPU with NCCL between them, persistent-grid (native)"
-                + " its band kernel, the halos exchanged inside the kernel (k by --sweeps-per-exchange), and the other"
+                + " its band kernel, the halos exchanged inside the kernel (k by --sweeps-per-exchange; --barrier two-slot runs"
+                + " each half-sweep with a band barrier after it, temporal temporal passes of k half-sweeps, auto one of them by"
+                + " size), and the other"
                 + " persistent modes, not built for several GPUs yet, are skipped with the reason (default: 1)"));
         options.addOption(valued("i", ITERATIONS, "count,...",
                 "iterations of each timed run: one count for every size, or one per size, comma-separated " + configDefault(ITERATIONS)));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.holdfast.bench.bands.BandTransport;
+import org.holdfast.bridge.BandPass;
 import org.holdfast.bridge.HostPolling;
 import org.holdfast.bridge.NativeException;
 import org.holdfast.bridge.NativeStatus;
@@ -44,7 +45,9 @@ public abstract class NativePersistentMode extends DescribedMode {
      * cluster or in every multiprocessor's shared memory ({@code --signal resident}), and k half-sweeps per pass of the
      * temporally blocked variant ({@code --barrier temporal});
      * {@code auto} (0 to the planner) lets the planner choose per size. Variants that exchange after every
-     * half-sweep take only 1 or auto. Several values in one run give a row each.
+     * half-sweep take only 1 or auto. Several values in one run give a row each. Split over {@code --gpus} bands, the
+     * band kernel's ghost rows and half-sweeps between exchanges: any k up to 16 for its half-sweeps, 1, 2, 3, 4, 6, 8,
+     * 12 or 16 for its temporal passes ({@link #bandPlan}).
      */
     public static final ModeOption SWEEPS_PER_EXCHANGE = ModeOption.parsed("sweeps-per-exchange",
             "half-sweeps between halo exchanges", "auto or a whole number from 1 to " + MOST_SWEEPS_PER_EXCHANGE, "auto",
@@ -110,11 +113,11 @@ public abstract class NativePersistentMode extends DescribedMode {
         }
     }
 
-    /** The row's variant name of the band kernel's rows ({@code --gpus} above 1). */
-    static final String BANDS_VARIANT = "bands";
-
-    /** The barrier the band kernel meets at, within each band. */
+    /** The barrier that runs the band kernel's half-sweeps, each band meeting at its own barrier after each. */
     static final String BANDS_BARRIER = "two-slot";
+
+    /** The barrier that runs the band kernel's temporal passes of k half-sweeps. */
+    static final String BANDS_TEMPORAL_BARRIER = "temporal";
 
     /** The Java twins, the one {@code auto} runs first; empty for a mode with native kernels only. */
     private final List<JavaTwin> javaTwins;
@@ -261,7 +264,7 @@ public abstract class NativePersistentMode extends DescribedMode {
         Optional<BandTransport> bands = runsBands() && request.problem() instanceof PoissonProblem
                 ? bandTransport(request.gpus()) : Optional.empty();
         if (bands.isPresent()) {
-            return bandsRunner(request, machine, bands.get(), variant);
+            return bandsRunner(request, machine, bands.get());
         }
         // What the library's table lacks for the problem is refused before the GPU is asked for: the same line on any machine.
         Optional<String> refused = NativeVariants.library().refusal(name(), variantOption(), variant, request.problem());
@@ -280,18 +283,53 @@ public abstract class NativePersistentMode extends DescribedMode {
     }
 
     /**
-     * The native band kernel over {@code --gpus} bands ({@link PersistentBandsRunner}), k from
-     * {@code --sweeps-per-exchange} ({@code auto}: 1); the barrier is each band's own two-slot barrier, so a
-     * variant other than {@code auto} or {@code two-slot} is refused.
+     * The native band kernel over {@code --gpus} bands ({@link PersistentBandsRunner}), its pass and k as
+     * {@link #bandPlan} chooses them, refused before the GPU is asked for where they cannot run.
      */
-    private ModeRunner bandsRunner(RunRequest request, Machine machine, BandTransport transport, String variant) {
-        if (!variant.equals(PersistentRequest.AUTO) && !variant.equals(BANDS_BARRIER)) {
-            throw new ModeRefusedException(name() + " --gpus " + request.gpus() + ": the band kernel meets at each band's own "
-                    + BANDS_BARRIER + " barrier; --" + variantOption().orElseThrow().name() + " " + variant + " runs on one device");
+    private ModeRunner bandsRunner(RunRequest request, Machine machine, BandTransport transport) {
+        BandPlan plan = bandPlan(request.options(), request.problem().n(), request.gpus(), request.threadsAsked());
+        return new PersistentBandsRunner(request, machine, transport, plan, ran(plan.variantName(), plan.k(), request.options()));
+    }
+
+    /**
+     * How the bands run: {@code --barrier two-slot} the band kernel's half-sweeps (k from {@code --sweeps-per-exchange},
+     * {@code auto}: 1), {@code temporal} its temporal passes (k one of {@link BandPass#TEMPORAL_DEPTHS}, {@code auto}:
+     * {@link BandPassRule#temporalK}), {@code auto} {@link BandPassRule}'s choice for side {@code n}.
+     *
+     * @param threadsAsked {@code -t}, or 0
+     * @throws ModeRefusedException another barrier; with the temporal passes, a k they are not built for or threads
+     *     other than theirs
+     */
+    BandPlan bandPlan(OptionValues values, int n, int gpus, int threadsAsked) {
+        String barrier = variantOption().map(values::get).orElse(PersistentRequest.AUTO);
+        int asked = sweepsPerExchange(values);
+        String refused = name() + " --gpus " + gpus + ": ";
+        if (barrier.equals(PersistentRequest.AUTO)) {
+            return BandPassRule.auto(n, asked);
         }
-        int sweeps = sweepsPerExchange(request.options());
-        int k = sweeps == 0 ? 1 : sweeps;
-        return new PersistentBandsRunner(request, machine, transport, k, ran(BANDS_VARIANT, k, request.options()));
+        if (barrier.equals(BANDS_BARRIER)) {
+            return BandPlan.halfSweeps(asked == 0 ? 1 : asked);
+        }
+        if (!barrier.equals(BANDS_TEMPORAL_BARRIER)) {
+            throw new ModeRefusedException(refused + "the band kernel runs --" + variantOption().orElseThrow().name() + " "
+                    + BANDS_BARRIER + " (each half-sweep, a band barrier after it), " + BANDS_TEMPORAL_BARRIER
+                    + " (temporal passes of k half-sweeps) or auto (the pass by size); --" + variantOption().orElseThrow().name()
+                    + " " + barrier + " runs on one device");
+        }
+        if (asked != 0 && !BandPass.TEMPORAL.takes(asked)) {
+            throw new ModeRefusedException(refused + "the temporal band pass takes k = " + temporalDepths()
+                    + " (--sweeps-per-exchange), not " + asked);
+        }
+        if (threadsAsked != 0 && threadsAsked != BandPassRule.TEMPORAL_THREADS) {
+            throw new ModeRefusedException(refused + "the temporal band pass runs " + BandPassRule.TEMPORAL_THREADS
+                    + " threads per block, not " + threadsAsked + " (-t)");
+        }
+        return new BandPlan(BandPass.TEMPORAL, asked == 0 ? BandPassRule.temporalK(n) : asked, 0);
+    }
+
+    /** The k the temporal band pass is built for, as {@code 1, 2, 3}. */
+    private static String temporalDepths() {
+        return BandPass.TEMPORAL_DEPTHS.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 
     /**
@@ -338,12 +376,23 @@ public abstract class NativePersistentMode extends DescribedMode {
         if (refused.isPresent()) {
             return KernelsThatRun.described("skipped: " + refused.get());
         }
-        String sweeps = values.get(SWEEPS_PER_EXCHANGE);
-        String k = sweeps.equals("auto") ? "1" : sweeps;
-        return KernelsThatRun.described(NativeKernelFiles.bandKernel() + ": one cooperative launch per run on each of "
-                + gpus + " bands (a band per GPU through NCCL's windows, or every band on GPU 0 with"
-                + " -D" + BandTransport.PROPERTY + "=copy), k = " + k + " ghost rows, the halo rows exchanged inside the kernel"
-                + " as LL lines every " + k + (k.equals("1") ? " half-sweep" : " half-sweeps") + " and after the run's last");
+        String launches = NativeKernelFiles.bandKernel() + ": one cooperative launch per run on each of " + gpus + " bands (a"
+                + " band per GPU through NCCL's windows, or every band on GPU 0 with -D" + BandTransport.PROPERTY + "=copy), ";
+        String exchanged = " ghost rows, the halo rows exchanged inside the kernel as LL lines every ";
+        boolean auto = variantOption().map(values::get).orElse(PersistentRequest.AUTO).equals(PersistentRequest.AUTO);
+        if (auto && sweepsPerExchange(values) == 0) {
+            return KernelsThatRun.described(launches + "the pass by size: " + BandPassRule.described() + "; k" + exchanged
+                    + "k half-sweeps and after the run's last");
+        }
+        BandPlan plan;
+        try {
+            plan = bandPlan(values, problem.n(), gpus, 0);
+        } catch (ModeRefusedException e) {
+            return KernelsThatRun.described("refused: " + e.getMessage());
+        }
+        String k = Integer.toString(plan.k());
+        return KernelsThatRun.described(launches + plan.described() + (auto ? " (at N = " + problem.n() + "; the pass by size)"
+                : "") + ", k = " + k + exchanged + k + (plan.k() == 1 ? " half-sweep" : " half-sweeps") + " and after the run's last");
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.holdfast.bench.bands.BandTransport;
 import org.holdfast.bench.bands.PersistentBands;
+import org.holdfast.bridge.BandPass;
 import org.holdfast.bridge.BandRequest;
 import org.holdfast.bridge.IncompleteWorkException;
 import org.holdfast.bridge.NativeException;
@@ -19,9 +20,10 @@ import org.holdfast.tornado.api.LaunchInfo;
 /**
  * {@code persistent-grid} split over {@code --gpus G} GPUs: the square in G bands of rows, each band run by the
  * native band kernel ({@link PersistentBands}: one cooperative launch per run, the halo rows exchanged from inside
- * the kernel every k half-sweeps and after the run's last), k from {@code --sweeps-per-exchange} ({@code auto}: 1,
- * an exchange after every half-sweep, as the standard launches' bands default to; the planner has no rule for
- * bands yet). Through NCCL one band per GPU, the receive buffers NCCL symmetric memory windows; with
+ * the kernel every k half-sweeps and after the run's last), as its {@link BandPlan} says: each half-sweep with a band
+ * barrier after it ({@code --barrier two-slot}) or temporal passes of k half-sweeps ({@code --barrier temporal}), k
+ * from {@code --sweeps-per-exchange}; {@code --barrier auto} is {@link BandPassRule}'s choice by size. Through NCCL
+ * one band per GPU, the receive buffers NCCL symmetric memory windows; with
  * {@code -Dholdfast.bands.transport=copy} every band on GPU 0 in one launch. The harness checks the gathered grid
  * against the plain reference like any other row.
  */
@@ -34,21 +36,26 @@ public final class PersistentBandsRunner extends SplitGridRunner {
     private final RunShape shape;
 
     /**
-     * @param k ghost rows each side and half-sweeps between exchanges
+     * @param plan the bands' pass, k (ghost rows each side and half-sweeps between exchanges) and threads
      * @param variant the row's variant
-     * @throws ModeRefusedException too few interior rows, k beyond the kernel's, more GPUs than the machine has
+     * @throws ModeRefusedException too few interior rows, k beyond the kernel's, more GPUs than the machine has, what
+     *     the library refuses when the session opens (the temporal pass on HIP, say)
      * @throws ModeUnavailableException without a GPU, or without NCCL or libholdfast_nccl_bands where they carry the halos
      */
-    public PersistentBandsRunner(RunRequest request, Machine machine, BandTransport transport, int k, RowVariant variant) {
-        this(request, machine, transport, k, variant, request.watchdogSeconds(), BandRequest.of(request.gpus(), k));
+    public PersistentBandsRunner(RunRequest request, Machine machine, BandTransport transport, BandPlan plan, RowVariant variant) {
+        this(request, machine, transport, variant, request.watchdogSeconds(),
+                BandRequest.of(request.gpus(), plan.k()).withPass(plan.pass()).withThreadsPerBlock(plan.threads()));
     }
 
-    /** The same with the session's request as given (a test's fault, a shorter watchdog). */
-    PersistentBandsRunner(RunRequest request, Machine machine, BandTransport transport, int k, RowVariant variant,
+    /**
+     * The same with the session's request as given (a test's fault, a shorter watchdog): its bands, k and pass; its
+     * threads where it fixes them, else the request's.
+     */
+    PersistentBandsRunner(RunRequest request, Machine machine, BandTransport transport, RowVariant variant,
             double watchdogSeconds, BandRequest asked) {
         super((PoissonProblem) request.problem()); // splitRefusal admits the square alone
         PoissonProblem problem = (PoissonProblem) request.problem();
-        BandSplit split = split(request.gpus(), k, problem.n());
+        BandSplit split = split(request.gpus(), asked.ghostRows(), problem.n());
         machine.bridge(); // without a GPU or the native library: that, before the GPUs are counted
         Optional<String> refused = transport.tooFewGpus(request.gpus(), machine.gpuCount());
         if (refused.isPresent()) {
@@ -58,7 +65,7 @@ public final class PersistentBandsRunner extends SplitGridRunner {
         if (missing.isPresent()) {
             throw new ModeUnavailableException(missing.get());
         }
-        int threads = request.threadsAsked();
+        int threads = asked.threadsPerBlock() > 0 ? asked.threadsPerBlock() : request.threadsAsked();
         long widest = BandKernels.pointsPerColour(split.band(0).rows(), problem.n());
         BandRequest session = asked.withThreadsPerBlock(threads).withWatchdogSeconds(watchdogSeconds)
                 .withBlocksPerBand(request.blocks().plannerBlocks(widest, threads == 0 ? RunRequest.DEFAULT_THREADS : threads));
@@ -77,7 +84,7 @@ public final class PersistentBandsRunner extends SplitGridRunner {
                     new int[] {blocksAndThreads[1], 1, 1}, 0, transport == BandTransport.COPY ? machine.gpu().id() : "gpu" + gpu));
         }
         this.shape = new RunShape(blocksAndThreads[0], blocksAndThreads[1], variant, bands.note() + timeNote(transport),
-                launches, MemoryTraffic.HALF_SWEEP_PASSES);
+                launches, asked.pass() == BandPass.TEMPORAL ? MemoryTraffic.passes(split.ghostRows()) : MemoryTraffic.HALF_SWEEP_PASSES);
     }
 
     /**

@@ -21,7 +21,9 @@ public final class PersistentGridMode extends NativePersistentMode {
      * The barrier between half-sweeps: {@code auto} (the planner's rule for the size) or a variant of this mode in the
      * native library's table (cooperative groups' {@code grid.sync()}, Holdfast's two-slot barrier, one block or one
      * cluster holding the grid on chip, temporally blocked passes with either barrier between them:
-     * docs/persistent-variants.md).
+     * docs/persistent-variants.md). Split over {@code --gpus} bands it chooses the band kernel's pass: {@code two-slot}
+     * its half-sweeps, {@code temporal} its temporal passes, {@code auto} {@link BandPassRule}'s choice; the others run
+     * on one device.
      */
     public static final ModeOption BARRIER = NativeVariants.option(NAME, "barrier", "barrier between half-sweeps")
             .withSeveralValues();

@@ -21,6 +21,7 @@ import org.holdfast.bench.Holdfast;
 import org.holdfast.bench.bands.BandTransport;
 import org.holdfast.bench.report.ResultRow;
 import org.holdfast.bench.report.SavedRun;
+import org.holdfast.bridge.BandPass;
 import org.holdfast.bridge.BandRequest;
 import org.holdfast.bridge.DeviceProbe;
 import org.holdfast.bridge.FaultInjection;
@@ -40,7 +41,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * half-sweeps: off the k grid at k = 3 and 4), then one more without reloading, then a reload and 7 again, all on one
  * session whose flags go on growing; {@code --gpus 1} and 2 GPUs through NCCL's windows where NCCL and
  * libholdfast_nccl_bands are (skipped, saying which is missing, otherwise); a band that never sends ends the run with
- * the watchdog naming it, promptly; and through the harness every row passes its verification and its repeats.
+ * the watchdog naming it, promptly; and through the harness every row passes its verification and its repeats. The
+ * temporal band pass ({@code --barrier temporal}) the same way: 1, 2 and 3 bands on one GPU, N = 5 to 1001, k = 1, 2,
+ * 4, 8 (7 iterations and then 1: off the k grid at k = 4 and 8), {@code --gpus 1} and 2 GPUs through NCCL at k = 1
+ * and 8, a temporal band that never sends, and through the harness with {@code --barrier temporal,auto}.
  */
 @Tag("gpu")
 class PersistentBandsGpuTest extends OnTheGpu {
@@ -48,10 +52,15 @@ class PersistentBandsGpuTest extends OnTheGpu {
     private static final int ITERATIONS = 7;
 
     static Stream<Arguments> onOneGpu() {
+        return splits(new int[] {2, 3}, new int[] {1, 2, 3, 4});
+    }
+
+    /** N = 5, 11, 12, 101, 1001 with each of {@code bandCounts} and {@code ks}. */
+    private static Stream<Arguments> splits(int[] bandCounts, int[] ks) {
         List<Arguments> cases = new ArrayList<>();
         for (int n : new int[] {5, 11, 12, 101, 1001}) {
-            for (int bands : new int[] {2, 3}) {
-                for (int k = 1; k <= 4; k++) {
+            for (int bands : bandCounts) {
+                for (int k : ks) {
                     cases.add(Arguments.of(n, bands, k));
                 }
             }
@@ -63,46 +72,69 @@ class PersistentBandsGpuTest extends OnTheGpu {
     @MethodSource("onOneGpu")
     void bandsOnOneGpuEqualTheReference(int n, int bands, int k) {
         assumeNative();
-        RunShape shape = runsLikeTheReference(new PoissonProblem(n), bands, k, BandTransport.COPY);
+        RunShape shape = runsLikeTheReference(new PoissonProblem(n), bands, BandPlan.halfSweeps(k), BandTransport.COPY);
         assertEquals(bands + " bands on cuda:0, halos in-kernel (LL lines), k = " + k + "; the kernel's time", shape.note());
         assertEquals("bands/k=" + k, shape.variant());
         assertEquals(1, shape.launches().size(), "one cooperative launch for every band");
     }
 
-    @ParameterizedTest(name = "N={0} k = {1} --gpus 1 through NCCL's window")
-    @MethodSource("overNccl")
-    void oneGpuThroughTheNcclPathEqualsTheReference(int n, int k) {
-        assumeNative();
-        assumeNccl();
-        RunShape shape = runsLikeTheReference(new PoissonProblem(n), 1, k, BandTransport.NCCL);
-        assertEquals("1 GPU, halos in-kernel (LL lines), k = " + k + "; host clock, the lanes' start to the last one's end",
-                shape.note());
+    static Stream<Arguments> temporalOnOneGpu() {
+        return splits(new int[] {1, 2, 3}, new int[] {1, 2, 4, 8});
     }
 
-    @ParameterizedTest(name = "N={0} k = {1} --gpus 2 through NCCL's windows")
+    @ParameterizedTest(name = "N={0}, {1} bands on GPU 0, temporal passes of k = {2}")
+    @MethodSource("temporalOnOneGpu")
+    void temporalPassesOnOneGpuEqualTheReference(int n, int bands, int k) {
+        assumeNative();
+        RunShape shape = runsLikeTheReference(new PoissonProblem(n), bands, temporal(k), BandTransport.COPY);
+        assertEquals(bands + " bands on cuda:0, temporal passes of k = " + k + ", halos in-kernel (LL lines); the kernel's time",
+                shape.note());
+        assertEquals("bands-temporal/k=" + k, shape.variant());
+        assertEquals(256, shape.threads(), "the temporal pass's block");
+        assertEquals(MemoryTraffic.passes(k), shape.traffic(), "a pass of k half-sweeps streams the band once");
+    }
+
+    @ParameterizedTest(name = "N={0} {1} --gpus 1 through NCCL's window")
     @MethodSource("overNccl")
-    void twoGpusThroughNcclEqualTheReference(int n, int k) {
+    void oneGpuThroughTheNcclPathEqualsTheReference(int n, BandPlan plan) {
+        assumeNative();
+        assumeNccl();
+        RunShape shape = runsLikeTheReference(new PoissonProblem(n), 1, plan, BandTransport.NCCL);
+        assertEquals(ncclNote("1 GPU", plan), shape.note());
+    }
+
+    @ParameterizedTest(name = "N={0} {1} --gpus 2 through NCCL's windows")
+    @MethodSource("overNccl")
+    void twoGpusThroughNcclEqualTheReference(int n, BandPlan plan) {
         assumeNative();
         assumeNccl();
         assumeTrue(machine.gpuCount() >= 2, "one GPU here: two GPUs through NCCL need nvidia-h200-x2 or larger");
-        RunShape shape = runsLikeTheReference(new PoissonProblem(n), 2, k, BandTransport.NCCL);
-        assertEquals("2 GPUs, halos in-kernel (LL lines), k = " + k + "; host clock, the lanes' start to the last one's end",
-                shape.note());
+        RunShape shape = runsLikeTheReference(new PoissonProblem(n), 2, plan, BandTransport.NCCL);
+        assertEquals(ncclNote("2 GPUs", plan), shape.note());
         assertEquals(2, shape.launches().size(), "a launch per GPU");
     }
 
+    /** The half-sweeps at k = 1 and 3, the temporal passes at k = 1 and 8. */
     static Stream<Arguments> overNccl() {
-        return Stream.of(11, 12, 101, 1001).flatMap(n -> Stream.of(1, 3).map(k -> Arguments.of(n, k)));
+        return Stream.of(11, 12, 101, 1001).flatMap(n -> Stream.of(BandPlan.halfSweeps(1), BandPlan.halfSweeps(3), temporal(1),
+                temporal(8)).map(plan -> Arguments.of(n, plan)));
     }
 
-    @Test
-    void aBandThatNeverSendsEndsTheRunNamingIt() {
+    private static String ncclNote(String where, BandPlan plan) {
+        return (plan.pass() == BandPass.TEMPORAL ? where + ", temporal passes of k = " + plan.k() + ", halos in-kernel (LL lines)"
+                : where + ", halos in-kernel (LL lines), k = " + plan.k()) + "; host clock, the lanes' start to the last one's end";
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("passes")
+    void aBandThatNeverSendsEndsTheRunNamingIt(BandPass pass) {
         assumeNative();
         PoissonProblem problem = new PoissonProblem(101);
-        RunRequest request = request(problem, 3, 2);
-        BandRequest faulty = BandRequest.of(3, 2).withFault(FaultInjection.NEVER_PUBLISH, 1);
-        try (PersistentBandsRunner runner = new PersistentBandsRunner(request, machine, BandTransport.COPY, 2,
-                GRID.ran(NativePersistentMode.BANDS_VARIANT, 2, request.options()), 0.2, faulty)) {
+        BandPlan plan = new BandPlan(pass, 2, 0);
+        RunRequest request = request(problem, 3, plan);
+        BandRequest faulty = BandRequest.of(3, 2).withPass(pass).withFault(FaultInjection.NEVER_PUBLISH, 1);
+        try (PersistentBandsRunner runner = new PersistentBandsRunner(request, machine, BandTransport.COPY,
+                GRID.ran(plan.variantName(), 2, request.options()), 0.2, faulty)) {
             runner.load(problem.randomInitialU(7));
             long start = System.nanoTime();
             NativeException stopped = assertThrows(NativeException.class, () -> runner.run(ITERATIONS));
@@ -114,24 +146,39 @@ class PersistentBandsGpuTest extends OnTheGpu {
         }
     }
 
+    static Stream<BandPass> passes() {
+        return Stream.of(BandPass.values());
+    }
+
+    /**
+     * The temporal passes through the command: {@code --barrier temporal} (k = 8 at N = 101, the rule's 4 at 1001 and 8
+     * at 2049; and k = 3) and {@code auto} (the half-sweeps at 101, the temporal passes above), 3 bands by copies.
+     */
+    @Test
+    void throughTheHarnessTheTemporalRowsPassTheirChecks() throws Exception {
+        assumeNative();
+        List<ResultRow> rows = harnessRows("--gpus", "3", "-n", "101,1001,2049", "-i", "9,7,13", "--barrier", "temporal,auto",
+                "--sweeps-per-exchange", "auto,3", "--init", "random", "-r", "2");
+        assertEquals(3 * 2 * 2, rows.size());
+        List<String> variants = new ArrayList<>();
+        for (ResultRow row : rows) {
+            assertTrue(row.ok() && row.maxDiff() == 0 && row.equalRepeats() == 2, row.toString());
+            String expected = row.variantName().equals(BandPlan.TEMPORAL_VARIANT)
+                    ? "3 bands on cuda:0, temporal passes of k = " + row.k() + ", halos in-kernel (LL lines); the kernel's time"
+                    : "3 bands on cuda:0, halos in-kernel (LL lines), k = " + row.k() + "; the kernel's time";
+            assertEquals(expected, row.note(), row.toString());
+            variants.add(row.n() + " " + row.variant());
+        }
+        assertTrue(variants.containsAll(List.of("101 bands-temporal/k=8", "1001 bands-temporal/k=4", "2049 bands-temporal/k=8",
+                "101 bands-temporal/k=3", "101 bands/k=1", "101 bands/k=3", "1001 bands-temporal/k=3", "2049 bands-temporal/k=3")),
+                variants.toString());
+    }
+
     @Test
     void throughTheHarnessEveryRowPassesItsChecks() throws Exception {
         assumeNative();
-        Path out = Files.createTempDirectory("persistent-bands");
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int status;
-        System.setProperty(BandTransport.PROPERTY, "copy");
-        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
-                PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
-            status = new Holdfast(o, e).run("-m", "persistent-grid", "--gpus", "3", "-n", "5,11,12,101,1001", "-i",
-                    "9,7,7,20,50", "--sweeps-per-exchange", "1,2,3,4", "--init", "random", "-r", "3", "-o", out.toString(),
-                    "--no-plots");
-        } finally {
-            System.clearProperty(BandTransport.PROPERTY);
-        }
-        assertEquals(ExitCode.OK, status, stderr.toString(StandardCharsets.UTF_8));
-        List<ResultRow> rows = SavedRun.read(out.resolve("results.json")).rows();
+        List<ResultRow> rows = harnessRows("--gpus", "3", "-n", "5,11,12,101,1001", "-i", "9,7,7,20,50", "--sweeps-per-exchange",
+                "1,2,3,4", "--init", "random", "-r", "3");
         assertEquals(5 * 4, rows.size());
         for (ResultRow row : rows) {
             assertTrue(row.ok() && row.maxDiff() == 0 && row.equalRepeats() == 3, row.toString());
@@ -140,7 +187,32 @@ class PersistentBandsGpuTest extends OnTheGpu {
         }
     }
 
+    /** persistent-grid through the command with {@code arguments}, every band on GPU 0 (copies): the rows it saved. */
+    private static List<ResultRow> harnessRows(String... arguments) throws Exception {
+        Path out = Files.createTempDirectory("persistent-bands");
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        List<String> command = new ArrayList<>(List.of("-m", "persistent-grid"));
+        command.addAll(List.of(arguments));
+        command.addAll(List.of("-o", out.toString(), "--no-plots"));
+        int status;
+        System.setProperty(BandTransport.PROPERTY, "copy");
+        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+                PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
+            status = new Holdfast(o, e).run(command.toArray(String[]::new));
+        } finally {
+            System.clearProperty(BandTransport.PROPERTY);
+        }
+        assertEquals(ExitCode.OK, status, stderr.toString(StandardCharsets.UTF_8));
+        return SavedRun.read(out.resolve("results.json")).rows();
+    }
+
     private static final PersistentGridMode GRID = new PersistentGridMode();
+
+    /** The temporal passes of k half-sweeps, on the request's threads (the default 256). */
+    private static BandPlan temporal(int k) {
+        return new BandPlan(BandPass.TEMPORAL, k, 0);
+    }
 
     /** The native library and a GPU it sees (not so under the CPU stand-in for the driver, which only the Java path takes). */
     private static void assumeNative() {
@@ -158,15 +230,15 @@ class PersistentBandsGpuTest extends OnTheGpu {
      * {@code iterations} from a random interior, then one more without reloading, then a reload and the same again, on
      * one runner (one session per GPU), each equal to the plain reference bit for bit over the whole array.
      */
-    private static RunShape runsLikeTheReference(PoissonProblem problem, int bands, int k, BandTransport transport) {
+    private static RunShape runsLikeTheReference(PoissonProblem problem, int bands, BandPlan plan, BandTransport transport) {
         double[] f = problem.rightHandSide();
         double[] initial = problem.randomInitialU(problem.n() + bands);
         double[] expected = problem.reference().solve(initial, f, ITERATIONS);
         double[] oneMore = problem.reference().solve(initial, f, ITERATIONS + 1);
         assertFalse(Arrays.equals(expected, oneMore), "short of convergence");
-        RunRequest request = request(problem, bands, k);
-        try (ModeRunner runner = new PersistentBandsRunner(request, machine, transport, k,
-                GRID.ran(NativePersistentMode.BANDS_VARIANT, k, request.options()))) {
+        RunRequest request = request(problem, bands, plan);
+        try (ModeRunner runner = new PersistentBandsRunner(request, machine, transport, plan,
+                GRID.ran(plan.variantName(), plan.k(), request.options()))) {
             double[] result = new double[problem.points()];
             runner.load(initial);
             assertTrue(runner.run(ITERATIONS) > 0);
@@ -183,9 +255,10 @@ class PersistentBandsGpuTest extends OnTheGpu {
         }
     }
 
-    private static RunRequest request(PoissonProblem problem, int bands, int k) {
+    private static RunRequest request(PoissonProblem problem, int bands, BandPlan plan) {
+        String barrier = plan.pass() == BandPass.TEMPORAL ? "temporal" : "two-slot";
         return new RunRequest(problem, problem.rightHandSide(), KernelSource.NATIVE, BlockCountRule.parse("auto"),
-                PersistentBandsSplitTest.options("auto", Integer.toString(k)), 0, RunRequest.DEFAULT_WATCHDOG_SECONDS, false,
+                PersistentBandsSplitTest.options(barrier, Integer.toString(plan.k())), 0, RunRequest.DEFAULT_WATCHDOG_SECONDS, false,
                 bands);
     }
 }

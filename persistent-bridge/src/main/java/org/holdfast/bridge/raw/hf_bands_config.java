@@ -18,7 +18,9 @@ public final class hf_bands_config {
             JAVA_INT.withName("threads_per_block"),
             JAVA_DOUBLE.withName("watchdog_seconds"),
             JAVA_INT.withName("fault"),
-            JAVA_INT.withName("fault_band"))
+            JAVA_INT.withName("fault_band"),
+            JAVA_INT.withName("pass"),
+            MemoryLayout.paddingLayout(4))
             .withName("hf_bands_config");
 
     public static final long bands$OFFSET = offset("bands");
@@ -28,6 +30,7 @@ public final class hf_bands_config {
     public static final long watchdog_seconds$OFFSET = offset("watchdog_seconds");
     public static final long fault$OFFSET = offset("fault");
     public static final long fault_band$OFFSET = offset("fault_band");
+    public static final long pass$OFFSET = offset("pass");
 
     private hf_bands_config() {
     }
@@ -62,5 +65,9 @@ public final class hf_bands_config {
 
     public static void fault_band(MemorySegment struct, int value) {
         struct.set(JAVA_INT, fault_band$OFFSET, value);
+    }
+
+    public static void pass(MemorySegment struct, int value) {
+        struct.set(JAVA_INT, pass$OFFSET, value);
     }
 }

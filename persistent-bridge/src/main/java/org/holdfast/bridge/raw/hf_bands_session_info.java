@@ -22,7 +22,9 @@ public final class hf_bands_session_info {
             JAVA_INT.withName("device"),
             JAVA_DOUBLE.withName("watchdog_seconds"),
             JAVA_INT.withName("flag_base"),
-            JAVA_INT.withName("runs"))
+            JAVA_INT.withName("runs"),
+            JAVA_INT.withName("pass"),
+            JAVA_INT.withName("items_per_band"))
             .withName("hf_bands_session_info");
 
     public static final long n$OFFSET = offset("n");
@@ -36,6 +38,8 @@ public final class hf_bands_session_info {
     public static final long watchdog_seconds$OFFSET = offset("watchdog_seconds");
     public static final long flag_base$OFFSET = offset("flag_base");
     public static final long runs$OFFSET = offset("runs");
+    public static final long pass$OFFSET = offset("pass");
+    public static final long items_per_band$OFFSET = offset("items_per_band");
 
     private hf_bands_session_info() {
     }
@@ -87,5 +91,13 @@ public final class hf_bands_session_info {
 
     public static int runs(MemorySegment struct) {
         return struct.get(JAVA_INT, runs$OFFSET);
+    }
+
+    public static int pass(MemorySegment struct) {
+        return struct.get(JAVA_INT, pass$OFFSET);
+    }
+
+    public static int items_per_band(MemorySegment struct) {
+        return struct.get(JAVA_INT, items_per_band$OFFSET);
     }
 }

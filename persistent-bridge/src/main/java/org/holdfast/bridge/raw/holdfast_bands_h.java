@@ -14,6 +14,12 @@ import org.holdfast.ffi.NativeLibrary;
  */
 public final class holdfast_bands_h {
 
+    // how a band computes the k half-sweeps between two exchanges (hf_bands_config.pass)
+    public static final int HF_BAND_PASS_HALF_SWEEPS = 0;
+    public static final int HF_BAND_PASS_TEMPORAL = 1;
+    /** The k a temporal band pass is built for, as the header spells them. */
+    public static final String HF_BAND_TEMPORAL_DEPTHS = "1, 2, 3, 4, 6, 8, 12, 16";
+
     private holdfast_bands_h() {
     }
 
