@@ -77,6 +77,9 @@
 #                                              the three tools on the Java persistent temporal passes (one- and 3-block)
 #   bench/src/device/open-issues.sh bands-temporal
 #                                              the band kernel's temporal pass: self-test N = 3 .. 4097, the three tools
+#   bench/src/device/open-issues.sh bands-temporal-table
+#                                              its GPU tests through the command, the NCCL check, and the table beside
+#                                              one GPU's best and graph
 #   bench/src/device/open-issues.sh three-block-sass
 #                                              ncu and the machine code of the Java 3-block pass beside native's, k = 8
 #   bench/src/device/open-issues.sh java-3blocks
@@ -111,6 +114,11 @@ nccl_check() {
     fi
     echo "== memcheck" >>$log
     timeout 120 compute-sanitizer --tool memcheck --report-api-errors no --print-limit 20 $check >>$log 2>&1
+    echo "exit $?" >>$log
+    echo "== the temporal pass (--pass temporal), and under memcheck" >>$log
+    temporal="/tmp/nccl-build/holdfast_bands_nccl_check --gpus 1 --sizes 3,11,101,1001 --ghost-rows 1,3,8 --runs 2 --pass temporal"
+    timeout 60 $temporal >>$log 2>&1; echo "exit $?" >>$log
+    timeout 120 compute-sanitizer --tool memcheck --report-api-errors no --print-limit 20 $temporal >>$log 2>&1
     echo "exit $?" >>$log
     cp $log "${OUT:-/tmp}/nccl-build.log") &
 }
@@ -430,13 +438,32 @@ case ${1:-} in
     checks="$checks/sanitize-native:bands-temporal:memcheck,racecheck,synccheck:--only+bands-temporal+--no-faults+--sizes+5,12,33,101"
     SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-400} exec bash "$session" info "together:$checks"
     ;;
+  bands-temporal-table)
+    # Issue 24 on one GPU: the band kernel's temporal pass through the command (its GPU tests with the NCCL glue, the
+    # NCCL check with --pass temporal in the background), then the table: one GPU's best (auto) and graph beside the
+    # bands, 2 and 3 on GPU 0 (copies) and 1 through NCCL, each pass.
+    nccl_build
+    nccl_check
+    TESTS_JAVA_OPTS=-Dholdfast.nccl.bands.library=$nccl_glue TESTS_DETAILS=tree TESTS_TIMEOUT=${TESTS_TIMEOUT:-300} \
+      bash "$session" info "together:tests:PersistentBandsGpuTest,BandSessionGpuTest,GpuBandsGpuTest,PersistentBandsSplitTest,NamesAndLayoutsTest,HeaderMirrorTest,BandRequestTest"
+    cp /tmp/holdfast-session/logs/junit-gpu.log /tmp/holdfast-session/logs/junit-gpu-bands.log 2>/dev/null
+    rows=+-n+1001,4097,8193+-i+48+-r+5+--init+random+--no-overheads+--no-plots
+    bash "$session" sweep:one-gpu:-m+persistent-grid,graph+--sweeps-per-launch+1,8$rows
+    for g in 2 3; do
+      HOLDFAST_JAVA_OPTS=-Dholdfast.bands.transport=copy bash "$session" \
+        sweep:bands-copy-$g:-m+persistent-grid+--gpus+$g+--barrier+auto,temporal,two-slot$rows
+    done
+    wait
+    HOLDFAST_JAVA_OPTS="-Dholdfast.bands.transport=nccl -Dholdfast.nccl.bands.library=$nccl_glue" \
+      bash "$session" sweep:bands-nccl-1:-m+persistent-grid+--gpus+1+--barrier+auto,two-slot$rows
+    ;;
   square-top)
     # Issue 20's top: the deep temporal passes (k = 8 .. 32) against graph k = 1, 8, 16, Java and native.
     top=-n+1001,4097,10001+-i+96+-r+5+--init+random+--no-overheads+--no-plots
     exec bash "$session" info sweep:square-top:-m+graph,persistent-grid+-k+java,native+--sweeps-per-launch+1,8,16+--barrier+temporal+--sweeps-per-exchange+auto,8,12,16,24,32+$top
     ;;
   *)
-    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session|bands-closing|three-block-sass|java-temporal-tools|bands-temporal (see the comment at the top)" >&2
+    echo "usage: open-issues.sh checks|checks3d|trust|racecheck|before-after|cube-and-top|cube-variants-and-twins|cube-table|cube-checks|suite|resident-and-cluster-twin|cluster-twin|middle|java-top|temporal-sass|java-table|resident-threads|async-twin|resident-twin|square-top|java-3blocks|bands-session|bands-closing|three-block-sass|java-temporal-tools|bands-temporal|bands-temporal-table (see the comment at the top)" >&2
     exit 2
     ;;
 esac

@@ -153,9 +153,10 @@ public final class NativeKernelFiles {
         return HALF_SWEEPS.stream().filter(pair -> pair.problem().equals(problem.name())).findFirst();
     }
 
-    /** The persistent band kernel, split over several GPUs ({@code --gpus} above 1). */
+    /** The persistent band kernels, split over several GPUs ({@code --gpus} above 1): the half-sweeps' and the temporal pass's. */
     static String bandKernel() {
-        return "hand-written, persistent_bands (" + FOLDER + "persistent_bands.h)";
+        return "hand-written, persistent_bands (" + FOLDER + "persistent_bands.h) or, for the temporal pass, "
+                + "persistent_bands_temporal<k> (" + FOLDER + "persistent_bands_temporal.h)";
     }
 
     /** What the standard kernels of {@code pair} run: one launch per half-sweep, red then black. */

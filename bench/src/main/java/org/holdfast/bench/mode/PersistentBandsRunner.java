@@ -80,7 +80,8 @@ public final class PersistentBandsRunner extends SplitGridRunner {
         List<LaunchInfo> launches = new ArrayList<>();
         int launchesOfBlocks = transport == BandTransport.COPY ? split.bands() : 1;
         for (int gpu = 0; gpu < (transport == BandTransport.COPY ? 1 : split.bands()); gpu++) {
-            launches.add(new LaunchInfo("bands", "persistent_bands", new int[] {launchesOfBlocks * blocksAndThreads[0], 1, 1},
+            String kernel = asked.pass() == BandPass.TEMPORAL ? "persistent_bands_temporal_k" + split.ghostRows() : "persistent_bands";
+            launches.add(new LaunchInfo("bands", kernel, new int[] {launchesOfBlocks * blocksAndThreads[0], 1, 1},
                     new int[] {blocksAndThreads[1], 1, 1}, 0, transport == BandTransport.COPY ? machine.gpu().id() : "gpu" + gpu));
         }
         this.shape = new RunShape(blocksAndThreads[0], blocksAndThreads[1], variant, bands.note() + timeNote(transport),

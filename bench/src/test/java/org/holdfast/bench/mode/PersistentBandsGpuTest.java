@@ -177,8 +177,8 @@ class PersistentBandsGpuTest extends OnTheGpu {
     @Test
     void throughTheHarnessEveryRowPassesItsChecks() throws Exception {
         assumeNative();
-        List<ResultRow> rows = harnessRows("--gpus", "3", "-n", "5,11,12,101,1001", "-i", "9,7,7,20,50", "--sweeps-per-exchange",
-                "1,2,3,4", "--init", "random", "-r", "3");
+        List<ResultRow> rows = harnessRows("--gpus", "3", "-n", "5,11,12,101,1001", "-i", "9,7,7,20,50", "--barrier", "two-slot",
+                "--sweeps-per-exchange", "1,2,3,4", "--init", "random", "-r", "3");
         assertEquals(5 * 4, rows.size());
         for (ResultRow row : rows) {
             assertTrue(row.ok() && row.maxDiff() == 0 && row.equalRepeats() == 3, row.toString());

@@ -156,7 +156,8 @@ class PersistentBandsSplitTest {
     @Test
     void printKernelNamesTheBandKernelAndK() {
         KernelsThatRun bands = GRID.kernelsThatRun(KernelSource.NATIVE, options("auto", "2"), new PoissonProblem(11), 3);
-        assertTrue(bands.what().startsWith("hand-written, persistent_bands (native-hip/src/kernels/persistent_bands.h): one"
+        assertTrue(bands.what().startsWith("hand-written, persistent_bands (native-hip/src/kernels/persistent_bands.h) or, for"
+                + " the temporal pass, persistent_bands_temporal<k> (native-hip/src/kernels/persistent_bands_temporal.h): one"
                 + " cooperative launch per run on each of 3 bands"), bands.what());
         assertTrue(bands.what().contains("each half-sweep over the band's rows, a band barrier after it (at N = 11; the pass by"
                 + " size), k = 2 ghost rows, the halo rows exchanged inside the kernel as LL lines every 2 half-sweeps and after"
