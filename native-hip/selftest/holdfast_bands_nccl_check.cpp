@@ -32,6 +32,7 @@
 #include "holdfast_bands.h"
 #include "holdfast_nccl_bands.h"
 #include "emulated_grid.h"
+#include "int_list.h"
 
 namespace {
 
@@ -45,16 +46,6 @@ struct Options {
     double watchdog = 10.0;
     int pass = HF_BAND_PASS_HALF_SWEEPS;
 };
-
-std::vector<int> list_of(const char* text)
-{
-    std::vector<int> values;
-    std::stringstream stream(text);
-    for (std::string item; std::getline(stream, item, ',');) {
-        values.push_back(std::atoi(item.c_str()));
-    }
-    return values;
-}
 
 /* The problem of DESIGN.md with a seeded random interior, and the sequential reference: the CPU
  * emulation tests' (tests/emulated_grid.h). */

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "holdfast_nccl_probe.h"
+#include "int_list.h"
 
 namespace {
 
@@ -22,16 +23,6 @@ struct Options {
     std::vector<int> lines{1, 4096, 8193};
     int rounds = 2000;
 };
-
-std::vector<int> list_of(const char* text)
-{
-    std::vector<int> values;
-    std::stringstream stream(text);
-    for (std::string item; std::getline(stream, item, ',');) {
-        values.push_back(std::atoi(item.c_str()));
-    }
-    return values;
-}
 
 bool parse(int argc, char** argv, Options* options)
 {

@@ -141,13 +141,11 @@ hf_status plan_band_run(const hf_problem& problem, const hf_bands_config& config
     }
     const int resident = facts.blocks_per_sm * facts.sm_count;
     int widest = 0;
-    for (int band = first_band; band < first_band + band_count; ++band) {
-        const int rows = band_rows(problem.n, config.bands, config.ghost_rows, band).rows();
-        widest = rows > widest ? rows : widest;
-    }
     int widest_band = first_band;
     for (int band = first_band; band < first_band + band_count; ++band) {
-        widest_band = band_rows(problem.n, config.bands, config.ghost_rows, band).rows() == widest ? band : widest_band;
+        const int rows = band_rows(problem.n, config.bands, config.ghost_rows, band).rows();
+        widest_band = rows > widest ? band : widest_band;
+        widest = rows > widest ? rows : widest;
     }
     const int share = resident / band_count > 0 ? resident / band_count : 1;
     const StreamGeometry items = band_pass_items(problem.n, config, widest_band,
@@ -156,8 +154,7 @@ hf_status plan_band_run(const hf_problem& problem, const hf_bands_config& config
                                 : ((widest - 2) * points_per_row(problem.n) + threads - 1) / threads;
     int blocks = config.blocks_per_band;
     if (blocks == 0) {
-        blocks = resident / band_count < needed ? resident / band_count : needed;
-        blocks = blocks > 0 ? blocks : 1;
+        blocks = share < needed ? share : needed;
     }
     if (static_cast<int64_t>(blocks) * band_count > resident) {
         return fail(HF_ERR_NOT_CORESIDENT,
