@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <string>
@@ -492,6 +493,35 @@ int main()
     cudaGetDeviceProperties(&properties, 0);
     std::printf("device: %s, %d SMs, %d KiB shared memory per block (opt-in)\n", properties.name, context.sm_count,
                 context.shared_optin / 1024);
+
+    /* RESIDENT_BENCH_QUICK=1: only the resident kernel at N = 1001 and 513, whole (overlap on and off) and
+     * compute only, k = 1 .. 4, 512 threads, f on chip: the rows a change to the half-sweep moves. */
+    if (std::getenv("RESIDENT_BENCH_QUICK") != nullptr) {
+        /* RESIDENT_BENCH_COMPUTE_ONLY=1 as well: the compute-only kernel at N = 1001, k = 1 alone (for ncu). */
+        const bool compute_only = std::getenv("RESIDENT_BENCH_COMPUTE_ONLY") != nullptr;
+        for (int n : {1001, 513}) {
+            if (compute_only && n != 1001) {
+                continue;
+            }
+            Size size;
+            const std::string failure = open_size(context, n, check_iterations_for(n), &size);
+            if (!failure.empty()) {
+                std::printf("FAIL n=%d: %s\n", n, failure.c_str());
+                ++g_failed;
+                continue;
+            }
+            for (int k : {1, 2, 3, 4}) {
+                for (int part = compute_only ? 2 : 0; part < 3 && !(compute_only && k > 1); ++part) {
+                    ResidentConfig config{context.sm_count, 512, k, true, part == 0, LLAccess::kVector16};
+                    config.work = part == 2 ? ResidentWork::kComputeOnly : ResidentWork::kAll;
+                    time_resident(context, size, config, timing_iterations_for(n));
+                }
+            }
+            close_size(size);
+        }
+        std::printf("\nchecks: %d configurations checked bit for bit, %d failed\n", g_checked, g_failed);
+        return g_failed == 0 ? 0 : 1;
+    }
 
     /* The costs on their own. */
     std::vector<double> floors;

@@ -19,7 +19,9 @@ constexpr int kLargest = 46340; /* planner.h's kMaxN */
  *
  * persistent-grid: one block (one warp while the grid is small) up to N = 48, then one cluster
  * while the grid fits 16 blocks (N = 358), then the temporally blocked passes, which take only 256
- * threads: k = 4, and k = 8 from N = 2049. cg was not measured between N = 359 and 1001.
+ * threads: k = 4, and k = 8 from N = 2049, three blocks an SM from N = 4097 (runs/middle-where: 64.7
+ * against 68.1 us at 4097, 350 against 372 at 10001; Java 67.6 against 70.7, 363 against 380; a tie
+ * at 2049). cg was not measured between N = 359 and 1001.
  * persistent-dataflow: the counters' one block on chip up to N = 24, one cluster (st.async halos)
  * while it fits, then every multiprocessor holding its band (resident, k = 3 at 512 threads), up to
  * the largest band that fits (N = 1816 on 132 SMs), then the default (counters). persistent-host:
@@ -37,6 +39,7 @@ constexpr AutomaticRule kAutomaticRules[] = {
     {"persistent-grid", 3, 48, "block", 0, 0},
     {"persistent-grid", 3, kLargest, "cluster", 0, 0},
     {"persistent-grid", 359, 2048, "temporal", 4, 256},
+    {"persistent-grid", 4097, kLargest, "temporal-3blocks", 8, 256},
     {"persistent-grid", 2049, kLargest, "temporal", 8, 256},
     {"persistent-dataflow", 3, 24, "counters", 0, 0},
     {"persistent-dataflow", 3, kLargest, "cluster", 0, 0},

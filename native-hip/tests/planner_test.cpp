@@ -1084,12 +1084,18 @@ void on_chip_rows_plan()
            "auto, grid N = 1001: temporal, k = 4: " + describe(plan));
     plan = plan_named("persistent-grid", "auto", 0, 0, 358, &status);
     expect(status == HF_OK && std::strcmp(plan.variant, "cluster") == 0, "auto, grid N = 358: the cluster still fits");
-    for (const auto& edge : {std::pair<int, int>{359, 4}, {2048, 4}, {2049, 8}, {10001, 8}}) {
+    for (const auto& edge : {std::pair<int, int>{359, 4}, {2048, 4}, {2049, 8}, {4096, 8}}) {
         plan = plan_named("persistent-grid", "auto", 0, 0, edge.first, &status);
         expect(status == HF_OK && std::strcmp(plan.variant, "temporal") == 0 && plan.sweeps_per_exchange == edge.second &&
                    plan.threads_per_block == 256,
                "auto, grid N = " + std::to_string(edge.first) + ": temporal, k = " + std::to_string(edge.second) + ": " +
                    describe(plan));
+    }
+    for (int n : {4097, 10001}) {
+        plan = plan_named("persistent-grid", "auto", 0, 0, n, &status);
+        expect(status == HF_OK && std::strcmp(plan.variant, "temporal-3blocks") == 0 && plan.sweeps_per_exchange == 8 &&
+                   plan.threads_per_block == 256,
+               "auto, grid N = " + std::to_string(n) + ": temporal-3blocks, k = 8: " + describe(plan));
     }
     {
         hf_run_config asked = config_of("persistent-grid", "auto", 0, 128);

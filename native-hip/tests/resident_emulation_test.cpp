@@ -427,6 +427,59 @@ void test_colour_split_threads()
     std::printf("colour-split threads: %d cases\n", cases);
 }
 
+/* The lean walk of a thread's column share (column_share.h), with h2 * f on chip and in global
+ * memory, from as few threads as leave it to the general walk to several threads per column slot;
+ * each half-sweep in one call over every interior row, or in two calls cut at a row of either
+ * parity (as the resident kernel's overlap cuts it). */
+void test_column_share_threads()
+{
+    int cases = 0;
+    for (int n : {3, 4, 5, 11, 12, 33, 34, 101}) {
+        const int columns = colour_columns(n);
+        for (int threads : {1, 3, columns - 1, columns, columns + 1, 2 * columns, 3 * columns + 2, 512}) {
+            for (bool on_chip : {true, false}) {
+                for (int cut : {0, 1, 2}) {
+                    if (threads < 1) {
+                        continue;
+                    }
+                    Grid grid(n, 0);
+                    std::vector<double> rows(colour_split_bytes(n, n) / sizeof(double));
+                    std::vector<double> scaled(rows.size());
+                    const ColourSplitRows u{rows.data(), 0, colour_row_width(n)};
+                    const ScaledFOnChip chip{ColourSplitRows{scaled.data(), 0, u.width}};
+                    const ScaledFGlobal global{grid.f.data(), grid.h2};
+                    const auto each_thread = [&](auto body) { one_thread_after_another(threads, body); };
+                    each_thread([&] {
+                        load_colour_split(u, grid.u.data(), n, 0, n);
+                        load_scaled_colour_split(chip.rows, grid.f.data(), grid.h2, n, 0, n);
+                    });
+                    const int middle = 1 + (n - 2) * cut / 3; /* cut 0: one call */
+                    for (int step = 0; step < 5; ++step) {
+                        const auto sweep = [&](int begin, int end) {
+                            each_thread([&] {
+                                const ColumnShare share = column_share(n);
+                                if (on_chip) {
+                                    half_sweep_column_share(u, chip, n, step & 1, begin, end, share);
+                                } else {
+                                    half_sweep_column_share(u, global, n, step & 1, begin, end, share);
+                                }
+                            });
+                        };
+                        sweep(1, middle);
+                        sweep(middle, n - 1);
+                        grid.reference_half_sweep(grid.expected, step & 1);
+                    }
+                    each_thread([&] { store_colour_split(grid.u.data(), u, n, 1, n - 1); });
+                    ++cases;
+                    report(grid.matches(), "column share n=" + std::to_string(n) + " threads=" + std::to_string(threads) +
+                                               (on_chip ? " f on chip" : " f global") + " cut=" + std::to_string(cut));
+                }
+            }
+        }
+    }
+    std::printf("column share: %d cases\n", cases);
+}
+
 /* The cube's colour-split half-sweep with many threads per block, run one thread after another. */
 void test_colour_split_3d_threads()
 {
@@ -559,6 +612,7 @@ void test_faults()
 int main()
 {
     test_colour_split_threads();
+    test_column_share_threads();
     test_resident();
     test_resident_late_block();
     test_colour_split_3d_threads();

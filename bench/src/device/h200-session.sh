@@ -303,10 +303,10 @@ run_phase() {
       args=${spec#*:}
       # shellcheck disable=SC2086 # the arguments are words joined by '+'
       step "ncu-$name" 240 ncu --clock-control none --target-processes all -k "regex:$kernel" -c 1 --set detailed \
-        "$bundle/bin/holdfast" ${args//+/ } -r 1 --no-plots --no-overheads -o "$work/results/ncu-$name"
+        --section WarpStateStats --print-details all "$bundle/bin/holdfast" ${args//+/ } -r 1 --no-plots --no-overheads -o "$work/results/ncu-$name"
       say "ncu $name ($kernel):"
       grep -E '^  [a-z_0-9]+.*\(|Duration|Throughput|Shared|Bank|Achieved Occupancy|Registers Per|Warp Cycles Per Issued|One or More Eligible|Stall' \
-        "$logs/ncu-$name.log" | grep -v -E '^ +-+$' | head -n 40 | tee -a "$summary"
+        "$logs/ncu-$name.log" | grep -v -E '^ +-+$' | head -n 60 | tee -a "$summary"
       ;;
     sass:*)
       # The machine code of a Java kernel beside its native twin's (issue 19 asks for it where they differ in time):

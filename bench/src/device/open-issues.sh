@@ -85,6 +85,20 @@
 #   bench/src/device/open-issues.sh java-3blocks
 #                                              the Java temporal-3blocks twin's GPU tests, timed against native; the
 #                                              NCCL band check with NCCL's log, PyTorch's NCCL and memcheck
+#   bench/src/device/open-issues.sh middle-where
+#                                              where the middle's time goes: the resident kernel's compute-only and
+#                                              exchange-only split (lab/resident's bench, from the kit), cluster-bands
+#                                              on its own 512 threads beside one cluster, resident and graph, the 3-block
+#                                              temporal pass against the one-block one (Java and native), and ncu's
+#                                              stall reasons on the resident kernel (1001) and the one cluster (257)
+#   bench/src/device/open-issues.sh resident-lean
+#                                              the resident kernel's lean column walk without overlap (and cluster-bands,
+#                                              which shares its half-sweep): the self-test at issue 20's sizes, the cube's
+#                                              resident, the three tools on native and Java, the mode and twin GPU tests,
+#                                              all at once; then timed by k, Java against native, graph beside
+#   bench/src/device/open-issues.sh closing-middle
+#                                              the resident twin and mode GPU tests, then issue 20's table: every size,
+#                                              Java and native, graph at k = 1 and 8, every persistent row, the plot
 #
 # The TornadoVM table is a call of its own: lab/tornadovm/run.sh with its kit carried.
 set -uo pipefail
@@ -333,6 +347,45 @@ case ${1:-} in
     checks="$checks/selftest:bands:--only+bands/sanitize-native:bands:memcheck,racecheck,synccheck:--only+bands+--no-faults"
     SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-100} JAVA_SANITIZE_TIMEOUT=${JAVA_SANITIZE_TIMEOUT:-100} \
       exec bash "$session" info "together:$checks" sweep:java-table:$table sweep:middle-top:$top
+    ;;
+  middle-where)
+    # Issue 20, where the middle's time goes. The lab bench first, alone on the GPU (its binary is built by
+    # lab/resident/build.sh and copied into the kit as native/resident_bench), then the harness rows, then ncu.
+    [ -f .device-kit/native/resident_bench.gz ] && gunzip -f .device-kit/native/resident_bench.gz
+    if [ -x .device-kit/native/resident_bench ]; then
+      timeout 90 .device-kit/native/resident_bench >"${OUT:-/tmp}/resident-bench.txt" 2>&1
+      echo "resident_bench: exit $?" >>"${OUT:-/tmp}/resident-bench.txt"
+    fi
+    mid=-m+graph,persistent-grid,persistent-dataflow+-k+native+--barrier+cluster,cluster-bands+--signal+resident
+    mid=$mid+-n+129,257,513,1001+-i+400+-r+5+--init+random+--no-overheads+--no-plots
+    top=-m+graph,persistent-grid+-k+java,native+--barrier+temporal,temporal-3blocks+--sweeps-per-exchange+8
+    top=$top+--sweeps-per-launch+8+-n+2049,4097,8193,10001+-i+96,96,48,48+-r+5+--init+random+--no-overheads+--no-plots
+    exec bash "$session" info sweep:middle-where:$mid sweep:top-3blocks:$top \
+      ncu:resident1001:persistent_resident:-m+persistent-dataflow+--signal+resident+-k+native+-n+1001+-i+40 \
+      ncu:cluster257:cluster_resident:-m+persistent-grid+--barrier+cluster+-k+native+-n+257+-i+200
+    ;;
+  resident-lean)
+    # Issue 20 item 2: every thread keeps its column slot and run of rows for the whole run (device/column_share.h,
+    # the Java twin's leanHalfSweep) and no half-sweep overlaps the exchange. Checked at once (nothing timed), then timed.
+    sel=--variants+dataflow-resident*,grid-cluster-bands*+--sizes+3,4,5,11,12,33,34,101,102,129,257,513,1001,1002,1816
+    sel=$sel+--blocks+0,1,2,7,132,264+--threads+512,256,96+--iterations+11
+    checks="selftest:resident:$sel/selftest:resident3d:--only+resident3d"
+    checks="$checks/sanitize-native:resident:memcheck,racecheck,synccheck:--variants+dataflow-resident,dataflow-resident-k2,grid-cluster-bands+--sizes+12,33,34+--blocks+3,0+--threads+64+--iterations+7+--no-largest"
+    checks="$checks/sanitize-java:resident:memcheck,racecheck,synccheck:-m+persistent-dataflow+--signal+resident+-k+java+-n+33,101+--threads+64"
+    checks="$checks/tests:ResidentTwinGpuTest,PersistentModesGpuTest,PersistentKernelsGpuTest,Poisson3DNativeGpuTest,TemporalModesGpuTest"
+    mid=-m+graph,persistent-dataflow,persistent-grid+-k+java,native+--signal+resident+--barrier+cluster-bands
+    mid=$mid+--sweeps-per-exchange+auto,2,3,4+-n+129,257,513,1001,1002+-i+400+-r+5+--init+random+--no-overheads+--no-plots
+    SANITIZE_TIMEOUT=${SANITIZE_TIMEOUT:-240} JAVA_SANITIZE_TIMEOUT=${JAVA_SANITIZE_TIMEOUT:-240} TESTS_TIMEOUT=${TESTS_TIMEOUT:-300} \
+      exec bash "$session" info "together:$checks" sweep:resident-lean:$mid
+    ;;
+  closing-middle)
+    # Issue 20's closing run: the GPU tests of the changed rows first (the resident twin, the modes' auto choices), then
+    # one sweep over issue 20's sizes with graph at k = 1 and 8 beside every persistent row, Java and native, and its plot.
+    top=-m+graph,persistent-grid,persistent-dataflow+-k+java,native+--barrier+auto,cluster-bands,temporal-paired
+    top=$top+--signal+auto,resident+--sweeps-per-launch+1,8+-n+11,33,101,129,257,513,1001,2049,4097,8193,10001
+    top=$top+-i+2000,2000,1000,1000,1000,400,200,96,96,48,48+-r+5+--init+random+--no-overheads
+    TESTS_TIMEOUT=${TESTS_TIMEOUT:-170} exec bash "$session" info tests:ResidentTwinGpuTest,PersistentModesGpuTest \
+      sweep:middle-top:$top
     ;;
   closing-suite)
     # Every GPU test (the last full run, cut at its limit beside three racechecks, is too old for this code); meanwhile

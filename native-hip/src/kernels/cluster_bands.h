@@ -148,7 +148,7 @@ __device__ __forceinline__ bool receive_across(const PersistentArgs& args, const
  * a block that is not healthy only keeps its cluster's barrier. Returns whether it still is. */
 template <bool Overlap, LLAccess Access, typename ScaledF>
 __device__ bool exchange_in_clusters(const PersistentArgs& args, const ClusterBandBlock& block, const ColourSplitRows& u,
-                                     const ScaledF& h2f, int exchange, int step, bool healthy)
+                                     const ScaledF& h2f, const ColumnShare& share, int exchange, int step, bool healthy)
 {
     /* HF_FAULT_NEVER_PUBLISH (tests): the fault block sends nothing; a neighbour in another cluster
      * waits in vain (a fault block at a cluster's edge), one in its cluster reads a stale inbox. */
@@ -162,7 +162,7 @@ __device__ bool exchange_in_clusters(const PersistentArgs& args, const ClusterBa
     cluster_arrive_release();
     if (Overlap && healthy) { /* the inner rows need no ghost: updated while the halos travel */
         resident_half_sweep<HF_PROBLEM_POISSON_2D>(u, h2f, args.problem.n, step & 1, block.band.inner_first(),
-                                                   block.band.inner_end());
+                                                   block.band.inner_end(), share);
     }
     const bool received = !healthy || receive_across<Access>(args, block, u, exchange, step);
     /* Acquire: every push of this exchange into this block's inbox is visible from here on. */
@@ -187,6 +187,7 @@ __device__ bool run_cluster_band(const PersistentArgs& args, const ClusterBandBl
 {
     const GhostBand& band = block.band;
     const int steps = args.steps;
+    const ColumnShare share = column_share(args.problem.n);
     bool healthy = true;
     bool inner_done = false; /* Overlap: the inner rows of the round's first half-sweep are updated */
     int done = 0;
@@ -201,18 +202,18 @@ __device__ bool run_cluster_band(const PersistentArgs& args, const ClusterBandBl
                 /* nothing to compute */
             } else if (t == 0 && inner_done) {
                 resident_half_sweep<HF_PROBLEM_POISSON_2D>(u, h2f, args.problem.n, colour, band.computed_first(0),
-                                                           band.inner_first());
+                                                           band.inner_first(), share);
                 resident_half_sweep<HF_PROBLEM_POISSON_2D>(u, h2f, args.problem.n, colour, band.inner_end(),
-                                                           band.computed_end(0));
+                                                           band.computed_end(0), share);
             } else {
                 resident_half_sweep<HF_PROBLEM_POISSON_2D>(u, h2f, args.problem.n, colour, band.computed_first(t),
-                                                           band.computed_end(t));
+                                                           band.computed_end(t), share);
             }
             __syncthreads();
         }
         step += round;
         if (step < steps) {
-            healthy = exchange_in_clusters<Overlap, Access>(args, block, u, h2f, ++exchange, step, healthy);
+            healthy = exchange_in_clusters<Overlap, Access>(args, block, u, h2f, share, ++exchange, step, healthy);
             inner_done = Overlap;
         }
     }

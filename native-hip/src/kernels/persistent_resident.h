@@ -14,9 +14,10 @@
  * one this block recomputes first. So a ghost row needs colour c ^ 1 alone, the colour the last
  * half-sweep updated: half the lines of sending whole rows.
  *
- * Overlap: right after sending its edges a block updates the rows of the next half-sweep that
- * need no ghost (colour c in its inner rows, from colour c ^ 1 of its own rows) while the
- * neighbours' lines are in flight, and only then waits for them. The send reads colour c ^ 1 of
+ * Overlap (the template's option; the library runs without it, kResidentOverlap below): right
+ * after sending its edges a block updates the rows of the next half-sweep that need no ghost
+ * (colour c in its inner rows, from colour c ^ 1 of its own rows) while the neighbours' lines are
+ * in flight, and only then waits for them. The send reads colour c ^ 1 of
  * the edge rows, the receive writes colour c ^ 1 of the ghost rows and the inner update writes
  * colour c of the inner rows: no two touch the same point, so no barrier sits between them.
  *
@@ -41,6 +42,7 @@
 #ifndef HOLDFAST_KERNELS_PERSISTENT_RESIDENT_H
 #define HOLDFAST_KERNELS_PERSISTENT_RESIDENT_H
 
+#include "../device/column_share.h"
 #include "../device/ll_halo.h"
 #include "../device/resident_layout.h"
 #include "../device/work_count.h"
@@ -55,14 +57,16 @@ enum class ResidentWork { kAll, kComputeOnly, kExchangeOnly };
 /* ---------------------------------------------------------------- the problem's geometry
  * What differs between the square's rows and the cube's planes, by Kind (HF_PROBLEM_*). */
 
+/* The square's half-sweep takes the thread's column share (column_share.h); the cube's deals its
+ * columns out on every call. */
 template <int Kind, typename ScaledF>
 __device__ __forceinline__ void resident_half_sweep(const ColourSplitRows& u, const ScaledF& h2f, int n, int colour,
-                                                    int begin, int end)
+                                                    int begin, int end, const ColumnShare& share)
 {
     if constexpr (Kind == HF_PROBLEM_POISSON_3D) {
         half_sweep_colour_split_3d(u, h2f, n, colour, begin, end);
     } else {
-        half_sweep_colour_split(u, h2f, n, colour, begin, end);
+        half_sweep_column_share(u, h2f, n, colour, begin, end, share);
     }
 }
 
@@ -113,7 +117,7 @@ __device__ __forceinline__ HaloRows halo_rows(const ColourSplitRows& u, int firs
  * neighbours'. Returns false, in every thread, when the block must leave. */
 template <bool Overlap, LLAccess Access, ResidentWork Work, int Kind, typename ScaledF>
 __device__ bool exchange_edges(const PersistentArgs& args, const GhostBand& band, int index, const ColourSplitRows& u,
-                               const ScaledF& h2f, int exchange, int step)
+                               const ScaledF& h2f, const ColumnShare& share, int exchange, int step)
 {
     const int halo_colour = (step - 1) & 1; /* the colour the last half-sweep updated */
     const uint32_t flag = args.flag_base + static_cast<uint32_t>(exchange);
@@ -132,7 +136,7 @@ __device__ bool exchange_edges(const PersistentArgs& args, const GhostBand& band
         }
     }
     if (Overlap && Work != ResidentWork::kExchangeOnly) {
-        resident_half_sweep<Kind>(u, h2f, args.problem.n, step & 1, band.inner_first(), band.inner_end());
+        resident_half_sweep<Kind>(u, h2f, args.problem.n, step & 1, band.inner_first(), band.inner_end(), share);
     }
     bool received = true;
     if (Work != ResidentWork::kComputeOnly) {
@@ -194,6 +198,7 @@ __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& b
                                   const ColourSplitRows& u, const ScaledF& h2f)
 {
     const int n = args.problem.n;
+    const ColumnShare share = column_share(n);
     const int steps = args.steps;
     bool inner_done = false; /* Overlap: the inner rows of the round's first half-sweep are updated */
     int done = 0;
@@ -208,16 +213,16 @@ __device__ void run_resident_band(const PersistentArgs& args, const GhostBand& b
             if (Work == ResidentWork::kExchangeOnly || skipped) {
                 /* nothing to compute */
             } else if (t == 0 && inner_done) {
-                resident_half_sweep<Kind>(u, h2f, n, colour, band.computed_first(0), band.inner_first());
-                resident_half_sweep<Kind>(u, h2f, n, colour, band.inner_end(), band.computed_end(0));
+                resident_half_sweep<Kind>(u, h2f, n, colour, band.computed_first(0), band.inner_first(), share);
+                resident_half_sweep<Kind>(u, h2f, n, colour, band.inner_end(), band.computed_end(0), share);
             } else {
-                resident_half_sweep<Kind>(u, h2f, n, colour, band.computed_first(t), band.computed_end(t));
+                resident_half_sweep<Kind>(u, h2f, n, colour, band.computed_first(t), band.computed_end(t), share);
             }
             __syncthreads();
         }
         step += round;
         if (step < steps) {
-            if (!exchange_edges<Overlap, Access, Work, Kind>(args, band, index, u, h2f, ++exchange, step)) {
+            if (!exchange_edges<Overlap, Access, Work, Kind>(args, band, index, u, h2f, share, ++exchange, step)) {
                 return;
             }
             inner_done = Overlap && Work != ResidentWork::kExchangeOnly;
@@ -263,14 +268,16 @@ __device__ void run_resident(const PersistentArgs& args, int f_on_chip)
 }
 
 /* The library's choices: the 16-byte line of two 64-bit elements where PTX has it (HIP and the
- * CPU emulation take the two 64-bit atomics), and the inner rows updated while the halo is in
- * flight. */
+ * CPU emulation take the two 64-bit atomics), and no overlap. Updating the inner rows while the
+ * halo is in flight splits the round's first half-sweep in two and leaves the lines waiting behind
+ * it: lab/resident measured it slower at every k on 512 threads (N = 1001, k = 3: 4.96 against 4.60
+ * us an iteration; N = 513: 3.25 against 2.86), so the library runs without it; the lab keeps both. */
 #if defined(HF_RUNTIME_CUDA)
 constexpr LLAccess kResidentAccess = LLAccess::kVector64x2;
 #else
 constexpr LLAccess kResidentAccess = LLAccess::kWords8;
 #endif
-constexpr bool kResidentOverlap = true;
+constexpr bool kResidentOverlap = false;
 
 __global__ void __launch_bounds__(kResidentMaxThreads) persistent_resident(PersistentArgs args, int f_on_chip)
 {

@@ -23,11 +23,13 @@ import org.holdfast.tornado.api.Unroll;
  *
  * <p>Only one colour travels: the round after an exchange first updates colour c from colour c ^ 1, and every ghost
  * point of colour c a later half-sweep of the round reads is one the block recomputes first; so a halo is colour
- * c ^ 1 of k rows, the colour the last half-sweep updated. While the lines are in flight the block updates the rows
- * of the next half-sweep that need no ghost (colour c of its inner rows): the send reads colour c ^ 1 of the edge
- * rows, the receive writes colour c ^ 1 of the ghost rows, the inner update writes colour c of the inner rows, so no
- * barrier sits between them. A mailbox slot is reused two exchanges later, when the neighbour's next halo has
- * arrived, which it sent only after reading this one.
+ * c ^ 1 of k rows, the colour the last half-sweep updated. No half-sweep runs while the lines are in flight (as
+ * native's {@code kResidentOverlap}: measured slower). A mailbox slot is reused two exchanges later, when the
+ * neighbour's next halo has arrived, which it sent only after reading this one.
+ *
+ * <p>Where the block has a thread per column slot (n / 2 at most {@value ResidentLayout#MAX_THREADS}), each thread
+ * keeps its slot and its run of rows for the whole run and walks them two rows at a time ({@link #leanHalfSweep}, native
+ * {@code device/column_share.h}); with fewer threads the slots are dealt out on every half-sweep ({@link #halfSweep}).
  *
  * <p>Flags grow across launches: the mailbox's counters keep each block's exchanges so far ({@link ResidentLayout#EXCHANGES},
  * equal for every block with a band at a launch's end), and this launch's exchange e carries flag {@code base + e}, so
@@ -98,12 +100,15 @@ public final class ResidentKernels {
             // Release: every thread's loads, before the barrier above, come before a neighbour that sees this stores.
             context.storeRelease(mailbox, counter + ResidentLayout.LAUNCHES, launches + 1);
         }
-        int innerFirst = firstRow + 1;
-        int innerEnd = Math.max(endRow - 1, firstRow + 1);
+        // The thread's column share, for the whole run (native column_share): its slot, or -1, and its run of rows.
+        int columns = n / 2;
+        boolean lean = threads >= columns;
+        int runsPerColumn = lean ? threads / columns : 1;
+        int slot = lean && thread < runsPerColumn * columns ? thread % columns : -1;
+        int run = lean ? thread / columns : 0;
         int steps = 2 * iterations;
         int done = 0;
         int exchange = 0;
-        boolean innerDone = false; // the inner rows of the round's first half-sweep are updated
         int step = 0;
         while (step < steps) {
             int round = Math.min(steps - step, k);
@@ -111,11 +116,9 @@ public final class ResidentKernels {
                 int colour = (step + t) & 1;
                 int first = lower ? computedFirst + t : firstRow;
                 int end = upper ? computedEnd - t : endRow;
-                if (t == 0 && innerDone) {
-                    halfSweep(shared, storedFirst, width, fOnChip, scaledAt, computedFirst, f, h2, n, colour, first, innerFirst,
-                            thread, threads, south, side, scaled, carried);
-                    halfSweep(shared, storedFirst, width, fOnChip, scaledAt, computedFirst, f, h2, n, colour, innerEnd, end,
-                            thread, threads, south, side, scaled, carried);
+                if (lean) {
+                    leanHalfSweep(shared, storedFirst, width, fOnChip, scaledAt, computedFirst, f, h2, n, colour, first, end, slot,
+                            run, runsPerColumn);
                 } else {
                     halfSweep(shared, storedFirst, width, fOnChip, scaledAt, computedFirst, f, h2, n, colour, first, end, thread,
                             threads, south, side, scaled, carried);
@@ -136,15 +139,12 @@ public final class ResidentKernels {
                     sendRows(context, mailbox, ResidentLayout.slot(index + 1, 0, exchange, lines), shared,
                             ((endRow - k - storedFirst) * 2 + halo) * width, width, lines, flag, thread, threads);
                 }
-                halfSweep(shared, storedFirst, width, fOnChip, scaledAt, computedFirst, f, h2, n, step & 1, innerFirst, innerEnd,
-                        thread, threads, south, side, scaled, carried);
                 receiveRows(context, mailbox, ResidentLayout.slot(index, 0, exchange, lines), lower ? lines : 0,
                         ResidentLayout.slot(index, 1, exchange, lines), upper ? lines : 0, shared,
                         ((firstRow - k - storedFirst) * 2 + halo) * width, ((endRow - storedFirst) * 2 + halo) * width, width, flag,
                         thread, threads);
                 // The halo, received by every thread, is read by every thread of the next half-sweep.
                 context.localBarrier();
-                innerDone = true;
             }
         }
         if (steps <= k && thread == 0) {
@@ -237,6 +237,84 @@ public final class ResidentKernels {
                         scaled, carried);
                 r++;
             }
+        }
+    }
+
+    /**
+     * The block's half-sweep of {@code colour} over rows [begin, end) where every column slot has a thread (native
+     * {@code half_sweep_column_share}): this thread's slot q (-1: none) and run {@code run} of the rows, cut into at most
+     * {@code runsPerColumn} runs as {@link #halfSweep} cuts them, walked two rows at a time ({@link #leanRows}).
+     */
+    @DeviceFunction
+    static void leanHalfSweep(double[] shared, int storedFirst, int width, int fOnChip, int scaledAt, int scaledFirst, double[] f,
+            double h2, int n, int colour, int begin, int end, int q, int run, int runsPerColumn) {
+        int rows = end - begin;
+        int runs = Math.min(runsPerColumn, rows);
+        if (q < 0 || run >= runs) {
+            return;
+        }
+        int first = begin + run * rows / runs;
+        int last = begin + (run + 1) * rows / runs;
+        if (((first + colour) & 1) == 0) {
+            leanRows(0, shared, storedFirst, width, fOnChip, scaledAt, scaledFirst, f, h2, n, colour, q, first, last);
+        } else {
+            leanRows(1, shared, storedFirst, width, fOnChip, scaledAt, scaledFirst, f, h2, n, colour, q, first, last);
+        }
+    }
+
+    /**
+     * Rows [first, last) of column slot q, row {@code first}'s points of parity {@code j0First} (a constant at each call,
+     * so that the parities of a pair fold): two rows at a time, both rows' loads before either update, then the last row
+     * alone (native {@code lean_rows}). Row r's point of {@code colour} is j = j0 + 2 q: with j0 = 0 east is the centre
+     * (column slot q of the other colour) and west at q - 1, with j0 = 1 west is the centre and east at q + 1; a boundary
+     * point reads its own slot as its side (never used).
+     */
+    @DeviceFunction
+    static void leanRows(int j0First, double[] shared, int storedFirst, int width, int fOnChip, int scaledAt, int scaledFirst,
+            double[] f, double h2, int n, int colour, int q, int first, int last) {
+        int stride = 2 * width;
+        int theirs = ((first - storedFirst) * 2 + (colour ^ 1)) * width + q; // [i * stride]: the other colour, row first + i
+        int mine = ((first - storedFirst) * 2 + colour) * width + q;
+        int scaledCell = scaledAt + ((first - scaledFirst) * 2 + colour) * width + q;
+        int fCell = first * n + 2 * q;
+        boolean interiorFirst = j0First + 2 * q >= 1 && j0First + 2 * q <= n - 2;
+        boolean interiorSecond = 1 - j0First + 2 * q >= 1 && 1 - j0First + 2 * q <= n - 2;
+        int sideFirst = interiorFirst ? 2 * j0First - 1 : 0;
+        int sideSecond = interiorSecond ? 1 - 2 * j0First : 0;
+        double north = shared[theirs - stride];
+        double centre = shared[theirs];
+        int count = last - first;
+        int i = 0;
+        while (i + 2 <= count) {
+            double south0 = shared[theirs + (i + 1) * stride];
+            double side0 = shared[theirs + i * stride + sideFirst];
+            double south1 = shared[theirs + (i + 2) * stride];
+            double side1 = shared[theirs + (i + 1) * stride + sideSecond];
+            leanUpdate(interiorFirst, j0First, shared, mine, scaledCell, fCell, fOnChip, f, h2, n, stride, i, north, centre, south0,
+                    side0);
+            leanUpdate(interiorSecond, 1 - j0First, shared, mine, scaledCell, fCell, fOnChip, f, h2, n, stride, i + 1, centre, south0,
+                    south1, side1);
+            north = south0;
+            centre = south1;
+            i += 2;
+        }
+        if (i < count) {
+            double south = shared[theirs + (i + 1) * stride];
+            double side = shared[theirs + i * stride + sideFirst];
+            leanUpdate(interiorFirst, j0First, shared, mine, scaledCell, fCell, fOnChip, f, h2, n, stride, i, north, centre, south,
+                    side);
+        }
+    }
+
+    /** The update of row first + i (points of parity j0) from its neighbours of the other colour (native {@code lean_update}). */
+    @DeviceFunction
+    static void leanUpdate(boolean interior, int j0, double[] shared, int mine, int scaledCell, int fCell, int fOnChip, double[] f,
+            double h2, int n, int stride, int i, double north, double centre, double south, double side) {
+        if (interior) {
+            double east = j0 != 0 ? side : centre;
+            double west = j0 != 0 ? centre : side;
+            double h2f = fOnChip == 1 ? shared[scaledCell + i * stride] : h2 * f[fCell + i * n + j0];
+            shared[mine + i * stride] = Stencil.fivePointUpdate(south, north, east, west, h2f);
         }
     }
 
