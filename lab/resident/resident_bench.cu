@@ -481,6 +481,17 @@ void print_sizes(const std::vector<int>& sizes)
 
 }  // namespace
 
+/* Opens size n with its check iterations; a failure is counted and printed. */
+bool open_or_count(DeviceContext& context, int n, Size* size)
+{
+    const std::string failure = open_size(context, n, check_iterations_for(n), size);
+    if (!failure.empty()) {
+        std::printf("FAIL n=%d: %s\n", n, failure.c_str());
+        ++g_failed;
+    }
+    return failure.empty();
+}
+
 int main()
 {
     DeviceContext context;
@@ -504,10 +515,7 @@ int main()
                 continue;
             }
             Size size;
-            const std::string failure = open_size(context, n, check_iterations_for(n), &size);
-            if (!failure.empty()) {
-                std::printf("FAIL n=%d: %s\n", n, failure.c_str());
-                ++g_failed;
+            if (!open_or_count(context, n, &size)) {
                 continue;
             }
             for (int k : {1, 2, 3, 4}) {
@@ -574,10 +582,7 @@ int main()
         }
         done.push_back(n);
         Size size;
-        const std::string failure = open_size(context, n, check_iterations_for(n), &size);
-        if (!failure.empty()) {
-            std::printf("FAIL n=%d: %s\n", n, failure.c_str());
-            ++g_failed;
+        if (!open_or_count(context, n, &size)) {
             continue;
         }
         std::printf("== n=%d: %d iterations checked, sensitivity max|ref(%d) - ref(%d)| = %.3g\n", n,
