@@ -479,8 +479,6 @@ void print_sizes(const std::vector<int>& sizes)
     }
 }
 
-}  // namespace
-
 /* Opens size n with its check iterations; a failure is counted and printed. */
 bool open_or_count(DeviceContext& context, int n, Size* size)
 {
@@ -491,6 +489,8 @@ bool open_or_count(DeviceContext& context, int n, Size* size)
     }
     return failure.empty();
 }
+
+}  // namespace
 
 int main()
 {

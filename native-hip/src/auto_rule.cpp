@@ -15,11 +15,11 @@ constexpr int kLargest = 46340; /* planner.h's kMaxN */
 /* The small sizes are the on-chip kernels', the large ones the grid-resident and temporally blocked
  * kernels'. Each edge is where the next variant measured faster on the H200 through the harness;
  * the figures are in docs/persistent-variants.md ("The rule"), taken from the runs it names
- * (runs/on-chip-auto, on-chip-variants, resident-512, temporal-boundary).
+ * (runs/on-chip-auto, on-chip-variants, resident-512, temporal-boundary, top-3blocks).
  *
  * persistent-grid: one block (one warp while the grid is small) up to N = 48, then one cluster
  * while the grid fits 16 blocks (N = 358), then the temporally blocked passes, which take only 256
- * threads: k = 4, and k = 8 from N = 2049, three blocks an SM from N = 4097 (runs/middle-where: 64.7
+ * threads: k = 4, and k = 8 from N = 2049, three blocks an SM from N = 4097 (runs/top-3blocks: 64.7
  * against 68.1 us at 4097, 350 against 372 at 10001; Java 67.6 against 70.7, 363 against 380; a tie
  * at 2049). cg was not measured between N = 359 and 1001.
  * persistent-dataflow: the counters' one block on chip up to N = 24, one cluster (st.async halos)

@@ -217,7 +217,8 @@ const VariantRow kRows[] = {
      .faults = kCountedFaults,
      .default_threads = kStreamThreads,
      .planner = HF_PLANNER(plan_temporal_stream)},
-    /* Not in the auto rule (not measured yet): auto reaches them only after every other row of the mode refused. */
+    /* In the auto rule from N = 4097 (auto_rule.cpp); temporal-paired below is not: auto reaches it only after every
+     * other row of the mode refused. */
     {.mode = "persistent-grid",
      .name = "temporal-3blocks",
      .description = "the temporal passes bounded for three blocks per SM (80 registers; k = 2, 4, 6, 8)",

@@ -430,7 +430,7 @@ void test_colour_split_threads()
 /* The lean walk of a thread's column share (column_share.h), with h2 * f on chip and in global
  * memory, from as few threads as leave it to the general walk to several threads per column slot;
  * each half-sweep in one call over every interior row, or in two calls cut at a row of either
- * parity (as the resident kernel's overlap cuts it). */
+ * parity (as the resident kernel's overlap, the template's option, cuts it). */
 void test_column_share_threads()
 {
     int cases = 0;

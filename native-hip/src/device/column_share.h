@@ -5,7 +5,7 @@
  * Why: the grid-resident kernels (persistent_resident.h, cluster_bands.h) run thousands of
  * half-sweeps over a few rows each. Nsight Compute on the resident kernel's half-sweeps alone at
  * N = 1001 (lab/resident, compute only, 132 blocks of 512 threads) counted about 500 instructions
- * per thread and half-sweep for 7.6 rows: 200 of them to find the thread's column again (integer
+ * per warp and half-sweep for 7.6 rows: 200 of them to find the thread's column again (integer
  * divisions, the row's parity, the boundary tests, addresses), about 40 per row for a 5-point update
  * of 9 loads, stores and floating-point operations; the issue slots were 65% busy and the integer
  * pipes the busiest. Here the column slot, the run of rows, the side neighbour's offset and the

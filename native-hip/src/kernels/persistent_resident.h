@@ -270,8 +270,8 @@ __device__ void run_resident(const PersistentArgs& args, int f_on_chip)
 /* The library's choices: the 16-byte line of two 64-bit elements where PTX has it (HIP and the
  * CPU emulation take the two 64-bit atomics), and no overlap. Updating the inner rows while the
  * halo is in flight splits the round's first half-sweep in two and leaves the lines waiting behind
- * it: lab/resident measured it slower at every k on 512 threads (N = 1001, k = 3: 4.96 against 4.60
- * us an iteration; N = 513: 3.25 against 2.86), so the library runs without it; the lab keeps both. */
+ * it: lab/resident measured it slower at every k on 512 threads (N = 1001, k = 3: 4.97 against 4.60
+ * us an iteration; N = 513: 3.26 against 2.91; runs/resident-lean), so the library runs without it; the lab keeps both. */
 #if defined(HF_RUNTIME_CUDA)
 constexpr LLAccess kResidentAccess = LLAccess::kVector64x2;
 #else

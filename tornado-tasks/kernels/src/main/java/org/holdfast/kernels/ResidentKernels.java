@@ -27,7 +27,7 @@ import org.holdfast.tornado.api.Unroll;
  * native's {@code kResidentOverlap}: measured slower). A mailbox slot is reused two exchanges later, when the
  * neighbour's next halo has arrived, which it sent only after reading this one.
  *
- * <p>Where the block has a thread per column slot (n / 2 at most {@value ResidentLayout#MAX_THREADS}), each thread
+ * <p>Where the block has a thread per column slot (n / 2 at most the block's threads), each thread
  * keeps its slot and its run of rows for the whole run and walks them two rows at a time ({@link #leanHalfSweep}, native
  * {@code device/column_share.h}); with fewer threads the slots are dealt out on every half-sweep ({@link #halfSweep}).
  *
