@@ -17,9 +17,9 @@
  * Overlap (the template's option; the library runs without it, kResidentOverlap below): right
  * after sending its edges a block updates the rows of the next half-sweep that need no ghost
  * (colour c in its inner rows, from colour c ^ 1 of its own rows) while the neighbours' lines are
- * in flight, and only then waits for them. The send reads colour c ^ 1 of
- * the edge rows, the receive writes colour c ^ 1 of the ghost rows and the inner update writes
- * colour c of the inner rows: no two touch the same point, so no barrier sits between them.
+ * in flight, and only then waits for them. The send reads colour c ^ 1 of the edge rows, the
+ * receive writes colour c ^ 1 of the ghost rows and the inner update writes colour c of the inner
+ * rows: no two touch the same point, so no barrier sits between them.
  *
  * Every value is computed with update_point's arithmetic in the reference's order, so the array
  * after any number of iterations is the reference's, bit for bit. Blocks beyond the number of
@@ -270,8 +270,8 @@ __device__ void run_resident(const PersistentArgs& args, int f_on_chip)
 /* The library's choices: the 16-byte line of two 64-bit elements where PTX has it (HIP and the
  * CPU emulation take the two 64-bit atomics), and no overlap. Updating the inner rows while the
  * halo is in flight splits the round's first half-sweep in two and leaves the lines waiting behind
- * it: lab/resident measured it slower at every k on 512 threads (N = 1001, k = 3: 4.97 against 4.60
- * us an iteration; N = 513: 3.26 against 2.91; runs/resident-lean), so the library runs without it; the lab keeps both. */
+ * it: lab/resident measured it slower at every k on 512 threads (N = 1001, k = 3: 4.97 against
+ * 4.60 us an iteration; N = 513: 3.26 against 2.91; runs/resident-lean). The lab keeps both. */
 #if defined(HF_RUNTIME_CUDA)
 constexpr LLAccess kResidentAccess = LLAccess::kVector64x2;
 #else
